@@ -247,7 +247,6 @@ export const socketPath = '/socket.io/';
 }
 
 function socketValidatorsModule(events: SocketEvent[]): string {
-  const doc = loadYaml(ASYNCAPI);
   const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: false, strict: false });
   const refs: Record<string, string> = {};
   for (const e of events) {
@@ -260,10 +259,9 @@ function socketValidatorsModule(events: SocketEvent[]): string {
       refs[`${e.event}Ack`] = `urn:socket:${e.event}Ack`;
     }
   }
-  void doc;
-  const code = standaloneCode.default
-    ? (standaloneCode as unknown as { default: typeof standaloneCode }).default(ajv, refs)
-    : standaloneCode(ajv, refs);
+  // ajv's standalone module is CommonJS: under Node's ESM loader the function is on `.default`.
+  const generate = ((standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode);
+  const code = generate(ajv, refs);
   return `${HEADER('contracts/asyncapi.yaml')}// Ajv standalone validators of every socket event payload (and acknowledgement).
 // @ts-nocheck
 /* eslint-disable */

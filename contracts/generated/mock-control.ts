@@ -32,8 +32,8 @@ export interface paths {
         put?: never;
         /**
          * Inject a fault
-         * @description The next `times` API calls whose operationId equals `operationId`, or whose path (after
-         *     the API base) starts with `path`, answer with the fault instead of running. With neither,
+         * @description The next `times` API calls whose operationId equals `operationId`, or whose path starts with
+         *     `path` (given with or without the `/api` base, e.g. `/market` or `/api/market`), answer with the fault instead of running. With neither,
          *     every API call matches. `delayMs` delays the faulty answer.
          */
         post: operations["mockFault"];

@@ -1,0 +1,48 @@
+/** The control API (/__mock/...), shared by every adapter. Plain JSON, no envelope. */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { controlSchemas } from '../../../contracts/generated/control-schemas.ts';
+import type { ControlOperationId, ControlOperations } from '../../../contracts/generated/control-operations.ts';
+import type { WorldHost } from '../host.ts';
+
+type Body<K extends ControlOperationId> = ControlOperations[K] extends {
+  requestBody?: { content: { 'application/json': infer B } };
+}
+  ? B
+  : never;
+
+const ajv = new Ajv2020({ strict: false });
+const validators = new Map<ControlOperationId, ValidateFunction>();
+
+export function control(host: WorldHost, id: ControlOperationId, body: unknown): { status: number; body: unknown } {
+  const schema = controlSchemas[id].body;
+  if (schema) {
+    let validate = validators.get(id);
+    if (!validate) validators.set(id, (validate = ajv.compile(schema)));
+    if (body !== undefined && !validate(body)) {
+      const e = validate.errors?.[0];
+      return { status: 400, body: { error: `${e?.instancePath || 'body'} ${e?.message ?? 'is invalid'}` } };
+    }
+    if (body === undefined && controlSchemas[id].bodyRequired) return { status: 400, body: { error: 'A JSON body is required' } };
+  }
+  const world = host.world;
+  switch (id) {
+    case 'mockReset': {
+      const b = (body ?? {}) as Body<'mockReset'>;
+      return { status: 200, body: host.reset({ seed: b.seed, scenario: b.scenario, freezeClock: b.freezeClock }).state() };
+    }
+    case 'mockFault':
+      return { status: 200, body: { faults: world.faults.add(body as Body<'mockFault'>) } };
+    case 'mockClearFaults':
+      world.faults.clear();
+      return { status: 200, body: { faults: [] } };
+    case 'mockClock': {
+      const b = (body ?? {}) as Body<'mockClock'>;
+      if (b.freeze !== undefined) world.clock.setFrozen(b.freeze);
+      if (!b.freeze) world.clock.follow(Date.now());
+      if (b.advanceMs) world.clock.advance(b.advanceMs);
+      return { status: 200, body: { now: world.clock.now(), frozen: world.clock.frozen } };
+    }
+    case 'mockState':
+      return { status: 200, body: world.state() };
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * One API call, from decoded request to response, shared by the HTTP (fastify) and msw adapters:
+ * injected faults, validation against the contract, authentication, the domain, the envelope.
+ * No Node or browser APIs.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { operationSchemas } from '../../../contracts/generated/operation-schemas.ts';
+import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
+import { DomainError } from '../domain/errors.ts';
+import type { World } from '../domain/world.ts';
+import { handlers, type OperationContext } from './operations.ts';
+
+export interface ApiRequest {
+  operationId: OperationId;
+  /** Path after the API base, e.g. `/market/tickers`. */
+  path: string;
+  token: string | undefined;
+  query: Record<string, string>;
+  /** Decoded body (form fields or JSON), undefined when there was none. */
+  body: unknown;
+}
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+  /** How long the adapter should wait before answering (injected delay). */
+  delayMs: number;
+}
+
+const FAULT_MESSAGES: Record<string, string> = {
+  '999': 'Please log in',
+  '998': 'Please complete real-name authentication first',
+  '997': 'Please add your payment information first',
+  error: 'Something went wrong (injected fault)',
+};
+
+export function envelopeError(code: string, message: string, type = 'error') {
+  return { type, code, message };
+}
+
+interface Validators {
+  query?: ValidateFunction;
+  body?: ValidateFunction;
+}
+
+const ajvQuery = new Ajv2020({ coerceTypes: true, allErrors: false, strict: false });
+const ajvBody = new Ajv2020({ allErrors: false, strict: false });
+const compiled = new Map<OperationId, Validators>();
+
+function validatorsFor(id: OperationId): Validators {
+  let v = compiled.get(id);
+  if (!v) {
+    const s = operationSchemas[id];
+    v = {
+      ...(s.query ? { query: ajvQuery.compile(s.query) } : {}),
+      ...(s.body ? { body: ajvBody.compile(s.body) } : {}),
+    };
+    compiled.set(id, v);
+  }
+  return v;
+}
+
+function describe(where: string, validate: ValidateFunction): string {
+  const e = validate.errors?.[0];
+  if (!e) return `${where} is invalid`;
+  const field = e.instancePath ? `${where}${e.instancePath.replace(/\//g, '.')}` : where;
+  const extra =
+    e.keyword === 'additionalProperties'
+      ? ` (${String((e.params as { additionalProperty: string }).additionalProperty)})`
+      : e.keyword === 'enum'
+        ? ` (${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')})`
+        : '';
+  return `${field}: ${e.message ?? 'is invalid'}${extra}`;
+}
+
+function invalid(message: string): ApiResponse {
+  return { status: 400, body: envelopeError('invalid_request', message), delayMs: 0 };
+}
+
+export function dispatch(world: World, req: ApiRequest): ApiResponse {
+  const fault = world.faults.take(req.operationId, req.path);
+  if (fault) {
+    const delayMs = fault.delayMs;
+    switch (fault.kind) {
+      case 'http500':
+        return { status: 500, body: envelopeError('internal', fault.message ?? 'Internal server error (injected fault)'), delayMs };
+      case 'http401':
+        return { status: 401, body: envelopeError('no_transaction_password', fault.message ?? 'No transaction password set'), delayMs };
+      default:
+        return {
+          status: 200,
+          body: envelopeError('injected_fault', fault.message ?? FAULT_MESSAGES[fault.kind], fault.kind),
+          delayMs,
+        };
+    }
+  }
+
+  const op = operationTable[req.operationId];
+  const schemas = operationSchemas[req.operationId];
+  const validators = validatorsFor(req.operationId);
+  const query: Record<string, unknown> = { ...req.query };
+  if (validators.query && !validators.query(query)) return invalid(describe('query', validators.query));
+  if (!validators.query && Object.keys(query).length) {
+    return invalid(`query: this operation takes no parameters (${Object.keys(query).join(', ')})`);
+  }
+  if (validators.body) {
+    if (req.body === undefined) {
+      if (schemas.bodyRequired) return invalid('body: a request body is required');
+    } else if (!validators.body(req.body)) {
+      return invalid(describe('body', validators.body));
+    }
+  }
+
+  try {
+    if (op.auth) world.accounts.authenticate(req.token);
+    const handler = handlers[req.operationId] as (ctx: OperationContext<OperationId>) => unknown;
+    const message = handler({ world, token: req.token, query, body: req.body } as OperationContext<OperationId>);
+    return { status: 200, body: { type: 'ok', message }, delayMs: 0 };
+  } catch (err) {
+    if (err instanceof DomainError) return { status: 200, body: envelopeError(err.code, err.message, err.type), delayMs: 0 };
+    // A bug in the mock: answer like a real server would, without leaking the stack.
+    console.error(`[mock] ${req.operationId} failed:`, err);
+    return { status: 500, body: envelopeError('internal', 'Internal server error'), delayMs: 0 };
+  }
+}

@@ -1,0 +1,342 @@
+/**
+ * The market simulator: listed symbols, a price random walk ticking every virtual second, one-minute
+ * candles kept for the session (and a synthetic day of history before the world starts), 24-hour
+ * statistics and K-lines of every period. Prices are decimals; floats only drive the random steps.
+ */
+import Decimal from 'decimal.js';
+import type { components } from '../../../contracts/generated/openapi.ts';
+import { DomainError } from './errors.ts';
+import { Rng } from './random.ts';
+
+type Ticker = components['schemas']['Ticker'];
+type Candle = components['schemas']['Candle'];
+export type KlinePeriod = components['schemas']['KlinePeriod'];
+
+interface SymbolSpec {
+  base: string;
+  price: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  /** Standard deviation of the log return over one minute. */
+  sigma: number;
+  /** Typical base volume traded per minute. */
+  volume: number;
+}
+
+const QUOTE = 'USDT';
+// prettier-ignore
+const SPECS: SymbolSpec[] = [
+  { base: 'BTC', price: '64250.00', pricePrecision: 2, amountPrecision: 5, sigma: 0.0009, volume: 1.4 },
+  { base: 'ETH', price: '3120.50', pricePrecision: 2, amountPrecision: 4, sigma: 0.0011, volume: 18 },
+  { base: 'BNB', price: '585.40', pricePrecision: 2, amountPrecision: 3, sigma: 0.0010, volume: 40 },
+  { base: 'SOL', price: '148.62', pricePrecision: 2, amountPrecision: 3, sigma: 0.0014, volume: 260 },
+  { base: 'XRP', price: '0.5231', pricePrecision: 4, amountPrecision: 1, sigma: 0.0013, volume: 90000 },
+  { base: 'ADA', price: '0.4512', pricePrecision: 4, amountPrecision: 1, sigma: 0.0014, volume: 70000 },
+  { base: 'DOGE', price: '0.12345', pricePrecision: 5, amountPrecision: 0, sigma: 0.0018, volume: 400000 },
+  { base: 'TRX', price: '0.1198', pricePrecision: 4, amountPrecision: 1, sigma: 0.0008, volume: 150000 },
+  { base: 'DOT', price: '6.842', pricePrecision: 3, amountPrecision: 2, sigma: 0.0015, volume: 3000 },
+  { base: 'LTC', price: '82.31', pricePrecision: 2, amountPrecision: 3, sigma: 0.0012, volume: 150 },
+  { base: 'LINK', price: '14.256', pricePrecision: 3, amountPrecision: 2, sigma: 0.0015, volume: 2000 },
+  { base: 'AVAX', price: '28.44', pricePrecision: 2, amountPrecision: 2, sigma: 0.0016, volume: 900 },
+  { base: 'UNI', price: '7.915', pricePrecision: 3, amountPrecision: 2, sigma: 0.0016, volume: 1500 },
+  { base: 'ATOM', price: '8.213', pricePrecision: 3, amountPrecision: 2, sigma: 0.0015, volume: 1300 },
+  { base: 'XLM', price: '0.10821', pricePrecision: 5, amountPrecision: 0, sigma: 0.0012, volume: 120000 },
+  { base: 'ETC', price: '24.87', pricePrecision: 2, amountPrecision: 2, sigma: 0.0014, volume: 500 },
+  { base: 'FIL', price: '5.412', pricePrecision: 3, amountPrecision: 2, sigma: 0.0017, volume: 2500 },
+  { base: 'NEAR', price: '5.863', pricePrecision: 3, amountPrecision: 2, sigma: 0.0018, volume: 2800 },
+  { base: 'APT', price: '8.941', pricePrecision: 3, amountPrecision: 2, sigma: 0.0019, volume: 1400 },
+  { base: 'ARB', price: '0.9126', pricePrecision: 4, amountPrecision: 1, sigma: 0.0019, volume: 15000 },
+  { base: 'OP', price: '1.8734', pricePrecision: 4, amountPrecision: 1, sigma: 0.0019, volume: 7000 },
+  { base: 'TON', price: '6.512', pricePrecision: 3, amountPrecision: 2, sigma: 0.0013, volume: 2600 },
+  { base: 'BCH', price: '378.15', pricePrecision: 2, amountPrecision: 3, sigma: 0.0012, volume: 45 },
+  { base: 'SHIB', price: '0.00001823', pricePrecision: 8, amountPrecision: 0, sigma: 0.0020, volume: 900000000 },
+];
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Synthetic one-minute history generated before the world starts. */
+const HISTORY_MINUTES = 26 * 60;
+/** Clock jumps longer than this are simulated minute by minute instead of second by second. */
+const SECOND_STEP_LIMIT = 2 * 60 * 60;
+
+const PERIOD_MS: Record<Exclude<KlinePeriod, '1mon'>, number> = {
+  '1min': MINUTE,
+  '5min': 5 * MINUTE,
+  '15min': 15 * MINUTE,
+  '30min': 30 * MINUTE,
+  '60min': 60 * MINUTE,
+  '4hour': 4 * 60 * MINUTE,
+  '1day': DAY,
+  '1week': 7 * DAY,
+};
+
+interface MinuteCandle {
+  time: number;
+  open: Decimal;
+  high: Decimal;
+  low: Decimal;
+  close: Decimal;
+  volume: Decimal;
+}
+
+interface SymbolState {
+  spec: SymbolSpec;
+  symbol: string;
+  last: Decimal;
+  minutes: MinuteCandle[];
+  tick: Decimal;
+}
+
+/** Start of the period bucket containing `t` (UTC; weeks start on Monday, months on the 1st). */
+export function bucketStart(t: number, period: KlinePeriod): number {
+  if (period === '1mon') {
+    const d = new Date(t);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+  }
+  if (period === '1week') {
+    const monday = 4 * DAY; // 1970-01-05 was a Monday
+    return t - ((((t - monday) % PERIOD_MS['1week']) + PERIOD_MS['1week']) % PERIOD_MS['1week']);
+  }
+  const len = PERIOD_MS[period];
+  return t - (((t % len) + len) % len);
+}
+
+function previousBucket(start: number, period: KlinePeriod): number {
+  if (period === '1mon') {
+    const d = new Date(start);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1);
+  }
+  return start - PERIOD_MS[period];
+}
+
+function periodMinutes(start: number, period: KlinePeriod): number {
+  if (period !== '1mon') return PERIOD_MS[period] / MINUTE;
+  const d = new Date(start);
+  return (Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - start) / MINUTE;
+}
+
+export class Market {
+  private readonly states = new Map<string, SymbolState>();
+  /** Index of the last simulated virtual second, counted from the world's start. */
+  private second = 0;
+  private tickerCache: { second: number; tickers: Ticker[] } | null = null;
+
+  constructor(
+    private readonly seed: number,
+    private readonly start: number,
+  ) {
+    for (const spec of SPECS) {
+      const symbol = `${spec.base}/${QUOTE}`;
+      const state: SymbolState = {
+        spec,
+        symbol,
+        last: new Decimal(spec.price),
+        minutes: [],
+        tick: new Decimal(1).dividedBy(new Decimal(10).pow(spec.pricePrecision)),
+      };
+      this.states.set(symbol, state);
+      this.synthesizeHistory(state);
+    }
+  }
+
+  symbols(): string[] {
+    return [...this.states.keys()];
+  }
+
+  has(symbol: string): boolean {
+    return this.states.has(symbol);
+  }
+
+  private state(symbol: string): SymbolState {
+    const s = this.states.get(symbol);
+    if (!s) throw new DomainError('unknown_symbol', `Unknown symbol ${symbol}`);
+    return s;
+  }
+
+  private round(state: SymbolState, value: number): Decimal {
+    const d = new Decimal(value.toPrecision(15)).toDecimalPlaces(state.spec.pricePrecision, Decimal.ROUND_HALF_UP);
+    return Decimal.max(d, state.tick);
+  }
+
+  private amount(state: SymbolState, value: number): Decimal {
+    return new Decimal(value.toPrecision(15)).toDecimalPlaces(state.spec.amountPrecision, Decimal.ROUND_DOWN);
+  }
+
+  /** One step of the walk: the next price and a volume, from (seed, symbol, step key). */
+  private step(state: SymbolState, key: string, sigma: number, volume: number) {
+    const rng = new Rng(this.seed, `${state.symbol}:${key}`);
+    const next = this.round(state, state.last.toNumber() * Math.exp(sigma * rng.normal()));
+    const wick = Math.abs(rng.normal()) * sigma * 0.5;
+    return { next, wick, volume: this.amount(state, volume * (0.4 + 1.2 * rng.float())), rng };
+  }
+
+  private synthesizeHistory(state: SymbolState): void {
+    const first = this.start - HISTORY_MINUTES * MINUTE;
+    for (let i = 0; i < HISTORY_MINUTES; i++) {
+      const open = state.last;
+      const { next, wick, volume } = this.step(state, `h${i}`, state.spec.sigma, state.spec.volume);
+      const hi = Decimal.max(open, next).toNumber() * (1 + wick);
+      const lo = Decimal.min(open, next).toNumber() * (1 - wick);
+      state.minutes.push({
+        time: first + i * MINUTE,
+        open,
+        high: Decimal.max(this.round(state, hi), open, next),
+        low: Decimal.min(this.round(state, lo), open, next),
+        close: next,
+        volume,
+      });
+      state.last = next;
+    }
+  }
+
+  /** Applies a price and volume to the minute candle containing `time`. */
+  private record(state: SymbolState, time: number, price: Decimal, volume: Decimal, extremes?: [Decimal, Decimal]) {
+    const minute = time - (time % MINUTE);
+    let candle = state.minutes[state.minutes.length - 1];
+    if (!candle || candle.time < minute) {
+      candle = { time: minute, open: state.last, high: state.last, low: state.last, close: state.last, volume: new Decimal(0) };
+      state.minutes.push(candle);
+    }
+    const [lo, hi] = extremes ?? [price, price];
+    candle.high = Decimal.max(candle.high, hi, price);
+    candle.low = Decimal.min(candle.low, lo, price);
+    candle.close = price;
+    candle.volume = candle.volume.plus(volume);
+    state.last = price;
+  }
+
+  /** Simulates every virtual second up to `now`. Returns true when prices moved. */
+  advanceTo(now: number): boolean {
+    const target = Math.floor((now - this.start) / 1000);
+    if (target <= this.second) return false;
+    let s = this.second + 1;
+    // Long jumps: whole minutes first, then the last two hours second by second.
+    const minuteUntil = target - SECOND_STEP_LIMIT;
+    for (; s + 60 <= minuteUntil; s += 60) {
+      for (const state of this.states.values()) {
+        const { next, wick, volume } = this.step(state, `m${s}`, state.spec.sigma, state.spec.volume);
+        const hi = this.round(state, Decimal.max(state.last, next).toNumber() * (1 + wick));
+        const lo = this.round(state, Decimal.min(state.last, next).toNumber() * (1 - wick));
+        this.record(state, this.start + s * 1000, next, volume, [lo, hi]);
+      }
+    }
+    const perSecond = 1 / Math.sqrt(60);
+    for (; s <= target; s++) {
+      for (const state of this.states.values()) {
+        const { next, volume } = this.step(state, `s${s}`, state.spec.sigma * perSecond, state.spec.volume / 60);
+        this.record(state, this.start + s * 1000, next, volume);
+      }
+    }
+    this.second = target;
+    return true;
+  }
+
+  /** Current time of the simulation (the last simulated second). */
+  private simulatedNow(): number {
+    return this.start + this.second * 1000;
+  }
+
+  private toTicker(state: SymbolState, now: number): Ticker {
+    const from = now - DAY;
+    const window = state.minutes.filter((m) => m.time + MINUTE > from);
+    const open = window[0]?.open ?? state.last;
+    let high = state.last;
+    let low = state.last;
+    let volume = new Decimal(0);
+    let quoteVolume = new Decimal(0);
+    for (const m of window) {
+      if (m.high.gt(high)) high = m.high;
+      if (m.low.lt(low)) low = m.low;
+      volume = volume.plus(m.volume);
+      quoteVolume = quoteVolume.plus(m.volume.times(m.close));
+    }
+    const change = state.last.minus(open).dividedBy(open).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const pp = state.spec.pricePrecision;
+    return {
+      symbol: state.symbol,
+      base: state.spec.base,
+      quote: QUOTE,
+      last: state.last.toFixed(pp),
+      open24h: open.toFixed(pp),
+      high24h: high.toFixed(pp),
+      low24h: low.toFixed(pp),
+      change24h: change.toFixed(2),
+      volume24h: volume.toFixed(state.spec.amountPrecision),
+      quoteVolume24h: quoteVolume.toFixed(2),
+      pricePrecision: pp,
+      amountPrecision: state.spec.amountPrecision,
+      time: now,
+    };
+  }
+
+  tickers(): Ticker[] {
+    if (this.tickerCache?.second !== this.second) {
+      const now = this.simulatedNow();
+      this.tickerCache = { second: this.second, tickers: [...this.states.values()].map((s) => this.toTicker(s, now)) };
+    }
+    return this.tickerCache.tickers;
+  }
+
+  ticker(symbol: string): Ticker {
+    this.state(symbol);
+    return this.tickers().find((t) => t.symbol === symbol)!;
+  }
+
+  /** Candles of `period` ending with the one containing `to`, oldest first. */
+  kline(symbol: string, period: KlinePeriod, limit: number, to: number = this.simulatedNow()): Candle[] {
+    const state = this.state(symbol);
+    const end = Math.min(to, this.simulatedNow());
+    const pp = state.spec.pricePrecision;
+    const ap = state.spec.amountPrecision;
+    const firstMinute = state.minutes[0].time;
+    const out: Candle[] = [];
+    let bucket = bucketStart(end, period);
+    // Index of the last minute candle at or before `end`.
+    let idx = state.minutes.length - 1;
+    while (idx >= 0 && state.minutes[idx].time > end) idx--;
+    let nextOpen: Decimal | null = null;
+    while (out.length < limit) {
+      if (bucket + periodMinutes(bucket, period) * MINUTE > firstMinute) {
+        // Aggregate the recorded minutes of this bucket.
+        let high: Decimal | null = null;
+        let low: Decimal | null = null;
+        let volume = new Decimal(0);
+        let open: Decimal | null = null;
+        let close: Decimal | null = null;
+        while (idx >= 0 && state.minutes[idx].time >= bucket) {
+          const m = state.minutes[idx--];
+          close ??= m.close;
+          open = m.open;
+          high = high && high.gt(m.high) ? high : m.high;
+          low = low && low.lt(m.low) ? low : m.low;
+          volume = volume.plus(m.volume);
+        }
+        if (open && close && high && low) {
+          out.push({ time: bucket, open: open.toFixed(pp), high: high.toFixed(pp), low: low.toFixed(pp), close: close.toFixed(pp), volume: volume.toFixed(ap) });
+          nextOpen = open;
+        }
+      } else {
+        // Before the recorded history: walk backwards from the oldest open, deterministically.
+        const close: Decimal = nextOpen ?? state.minutes[0].open;
+        const minutes = periodMinutes(bucket, period);
+        const sigma = state.spec.sigma * Math.sqrt(minutes);
+        const rng = new Rng(this.seed, `${symbol}:${period}:${bucket}`);
+        const open = this.round(state, close.toNumber() / Math.exp(sigma * rng.normal()));
+        const hi = this.round(state, Decimal.max(open, close).toNumber() * (1 + Math.abs(rng.normal()) * sigma * 0.3));
+        const lo = this.round(state, Decimal.min(open, close).toNumber() * (1 - Math.abs(rng.normal()) * sigma * 0.3));
+        const volume = this.amount(state, state.spec.volume * minutes * (0.5 + rng.float()));
+        out.push({
+          time: bucket,
+          open: open.toFixed(pp),
+          high: Decimal.max(hi, open, close).toFixed(pp),
+          low: Decimal.min(lo, open, close).toFixed(pp),
+          close: close.toFixed(pp),
+          volume: volume.toFixed(ap),
+        });
+        nextOpen = open;
+      }
+      bucket = previousBucket(bucket, period);
+    }
+    return out.reverse();
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The mock backend's world: one deterministic state per (seed, scenario), moved by the virtual
+ * clock. Every API operation's behaviour is a method here or in the area modules it composes.
+ */
+import type { components } from '../../../contracts/generated/openapi.ts';
+import { Accounts } from './accounts.ts';
+import { FROZEN_EPOCH, VirtualClock } from './clock.ts';
+import { Emitter } from './events.ts';
+import { FaultQueue } from './faults.ts';
+import { Market } from './market.ts';
+
+type Ticker = components['schemas']['Ticker'];
+
+export type Scenario = 'default' | 'empty';
+
+export interface WorldOptions {
+  seed?: number;
+  scenario?: Scenario;
+  freezeClock?: boolean;
+  /** Start time when the clock is not frozen (the host's real time). Frozen worlds start at FROZEN_EPOCH. */
+  realNow?: number;
+}
+
+export interface WorldEvents extends Record<string, unknown> {
+  /** Prices moved: the tickers after the move (about once a virtual second while time runs). */
+  tickers: { time: number; tickers: Ticker[] };
+}
+
+export const DEFAULT_SEED = 20260101;
+export const DEMO_ACCOUNT = { account: 'demo@example.com', password: 'Demo1234', inviteCode: 'DEMO01' } as const;
+
+export class World {
+  readonly seed: number;
+  readonly scenario: Scenario;
+  readonly clock: VirtualClock;
+  readonly market: Market;
+  readonly accounts: Accounts;
+  readonly faults = new FaultQueue();
+  readonly events = new Emitter<WorldEvents>();
+
+  constructor(options: WorldOptions = {}) {
+    this.seed = options.seed ?? DEFAULT_SEED;
+    this.scenario = options.scenario ?? 'default';
+    const frozen = options.freezeClock ?? false;
+    const start = frozen || options.realNow === undefined ? FROZEN_EPOCH : options.realNow - (options.realNow % 1000);
+    this.clock = new VirtualClock(start, frozen);
+    this.market = new Market(this.seed, start);
+    this.accounts = new Accounts(this.seed, () => this.clock.now());
+    this.clock.onMove((now) => {
+      if (this.market.advanceTo(now)) this.events.emit('tickers', { time: now, tickers: this.market.tickers() });
+    });
+    if (this.scenario === 'default') {
+      this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
+    }
+  }
+
+  state() {
+    return {
+      seed: this.seed,
+      scenario: this.scenario,
+      clock: { now: this.clock.now(), frozen: this.clock.frozen },
+      symbols: this.market.symbols().length,
+      users: this.accounts.count,
+    };
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The realtime adapter: socket.io on the HTTP server, typed by the event maps generated from
+ * asyncapi.yaml. Clients join topic rooms with `subscribe`; world events fan out to the rooms.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents, SubscriptionAck } from '../../../contracts/generated/socket.ts';
+import { socketPath } from '../../../contracts/generated/socket.ts';
+import * as validate from '../../../contracts/generated/socket-validators.js';
+import type { KlinePeriod } from '../domain/market.ts';
+import type { WorldHost } from '../host.ts';
+
+function parseKline(topic: string): { symbol: string; period: KlinePeriod } | null {
+  const m = /^kline:([A-Z0-9]+\/[A-Z0-9]+):(\w+)$/.exec(topic);
+  return m ? { symbol: m[1], period: m[2] as KlinePeriod } : null;
+}
+
+export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<ClientToServerEvents, ServerToClientEvents> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
+    path: socketPath,
+    serveClient: false,
+    transports: ['polling', 'websocket'],
+    pingInterval: 10_000,
+    pingTimeout: 20_000,
+  });
+
+  const latestCandle = (topic: string) => {
+    const k = parseKline(topic);
+    if (!k || !host.world.market.has(k.symbol)) return null;
+    const [candle] = host.world.market.kline(k.symbol, k.period, 1);
+    return { symbol: k.symbol, period: k.period, candle };
+  };
+
+  io.on('connection', (socket) => {
+    const reply = (ack: unknown, response: SubscriptionAck) => {
+      if (typeof ack === 'function') ack(response);
+    };
+
+    socket.on('subscribe', (payload, ack) => {
+      if (!validate.subscribe(payload)) {
+        const e = validate.subscribe.errors?.[0];
+        return reply(ack, { ok: false, topics: [], error: `payload${e?.instancePath ?? ''}: ${e?.message ?? 'invalid'}` });
+      }
+      const unknown = payload.topics.filter((t) => t !== 'tickers' && !latestCandle(t));
+      const topics = payload.topics.filter((t) => !unknown.includes(t));
+      socket.join(topics);
+      reply(ack, unknown.length ? { ok: false, topics, error: `Unknown symbol in ${unknown.join(', ')}` } : { ok: true, topics });
+      // A snapshot at once, so a (re)subscribed client never waits for the next tick.
+      for (const topic of topics) {
+        if (topic === 'tickers') socket.emit('tickers', { time: host.world.clock.now(), tickers: host.world.market.tickers() });
+        else {
+          const k = latestCandle(topic);
+          if (k) socket.emit('kline', k);
+        }
+      }
+    });
+
+    socket.on('unsubscribe', (payload, ack) => {
+      if (!validate.unsubscribe(payload)) return reply(ack, { ok: false, topics: [], error: 'payload is invalid' });
+      for (const t of payload.topics) socket.leave(t);
+      reply(ack, { ok: true, topics: payload.topics });
+    });
+  });
+
+  host.on('tickers', (event) => {
+    io.to('tickers').emit('tickers', event);
+    for (const room of io.of('/').adapter.rooms.keys()) {
+      if (!room.startsWith('kline:')) continue;
+      const k = latestCandle(room);
+      if (k) io.to(room).emit('kline', k);
+    }
+  });
+
+  return io;
+}
