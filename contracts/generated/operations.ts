@@ -68,7 +68,7 @@ type Op<K extends OperationId> = operations[K];
 /** Query parameters of an operation (never when it has none). */
 export type OpQuery<K extends OperationId> = Op<K> extends { parameters: { query?: infer Q } } ? (undefined extends Q ? never : Q) : never;
 /** Request body fields of an operation (never when it has none). */
-export type OpBody<K extends OperationId> = Op<K> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type OpBody<K extends OperationId> = [NonNullable<Op<K>['requestBody']>] extends [never] ? never : NonNullable<Op<K>['requestBody']> extends { content: { 'application/json': infer B } } ? B : never;
 /** The whole envelope an operation answers with HTTP 200. */
 export type OpEnvelope<K extends OperationId> = Op<K>['responses'][200]['content']['application/json'];
 /** The payload of an operation's "ok" envelope. */

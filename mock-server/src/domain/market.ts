@@ -162,31 +162,39 @@ export class Market {
     return new Decimal(value.toPrecision(15)).toDecimalPlaces(state.spec.amountPrecision, Decimal.ROUND_DOWN);
   }
 
-  /** One step of the walk: the next price and a volume, from (seed, symbol, step key). */
-  private step(state: SymbolState, key: string, sigma: number, volume: number) {
-    const rng = new Rng(this.seed, `${state.symbol}:${key}`);
+  /** One step of the walk: the next price and a volume, from (seed, symbol, step key) or a given stream. */
+  private step(state: SymbolState, key: string | Rng, sigma: number, volume: number) {
+    const rng = typeof key === 'string' ? new Rng(this.seed, `${state.symbol}:${key}`) : key;
     const next = this.round(state, state.last.toNumber() * Math.exp(sigma * rng.normal()));
     const wick = Math.abs(rng.normal()) * sigma * 0.5;
     return { next, wick, volume: this.amount(state, volume * (0.4 + 1.2 * rng.float())), rng };
   }
 
+  /** A day of one-minute history before the world starts (float walk, stored as decimals). */
   private synthesizeHistory(state: SymbolState): void {
     const first = this.start - HISTORY_MINUTES * MINUTE;
+    const rng = new Rng(this.seed, `${state.symbol}:history`);
+    const { sigma, volume, pricePrecision: pp, amountPrecision: ap } = state.spec;
+    const floor = 10 ** -pp;
+    const fixed = (v: number) => new Decimal(Math.max(v, floor).toFixed(pp));
+    let open = state.last;
+    let openF = open.toNumber();
     for (let i = 0; i < HISTORY_MINUTES; i++) {
-      const open = state.last;
-      const { next, wick, volume } = this.step(state, `h${i}`, state.spec.sigma, state.spec.volume);
-      const hi = Decimal.max(open, next).toNumber() * (1 + wick);
-      const lo = Decimal.min(open, next).toNumber() * (1 - wick);
+      const closeF = Math.max(openF * Math.exp(sigma * rng.normal()), floor);
+      const wick = Math.abs(rng.normal()) * sigma * 0.5;
+      const close = fixed(closeF);
       state.minutes.push({
         time: first + i * MINUTE,
         open,
-        high: Decimal.max(this.round(state, hi), open, next),
-        low: Decimal.min(this.round(state, lo), open, next),
-        close: next,
-        volume,
+        high: fixed(Math.max(openF, closeF) * (1 + wick)),
+        low: fixed(Math.min(openF, closeF) * (1 - wick)),
+        close,
+        volume: new Decimal((volume * (0.4 + 1.2 * rng.float())).toFixed(ap)),
       });
-      state.last = next;
+      open = close;
+      openF = close.toNumber();
     }
+    state.last = open;
   }
 
   /** Applies a price and volume to the minute candle containing `time`. */

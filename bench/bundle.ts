@@ -1,0 +1,106 @@
+/**
+ * `npm run bench:bundle`: how much JavaScript a first visit to /h5/ downloads, gzipped, against
+ * the 150 KB target. Serves dist/h5 with the mock server in-process on a free port, opens the app
+ * in Chromium at 390x844 with an empty cache, waits for the network to settle plus 2 s, and lists
+ * every script the page fetched. Prints figures; always exits 0 once it has measured.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
+import { createServer } from '../mock-server/src/http/server.ts';
+import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
+
+const TARGET_KB = 150;
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const staticDir = join(root, 'dist', 'h5');
+
+if (!existsSync(join(staticDir, 'index.html'))) {
+  console.error(`bench/bundle: ${join(staticDir, 'index.html')} is missing: run \`npm run build\` first (or \`npm run bench:bundle\`, which builds).`);
+  process.exit(1);
+}
+
+const gzipSize = (buf: Buffer) => gzipSync(buf, { level: 9 }).length;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+interface Row {
+  file: string;
+  raw: number;
+  gzip: number;
+}
+
+function printTable(title: string, rows: Row[]) {
+  const width = Math.max(4, ...rows.map((r) => r.file.length));
+  console.log(`\n${title}`);
+  console.log(`${'file'.padEnd(width)}  ${'raw bytes'.padStart(10)}  ${'gzip bytes'.padStart(10)}`);
+  for (const r of rows) console.log(`${r.file.padEnd(width)}  ${String(r.raw).padStart(10)}  ${String(r.gzip).padStart(10)}`);
+  const raw = rows.reduce((s, r) => s + r.raw, 0);
+  const gz = rows.reduce((s, r) => s + r.gzip, 0);
+  console.log(`${'total'.padEnd(width)}  ${String(raw).padStart(10)}  ${String(gz).padStart(10)}   (${kb(raw)} KB raw, ${kb(gz)} KB gzip)`);
+  return { raw, gzip: gz };
+}
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const { app, host } = await createServer({ staticDir, world: { freezeClock: false } });
+host.start();
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as AddressInfo;
+const url = `http://127.0.0.1:${port}/h5/`;
+
+const browser = await chromium.launch(chromiumLaunchOptions());
+const rows = new Map<string, Row>();
+try {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+  const page = await context.newPage();
+  const pending: Array<Promise<void>> = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    const contentType = response.headers()['content-type'] ?? '';
+    if (type !== 'script' && !/javascript/i.test(contentType)) return;
+    pending.push(
+      (async () => {
+        const path = new URL(response.url()).pathname;
+        const local = path.startsWith('/h5/') ? join(staticDir, decodeURIComponent(path.slice('/h5/'.length))) : '';
+        let content: Buffer;
+        if (local && existsSync(local) && statSync(local).isFile()) content = readFileSync(local);
+        else content = await response.body().catch(() => Buffer.alloc(0));
+        rows.set(path, { file: path, raw: content.length, gzip: gzipSize(content) });
+      })(),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 30_000 }).catch(async (error: Error) => {
+    // A page that keeps a long poll open never reaches network idle: measure what has loaded.
+    console.warn(`bench/bundle: no network idle within 30 s (${error.message.split('\n')[0]}); measuring anyway`);
+  });
+  await page.waitForTimeout(2_000);
+  await Promise.all(pending);
+  await context.close();
+} finally {
+  await browser.close();
+  await app.close();
+}
+
+console.log(`Bundle benchmark: first visit to ${url} (390x844, empty cache; gzip level 9)`);
+const visit = printTable('JavaScript downloaded on a first visit:', [...rows.values()].sort((a, b) => b.gzip - a.gzip));
+const verdict = visit.gzip / 1024 <= TARGET_KB ? 'within' : 'OVER';
+console.log(`\nFirst-visit JS: ${kb(visit.gzip)} KB gzip, target ${TARGET_KB} KB: ${verdict} target`);
+
+const assets = walk(join(staticDir, 'assets'))
+  .filter((f) => /\.m?js$/.test(f))
+  .map((f) => {
+    const content = readFileSync(f);
+    return { file: relative(staticDir, f), raw: content.length, gzip: gzipSize(content) };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+const all = printTable('For reference, every JS file in dist/h5/assets:', assets);
+console.log(`\nAll JS in dist/h5/assets: ${assets.length} files, ${kb(all.gzip)} KB gzip`);
+process.exit(0);

@@ -1,0 +1,32 @@
+/**
+ * End-to-end tests: the built app (dist/h5) in real Chromium at a phone's size, against the mock
+ * server that each worker starts in-process (see fixtures/server.ts), so there is no webServer.
+ * Run with `npm run test:e2e` (builds first) or `npx playwright test -c e2e/playwright.config.ts`.
+ */
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './fixtures/chromium.ts';
+
+const ci = !!process.env.CI;
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  forbidOnly: ci,
+  workers: 2,
+  retries: ci ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: chromiumLaunchOptions(),
+  },
+  projects: [{ name: 'chromium' }],
+});

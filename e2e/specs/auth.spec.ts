@@ -1,0 +1,112 @@
+/** Login, registration (with its client-side validation) and the redirect of protected routes. */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/server.ts';
+import { DEMO, MOCK_CODE, recordApiCalls, submitLogin, toast } from '../fixtures/helpers.ts';
+
+const HOME_URL = /\/h5\/pages\/home\/home$/;
+const LOGIN_URL = /\/h5\/pages\/mine\/login/;
+
+/** The agreement checkbox (Mantine puts the test id on the <input type=checkbox>). */
+const agreement = (page: Page) => page.getByTestId('agree-checkbox');
+
+interface RegisterForm {
+  email: string;
+  code: string;
+  password: string;
+  confirm: string;
+  agree: boolean;
+}
+
+const VALID: RegisterForm = { email: 'newtrader@example.com', code: MOCK_CODE, password: 'Trade2026!', confirm: 'Trade2026!', agree: true };
+
+async function fillRegister(page: Page, form: RegisterForm) {
+  await page.getByTestId('account-input').fill(form.email);
+  await page.getByTestId('code-input').fill(form.code);
+  await page.getByTestId('password-input').fill(form.password);
+  await page.getByTestId('confirm-input').fill(form.confirm);
+  if (form.agree) await agreement(page).check();
+}
+
+test('a new email user registers and lands on home, greeted by name', async ({ page }) => {
+  await page.goto('pages/mine/register');
+  await page.getByTestId('account-input').fill(VALID.email);
+  await page.getByTestId('send-code').click();
+  await expect(toast(page, 'Verification code sent')).toBeVisible();
+  await expect(page.getByTestId('send-code')).toHaveText(/Resend in \d+ s/);
+  await expect(page.getByTestId('send-code')).toBeDisabled();
+
+  await fillRegister(page, VALID);
+  await expect(agreement(page)).toBeChecked();
+  await page.getByTestId('register-submit').click();
+
+  await expect(page).toHaveURL(HOME_URL);
+  await expect(page.getByText('Hello, newtrader')).toBeVisible();
+  await expect(page.getByTestId('home-login')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+});
+
+test('the demo account logs in and is sent home with a token stored', async ({ page }) => {
+  await page.goto('pages/mine/login');
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await submitLogin(page);
+  await expect(page).toHaveURL(HOME_URL);
+  await expect(toast(page, 'Logged in')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  await expect(page.getByText(/^Hello, /)).toBeVisible();
+});
+
+test('a wrong password shows a toast and stays on the login page', async ({ page }) => {
+  await page.goto('pages/mine/login');
+  await submitLogin(page, DEMO.account, 'Wrong1234');
+  await expect(toast(page, 'Incorrect account or password')).toBeVisible();
+  await expect(page).toHaveURL(LOGIN_URL);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+const INVALID_CASES: Array<{ name: string; form: Partial<RegisterForm>; message: string }> = [
+  { name: 'an invalid email', form: { email: 'not-an-email' }, message: 'Please input a valid email' },
+  { name: 'a too simple password', form: { password: '123456', confirm: '123456' }, message: 'The password is too simple, please re-enter' },
+  { name: 'a mismatched confirmation', form: { confirm: 'Trade2026?' }, message: 'The two passwords are inconsistent' },
+  { name: 'a missing agreement', form: { agree: false }, message: 'Please read and accept the user agreement and privacy policy' },
+];
+
+for (const { name, form, message } of INVALID_CASES) {
+  test(`registration refuses ${name} inline and sends nothing`, async ({ page }) => {
+    await page.goto('pages/mine/register');
+    const calls = recordApiCalls(page);
+    await fillRegister(page, { ...VALID, ...form });
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+    // Only this one field is in error.
+    await expect(page.locator('.mantine-InputWrapper-error, .mantine-Checkbox-error')).toHaveCount(1);
+    await expect(page).toHaveURL(/\/h5\/pages\/mine\/register$/);
+    expect(calls.filter((c) => c.path === '/users')).toEqual([]);
+  });
+}
+
+test('phone registration refuses a number that is invalid for the chosen region', async ({ page }) => {
+  await page.goto('pages/mine/register');
+  const calls = recordApiCalls(page);
+  // The SegmentedControl's radio is visually hidden: click its label.
+  await page.getByText('Phone', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Phone' })).toBeChecked();
+  const country = page.getByTestId('country-select');
+  await expect(country).toBeVisible();
+  await country.selectOption('US');
+  await expect(country).toHaveValue('US');
+  await page.getByTestId('account-input').fill('12345');
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByText('Please input a valid phone number for this country/region')).toBeVisible();
+  // Asking for a code with the invalid number shows the same error and sends nothing either.
+  await page.getByTestId('send-code').click();
+  await expect(page.getByText('Please input a valid phone number for this country/region')).toBeVisible();
+  expect(calls.filter((c) => c.path === '/users' || c.path === '/verification-codes')).toEqual([]);
+});
+
+test('a guest opening a protected route logs in and comes back to it', async ({ page }) => {
+  await page.goto('pages/assets/assets');
+  await expect(page).toHaveURL(/\/h5\/pages\/mine\/login\?redirect=%2Fpages%2Fassets%2Fassets$/);
+  await submitLogin(page);
+  await expect(page).toHaveURL(/\/h5\/pages\/assets\/assets$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Assets' })).toBeVisible();
+});

@@ -1,0 +1,72 @@
+/** Live market data on home and on the markets page; search and sort. */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/server.ts';
+import { loginWithToken } from '../fixtures/helpers.ts';
+
+/** The visible prices: home's three headline cards and the ticker rows (movers or the market list). */
+async function priceSnapshot(page: Page): Promise<string> {
+  const headline = await page.getByTestId('headline-price').allTextContents();
+  const rows = await page.getByTestId('ticker-price').allTextContents();
+  return JSON.stringify([headline, rows.slice(0, 10)]);
+}
+
+/** "+1,234.56%" → 1234.56 */
+function parsePercent(text: string): number {
+  const n = Number(text.replace(/[,%+\s]/g, ''));
+  if (Number.isNaN(n)) throw new Error(`not a percentage: ${text}`);
+  return n;
+}
+
+test('home shows the headline prices of a logged-in user, live', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto('pages/home/home');
+  await expect(page.getByText(/^Hello, /)).toBeVisible();
+  await expect(page.getByTestId('headline-card')).toHaveCount(3);
+  await expect(page.getByTestId('headline-price')).toHaveCount(3);
+  await expect(page.getByTestId('movers').getByTestId('ticker-row')).toHaveCount(10);
+  const first = await priceSnapshot(page);
+  await expect.poll(() => priceSnapshot(page), { timeout: 5_000, intervals: [250] }).not.toBe(first);
+});
+
+test('the markets page lists every symbol and its prices move', async ({ page }) => {
+  await page.goto('pages/market/market');
+  const rows = page.getByTestId('ticker-row');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThanOrEqual(20);
+  const first = await priceSnapshot(page);
+  await expect.poll(() => priceSnapshot(page), { timeout: 5_000, intervals: [250] }).not.toBe(first);
+});
+
+test('searching "eth" leaves only ETH/USDT', async ({ page }) => {
+  await page.goto('pages/market/market');
+  const rows = page.getByTestId('ticker-row');
+  await expect(rows.first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search coin' }).fill('eth');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute('data-symbol', 'ETH/USDT');
+  await page.getByRole('textbox', { name: 'Search coin' }).fill('no-such-coin');
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByText('No data')).toBeVisible();
+});
+
+test('sorting by 24h change orders the rows by change, descending then ascending', async ({ page }) => {
+  await page.goto('pages/market/market');
+  const rows = page.getByTestId('ticker-row');
+  await expect(rows.first()).toBeVisible();
+  const sort = page.getByTestId('sort-change');
+
+  await sort.click();
+  await expect(sort).toHaveAttribute('aria-sort', 'descending');
+  // One read of every row (a single snapshot, so live updates cannot interleave).
+  const down = (await page.getByTestId('ticker-change').allTextContents()).map(parsePercent);
+  expect(down.length).toBeGreaterThanOrEqual(20);
+  expect(down).toEqual([...down].sort((a, b) => b - a));
+
+  await sort.click();
+  await expect(sort).toHaveAttribute('aria-sort', 'ascending');
+  const up = (await page.getByTestId('ticker-change').allTextContents()).map(parsePercent);
+  expect(up).toEqual([...up].sort((a, b) => a - b));
+
+  await sort.click();
+  await expect(sort).toHaveAttribute('aria-sort', 'none');
+});

@@ -1,0 +1,173 @@
+/**
+ * The API as a client sees it through dispatch (shared by the HTTP and msw adapters): contract
+ * validation of every operation, envelope errors, faults, auth, and the account rules.
+ */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { operationSchemas } from '../../../contracts/generated/operation-schemas';
+import { operationTable, type OperationId } from '../../../contracts/generated/operations';
+import { World } from '../domain/world';
+import { dispatch, type ApiRequest } from './dispatch';
+
+let world: World;
+beforeEach(() => {
+  world = new World({ seed: 11, freezeClock: true });
+});
+
+const ajv = new Ajv2020({ strict: false });
+const responseValidators = Object.fromEntries(
+  Object.entries(operationSchemas).map(([id, s]) => [id, ajv.compile(s.response!)]),
+) as Record<OperationId, ReturnType<typeof ajv.compile>>;
+
+function req(operationId: OperationId, extra: Partial<ApiRequest> = {}) {
+  const res = dispatch(world, { operationId, path: operationTable[operationId].path, token: undefined, query: {}, body: undefined, ...extra });
+  if (res.status === 200) {
+    // Every answer the mock gives must match the contract's response schema.
+    const validate = responseValidators[operationId];
+    expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
+  }
+  return res as { status: number; body: { type: string; message: any; code?: string }; delayMs: number };
+}
+
+const login = () => req('login', { body: { account: 'demo@example.com', password: 'Demo1234' } }).body.message.token as string;
+
+describe('malformed requests get clear envelope errors, never a crash', () => {
+  const junkBodies: unknown[] = [{}, { unexpected: 'x' }, 'text', 42, [1, 2], null, { account: 5, password: {} }];
+  const ids = Object.keys(operationTable) as OperationId[];
+  it.each(ids)('%s', (id) => {
+    for (const body of junkBodies) {
+      const res = req(id, { body, query: { junk: '1' } });
+      expect(res.status).toBe(400);
+      expect(res.body.type).toBe('error');
+      expect(res.body.code).toBe('invalid_request');
+      expect(res.body.message).toMatch(/^(query|body)/);
+    }
+  });
+
+  it('names the field and the rule', () => {
+    const res = req('getKline', { query: { symbol: 'BTC/USDT', period: '2day' } });
+    expect(res.body.message).toContain('query.period');
+    expect(res.body.message).toContain('1min');
+    const body = req('register', { body: { accountType: 'email', account: 'a@b.co', password: '1', confirmPassword: '1', code: '123456', agree: 'true' } });
+    expect(body.body.message).toContain('body.password');
+  });
+
+  it('coerces query strings to the contract types', () => {
+    const res = req('getKline', { query: { symbol: 'ETH/USDT', period: '5min', limit: '7' } });
+    expect(res.body.type).toBe('ok');
+    expect(res.body.message.candles).toHaveLength(7);
+  });
+
+  it('reports an unknown symbol in the envelope', () => {
+    const res = req('getKline', { query: { symbol: 'NOPE/USDT', period: '5min' } });
+    expect(res.body).toMatchObject({ type: 'error', code: 'unknown_symbol' });
+  });
+});
+
+describe('authentication', () => {
+  it('answers 999 without a valid token and the user with one', () => {
+    expect(req('getCurrentUser').body).toMatchObject({ type: '999', code: 'not_logged_in' });
+    expect(req('getCurrentUser', { token: 'forged' }).body.type).toBe('999');
+    const token = login();
+    expect(req('getCurrentUser', { token }).body.message.account).toBe('demo@example.com');
+  });
+
+  it('ends the session on logout', () => {
+    const token = login();
+    expect(req('logout', { token }).body.type).toBe('ok');
+    expect(req('getCurrentUser', { token }).body.type).toBe('999');
+  });
+
+  it('rejects a wrong password with a specific message', () => {
+    const res = req('login', { body: { account: 'demo@example.com', password: 'Wrong1234' } });
+    expect(res.body).toMatchObject({ type: 'error', code: 'wrong_credentials', message: 'Incorrect account or password' });
+  });
+});
+
+describe('registration', () => {
+  const base = { accountType: 'email', account: 'new@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' };
+
+  it('needs a code that was sent, then the right one', () => {
+    expect(req('register', { body: base }).body.code).toBe('code_not_sent');
+    expect(req('sendCode', { body: { account: 'new@example.com', scene: 'register' } }).body.message).toEqual({ cooldownSeconds: 60 });
+    expect(req('register', { body: { ...base, code: '654321' } }).body.code).toBe('wrong_code');
+    const ok = req('register', { body: base });
+    expect(ok.body.type).toBe('ok');
+    expect(ok.body.message.user.account).toBe('new@example.com');
+    expect(req('login', { body: { account: 'NEW@example.com', password: 'Trade2026!' } }).body.type).toBe('ok');
+  });
+
+  it('enforces the send-code cooldown on the virtual clock', () => {
+    const send = () => req('sendCode', { body: { account: 'new@example.com', scene: 'register' } }).body;
+    expect(send().type).toBe('ok');
+    expect(send()).toMatchObject({ code: 'code_cooldown', message: 'Please wait 60 s before requesting another code' });
+    world.clock.advance(59_000);
+    expect(send().code).toBe('code_cooldown');
+    world.clock.advance(1_000);
+    expect(send().type).toBe('ok');
+  });
+
+  it('expires codes after 10 minutes', () => {
+    req('sendCode', { body: { account: 'new@example.com', scene: 'register' } });
+    world.clock.advance(10 * 60_000 + 1);
+    expect(req('register', { body: base }).body.code).toBe('code_expired');
+  });
+
+  it('rejects weak and mismatched passwords, taken accounts and unknown invitation codes', () => {
+    req('sendCode', { body: { account: 'new@example.com', scene: 'register' } });
+    expect(req('register', { body: { ...base, password: '123456', confirmPassword: '123456' } }).body.code).toBe('password_too_simple');
+    expect(req('register', { body: { ...base, confirmPassword: 'Trade2026?' } }).body.code).toBe('password_mismatch');
+    expect(req('register', { body: { ...base, inviteCode: 'ZZZZZZ' } }).body.code).toBe('invite_invalid');
+    expect(req('register', { body: { ...base, inviteCode: 'DEMO01' } }).body.type).toBe('ok');
+    expect(req('sendCode', { body: { account: 'demo@example.com', scene: 'register' } }).body.code).toBe('account_taken');
+  });
+
+  it('registers a phone number of the chosen country in E.164', () => {
+    const phone = { ...base, accountType: 'phone', account: '(201) 555-0123', country: 'US' };
+    req('sendCode', { body: { account: '(201) 555-0123', country: 'US', scene: 'register' } });
+    const res = req('register', { body: phone });
+    expect(res.body.message.user.account).toBe('+12015550123');
+    expect(req('register', { body: { ...phone, account: '13812345678' } }).body.code).toBe('invalid_account');
+  });
+});
+
+describe('faults', () => {
+  it.each(['999', '998', '997', 'error'] as const)('kind %s answers that envelope type once', (kind) => {
+    world.faults.add({ operationId: 'listTickers', kind, message: 'injected' });
+    expect(req('listTickers').body).toMatchObject({ type: kind, message: 'injected' });
+    expect(req('listTickers').body.type).toBe('ok');
+  });
+
+  it('answers HTTP 500 and 401, by path prefix with or without /api, for `times` calls with a delay', () => {
+    world.faults.add({ path: '/api/market', kind: 'http500', times: 2, delayMs: 300 });
+    const first = req('getKline', { query: { symbol: 'BTC/USDT', period: '1min' } });
+    expect(first.status).toBe(500);
+    expect(first.delayMs).toBe(300);
+    expect(req('listTickers').status).toBe(500);
+    expect(req('listTickers').status).toBe(200);
+    world.faults.add({ path: '/me', kind: 'http401' });
+    expect(req('getCurrentUser').status).toBe(401);
+  });
+
+  it('matches every call when neither operationId nor path is given', () => {
+    world.faults.add({ kind: 'error', times: 2 });
+    expect(req('getSettings').body.type).toBe('error');
+    expect(req('listTickers').body.type).toBe('error');
+    expect(req('listTickers').body.type).toBe('ok');
+  });
+});
+
+describe('the world', () => {
+  it('is the same for the same seed with a frozen clock', () => {
+    const a = new World({ seed: 99, freezeClock: true });
+    const b = new World({ seed: 99, freezeClock: true });
+    expect(a.state()).toEqual(b.state());
+    const tokenA = dispatch(a, { operationId: 'login', path: '/sessions', token: undefined, query: {}, body: { account: 'demo@example.com', password: 'Demo1234' } });
+    const tokenB = dispatch(b, { operationId: 'login', path: '/sessions', token: undefined, query: {}, body: { account: 'demo@example.com', password: 'Demo1234' } });
+    expect(tokenA.body).toEqual(tokenB.body);
+  });
+
+  it('has no users in the empty scenario', () => {
+    expect(new World({ scenario: 'empty', freezeClock: true }).state().users).toBe(0);
+  });
+});

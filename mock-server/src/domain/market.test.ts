@@ -1,0 +1,89 @@
+import Decimal from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { bucketStart, Market } from './market';
+import { World } from './world';
+
+const frozen = (seed = 7) => new World({ seed, freezeClock: true });
+
+describe('market simulator', () => {
+  it('lists at least 20 symbols', () => {
+    expect(frozen().market.symbols().length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('is deterministic: same seed and frozen clock give the same prices and ticks', () => {
+    const a = frozen(42);
+    const b = frozen(42);
+    expect(a.market.tickers()).toEqual(b.market.tickers());
+    a.clock.advance(5_000);
+    b.clock.advance(5_000);
+    expect(a.market.tickers()).toEqual(b.market.tickers());
+    expect(frozen(43).market.tickers()).not.toEqual(a.market.tickers());
+  });
+
+  it('gives the same path whether time moves in one jump or second by second', () => {
+    const a = frozen(5);
+    const b = frozen(5);
+    a.clock.advance(30_000);
+    for (let i = 0; i < 30; i++) b.clock.advance(1_000);
+    expect(a.market.tickers().map((t) => t.last)).toEqual(b.market.tickers().map((t) => t.last));
+  });
+
+  it('ticks once per virtual second and publishes every symbol', () => {
+    const world = frozen();
+    const events: number[] = [];
+    world.events.on('tickers', (e) => events.push(e.tickers.length));
+    world.clock.advance(400);
+    expect(events).toEqual([]);
+    world.clock.advance(600);
+    expect(events).toEqual([world.market.symbols().length]);
+    const before = world.market.tickers().map((t) => t.last);
+    world.clock.advance(3_000);
+    const after = world.market.tickers().map((t) => t.last);
+    expect(after.filter((p, i) => p !== before[i]).length).toBeGreaterThan(10);
+  });
+
+  it('keeps 24 h statistics consistent', () => {
+    const world = frozen();
+    world.clock.advance(120_000);
+    for (const t of world.market.tickers()) {
+      const last = new Decimal(t.last);
+      expect(last.lte(t.high24h) && last.gte(t.low24h)).toBe(true);
+      const change = last.minus(t.open24h).dividedBy(t.open24h).times(100);
+      expect(change.minus(t.change24h).abs().lte('0.01')).toBe(true);
+      expect(t.last.split('.')[1]?.length ?? 0).toBe(t.pricePrecision);
+    }
+  });
+
+  it.each(['1min', '15min', '4hour', '1day', '1week', '1mon'] as const)('builds %s candles: contiguous, well-formed, ending now', (period) => {
+    const world = frozen();
+    world.clock.advance(90_000);
+    const candles = world.market.kline('BTC/USDT', period, 50);
+    expect(candles).toHaveLength(50);
+    for (const c of candles) {
+      const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map((v) => new Decimal(v));
+      expect(h.gte(Decimal.max(o, cl)) && l.lte(Decimal.min(o, cl))).toBe(true);
+      expect(new Decimal(c.volume).gte(0)).toBe(true);
+      expect(bucketStart(c.time, period)).toBe(c.time);
+    }
+    for (let i = 1; i < candles.length; i++) expect(candles[i].time).toBeGreaterThan(candles[i - 1].time);
+    expect(candles[candles.length - 1].close).toBe(world.market.ticker('BTC/USDT').last);
+  });
+
+  it('answers the same history twice (synthetic candles are derived, not drawn)', () => {
+    const m = new Market(3, Date.UTC(2026, 0, 1));
+    expect(m.kline('ETH/USDT', '1day', 200)).toEqual(m.kline('ETH/USDT', '1day', 200));
+  });
+
+  it('aligns weeks on Monday and months on the first', () => {
+    expect(new Date(bucketStart(Date.UTC(2026, 0, 8, 13), '1week')).getUTCDay()).toBe(1);
+    expect(bucketStart(Date.UTC(2026, 4, 17, 9), '1mon')).toBe(Date.UTC(2026, 4, 1));
+  });
+
+  it('survives a long clock jump quickly (minute steps beyond two hours)', () => {
+    const world = frozen();
+    const started = performance.now();
+    world.clock.advance(24 * 60 * 60 * 1000);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    expect(world.market.kline('BTC/USDT', '60min', 30)).toHaveLength(30);
+  });
+});

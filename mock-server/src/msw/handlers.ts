@@ -1,0 +1,49 @@
+/**
+ * The msw adapter: one handler per contract operation (generated wiring), each decoding the
+ * request and calling the same dispatch as the HTTP server. Used by Vitest (msw/node) and by the
+ * in-browser mock mode (msw/browser).
+ */
+import { delay, HttpResponse } from 'msw';
+import { createOperationHandlers } from '../../../contracts/generated/msw-wiring.ts';
+import { operationTable } from '../../../contracts/generated/operations.ts';
+import { dispatch, envelopeError } from '../core/dispatch.ts';
+import type { World } from '../domain/world.ts';
+
+async function decodeBody(request: Request): Promise<{ body: unknown } | { error: Response }> {
+  const text = await request.text();
+  if (!text) return { body: undefined };
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) return { body: Object.fromEntries(new URLSearchParams(text)) };
+  if (type.includes('application/json')) {
+    try {
+      return { body: JSON.parse(text) };
+    } catch {
+      return { error: HttpResponse.json(envelopeError('malformed_body', 'Malformed request body: invalid JSON'), { status: 400 }) };
+    }
+  }
+  return {
+    error: HttpResponse.json(
+      envelopeError('unsupported_media_type', 'Unsupported Content-Type: send application/x-www-form-urlencoded or application/json'),
+      { status: 415 },
+    ),
+  };
+}
+
+/** `baseUrl` is the API base the client calls, e.g. `http://localhost/api` (no trailing slash). */
+export function createMswHandlers(getWorld: () => World, baseUrl: string) {
+  return createOperationHandlers(baseUrl, async (operationId, { request }) => {
+    const decoded = await decodeBody(request);
+    if ('error' in decoded) return decoded.error;
+    const url = new URL(request.url);
+    const auth = request.headers.get('authorization');
+    const res = dispatch(getWorld(), {
+      operationId,
+      path: operationTable[operationId].path,
+      token: auth ? auth.replace(/^Bearer\s+/i, '') : undefined,
+      query: Object.fromEntries(url.searchParams),
+      body: decoded.body,
+    });
+    if (res.delayMs) await delay(res.delayMs);
+    return HttpResponse.json(res.body as Record<string, unknown>, { status: res.status });
+  });
+}

@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const [,, url, out, scheme] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+const page = await ctx.newPage();
+page.on('console', m => { if (m.type() === 'error' || m.type() === 'warning') console.log('console:', m.text()); });
+page.on('pageerror', e => console.log('pageerror:', e.message));
+if (scheme === 'dark') await ctx.addInitScript(() => localStorage.setItem('theme', 'dark'));
+await page.goto(url);
+await page.waitForTimeout(2500);
+await page.screenshot({ path: out });
+await browser.close();

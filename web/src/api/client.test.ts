@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+/**
+ * The API client against the mock domain through msw (the same handlers as the in-browser mode):
+ * envelope unwrapping, call styles and every row of the error catalogue (spec §8).
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMswHandlers } from '../../../mock-server/src/msw/handlers';
+import { World } from '../../../mock-server/src/domain/world';
+import { ApiError, call, getToken, setToken } from './client';
+import { loading, setApiEffects } from './effects';
+
+let world = new World({ seed: 1, freezeClock: true });
+const server = setupServer(...createMswHandlers(() => world, `${window.location.origin}/api`));
+const fx = {
+  navigate: vi.fn<(to: string) => void>(),
+  toast: vi.fn<(message: string) => void>(),
+  confirmNoTransactionPassword: vi.fn(async () => true),
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => {
+  world = new World({ seed: 1, freezeClock: true });
+  localStorage.clear();
+  fx.navigate.mockReset();
+  fx.toast.mockReset();
+  fx.confirmNoTransactionPassword.mockReset().mockResolvedValue(true);
+  setApiEffects({ ...fx, currentPath: () => '/pages/market/market?x=1', t: (_k, fallback) => fallback, hasKey: () => false });
+});
+afterEach(() => vi.useRealTimers());
+
+const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as ApiError);
+
+describe('envelope and call styles', () => {
+  it('passes `message` of an ok envelope to the caller', async () => {
+    const tickers = await call('listTickers');
+    expect(tickers.length).toBeGreaterThanOrEqual(20);
+    expect(tickers[0]).toHaveProperty('last');
+  });
+
+  it('gives global-style calls the whole body', async () => {
+    const body = await call('getSettings');
+    expect(body.type).toBe('ok');
+    expect(body.message.appVersion).toBe('1.0.0');
+  });
+
+  it('sends form-encoded bodies and the stored token as Authorization', async () => {
+    const session = await call('login', { body: { account: 'demo@example.com', password: 'Demo1234' } });
+    setToken(session.token);
+    expect(getToken()).toBe(session.token);
+    const me = await call('getCurrentUser');
+    expect(me.account).toBe('demo@example.com');
+  });
+
+  it('shows the loading indicator for token-style calls and hides it about 1 s after', async () => {
+    await vi.waitFor(() => expect(loading.isVisible()).toBe(false), { timeout: 2000 });
+    const seen: boolean[] = [];
+    const off = loading.subscribe((v) => seen.push(v));
+    await call('login', { body: { account: 'demo@example.com', password: 'Demo1234' } });
+    expect(loading.isVisible()).toBe(true);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(loading.isVisible()).toBe(false);
+    await call('listTickers');
+    expect(seen).toEqual([true, false]);
+    off();
+  });
+});
+
+describe('error catalogue', () => {
+  it('999: clears the token and goes to login, coming back afterwards', async () => {
+    setToken('stale');
+    const err = await failure(call('getCurrentUser'));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(getToken()).toBeNull();
+    expect(fx.navigate).toHaveBeenCalledWith(`/pages/mine/login?redirect=${encodeURIComponent('/pages/market/market?x=1')}`);
+  });
+
+  it('998: goes to real-name authentication', async () => {
+    world.faults.add({ operationId: 'listTickers', kind: '998' });
+    await failure(call('listTickers'));
+    expect(fx.navigate).toHaveBeenCalledWith('/pages/mine/authentication');
+  });
+
+  it('997: goes to the collect-money page', async () => {
+    world.faults.add({ operationId: 'listTickers', kind: '997' });
+    await failure(call('listTickers'));
+    expect(fx.navigate).toHaveBeenCalledWith('/pages/mine/collect_money');
+  });
+
+  it('any other type: toast with the message', async () => {
+    const err = await failure(call('login', { body: { account: 'demo@example.com', password: 'Nope12345' } }));
+    expect(fx.toast).toHaveBeenCalledWith('Incorrect account or password');
+    expect(err?.details.code).toBe('wrong_credentials');
+    expect(fx.navigate).not.toHaveBeenCalled();
+  });
+
+  it('translates a known error code', async () => {
+    setApiEffects({ hasKey: (k) => k === 'apiErrors.wrong_credentials', t: (k) => `T(${k})` });
+    await failure(call('login', { body: { account: 'demo@example.com', password: 'Nope12345' } }));
+    expect(fx.toast).toHaveBeenCalledWith('T(apiErrors.wrong_credentials)');
+  });
+
+  it('HTTP 500: toast that the server is being repaired', async () => {
+    world.faults.add({ path: '/market', kind: 'http500' });
+    const err = await failure(call('listTickers'));
+    expect(err?.details.status).toBe(500);
+    expect(fx.toast).toHaveBeenCalledWith('The server has a problem and is being repaired, please be patient');
+  });
+
+  it('HTTP 401: asks to set a transaction password; Confirm goes to resetLegalPwd', async () => {
+    world.faults.add({ operationId: 'listTickers', kind: 'http401', times: 2 });
+    await failure(call('listTickers'));
+    await vi.waitFor(() => expect(fx.navigate).toHaveBeenCalledWith('/pages/mine/resetLegalPwd'));
+    fx.navigate.mockReset();
+    fx.confirmNoTransactionPassword.mockResolvedValue(false);
+    await failure(call('listTickers'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fx.confirmNoTransactionPassword).toHaveBeenCalledTimes(2);
+    expect(fx.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a malformed request answers 400 with an envelope, shown as a toast', async () => {
+    const err = await failure(call('getKline', { query: { symbol: 'BTC/USDT', period: 'weekly' as never } }));
+    expect(err?.details).toMatchObject({ status: 400, code: 'invalid_request' });
+    expect(fx.toast.mock.calls[0][0]).toContain('query.period');
+  });
+
+  it('network failure: toast and a typed error', async () => {
+    const original = globalThis.fetch;
+    globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
+    try {
+      const err = await failure(call('listTickers'));
+      expect(err?.kind).toBe('network');
+      expect(fx.toast).toHaveBeenCalledWith('Network error, please check your connection');
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * The typed API client: openapi-fetch over the generated `paths`, routed by the generated operation
+ * table. It applies the call styles (spec §7), unwraps the `{type, message}` envelope and runs the
+ * error catalogue (spec §8) through the injected effects.
+ */
+import createClient from 'openapi-fetch';
+import type { paths } from '../../../contracts/generated/openapi';
+import {
+  operationTable,
+  type CallStyle,
+  type ErrorEnvelope,
+  type OpBody,
+  type OpEnvelope,
+  type OperationId,
+  type OpQuery,
+  type OpResult,
+} from '../../../contracts/generated/operations';
+import { appConfig } from './config';
+import { apiEffects, loading } from './effects';
+
+export const TOKEN_KEY = 'token';
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const LOGIN_PATH = '/pages/mine/login';
+export const REAL_NAME_PATH = '/pages/mine/authentication';
+export const COLLECT_MONEY_PATH = '/pages/mine/collect_money';
+export const TRANSACTION_PASSWORD_PATH = '/pages/mine/resetLegalPwd';
+
+export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'response';
+
+/** A failed call. Its visible effect (toast, redirect, prompt) has already happened. */
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly details: { type?: string; code?: string; status?: number } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Input<K extends OperationId> = ([OpQuery<K>] extends [never] ? { query?: undefined } : { query: OpQuery<K> }) &
+  ([OpBody<K>] extends [never] ? { body?: undefined } : { body: OpBody<K> }) & { signal?: AbortSignal };
+
+type StyleOf<K extends OperationId> = (typeof operationTable)[K]['callStyle'];
+/** `global` calls receive the whole envelope; every other style receives `message`. */
+export type CallResult<K extends OperationId> = StyleOf<K> extends 'global' ? Extract<OpEnvelope<K>, { type: 'ok' }> : OpResult<K>;
+
+const client = createClient<paths>({ fetch: (request) => globalThis.fetch(request) });
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_KEY, token);
+  else localStorage.removeItem(TOKEN_KEY);
+}
+
+const formSerializer = (body: unknown) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  return params.toString();
+};
+
+function isEnvelope(value: unknown): value is { type: string; message: unknown; code?: string } {
+  return typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
+}
+
+function withLoginRedirect(): string {
+  const here = apiEffects().currentPath();
+  if (here.startsWith(LOGIN_PATH)) return here;
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`;
+}
+
+/** The error catalogue for envelopes whose type is not ok. Always throws. */
+function failEnvelope(envelope: ErrorEnvelope | { type: string; message: unknown; code?: string }, status: number): never {
+  const fx = apiEffects();
+  const text = typeof envelope.message === 'string' ? envelope.message : '';
+  const key = envelope.code ? `apiErrors.${envelope.code}` : '';
+  const message = key && fx.hasKey(key) ? fx.t(key, text) : text || fx.t('errors.unknown', 'Something went wrong');
+  switch (envelope.type) {
+    case '999':
+      setToken(null);
+      fx.navigate(withLoginRedirect());
+      break;
+    case '998':
+      fx.toast(message);
+      fx.navigate(REAL_NAME_PATH);
+      break;
+    case '997':
+      fx.toast(message);
+      fx.navigate(COLLECT_MONEY_PATH);
+      break;
+    default:
+      fx.toast(message);
+  }
+  throw new ApiError('envelope', message, { type: envelope.type, code: envelope.code, status });
+}
+
+/** Calls one contract operation by its operationId. */
+export async function call<K extends OperationId>(operationId: K, ...args: [OpQuery<K>, OpBody<K>] extends [never, never] ? [input?: Input<K>] : [input: Input<K>]): Promise<CallResult<K>> {
+  const input = (args[0] ?? {}) as { query?: object; body?: object; signal?: AbortSignal };
+  const op = operationTable[operationId];
+  const style = op.callStyle as CallStyle;
+  const fx = apiEffects();
+  const config = appConfig();
+  const baseUrl = style === 'onlineAddress' ? config.onlineBase || window.location.origin : config.apiBase;
+  const token = getToken();
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+
+  if (style === 'token') loading.start();
+  try {
+    let result: { data?: unknown; error?: unknown; response: Response };
+    try {
+      const headers: Record<string, string> = {};
+      if (token) headers.Authorization = token;
+      if (input.body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      result = await client.request(op.method as 'get', op.path as '/settings', {
+        baseUrl: baseUrl.startsWith('http') ? baseUrl : `${window.location.origin}${baseUrl}`,
+        params: { query: input.query },
+        ...(input.body ? { body: input.body, bodySerializer: formSerializer } : {}),
+        headers,
+        signal,
+      } as never);
+    } catch (err) {
+      if (input.signal?.aborted) throw err;
+      const timedOut = timeout.aborted;
+      const message = timedOut
+        ? fx.t('errors.timeout', 'The request timed out, please try again')
+        : fx.t('errors.network', 'Network error, please check your connection');
+      fx.toast(message);
+      throw new ApiError(timedOut ? 'timeout' : 'network', message);
+    }
+    const status = result.response.status;
+    const body = result.data ?? result.error;
+    if (status === 401) {
+      const message = fx.t('errors.noTransactionPassword', 'There is no transaction password yet, do you want to set it up now?');
+      void fx.confirmNoTransactionPassword().then((yes) => yes && fx.navigate(TRANSACTION_PASSWORD_PATH));
+      throw new ApiError('http', message, { status });
+    }
+    if (status >= 500) {
+      const message = fx.t('errors.server', 'The server has a problem and is being repaired, please be patient');
+      fx.toast(message);
+      throw new ApiError('http', message, { status });
+    }
+    if (!isEnvelope(body)) {
+      const message = fx.t('errors.badResponse', 'Unexpected answer from the server, please try again');
+      fx.toast(message);
+      throw new ApiError('response', message, { status });
+    }
+    if (body.type !== 'ok') failEnvelope(body, status);
+    return (style === 'global' ? body : body.message) as CallResult<K>;
+  } finally {
+    if (style === 'token') loading.stop();
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * What the API client does to the screen (spec §8), injected by the app shell so the client itself
+ * stays free of React and testable: navigation, toasts, the transaction-password prompt and the
+ * loading indicator.
+ */
+export interface ApiEffects {
+  navigate: (to: string) => void;
+  /** Shows a toast; `message` is already in the user's language. */
+  toast: (message: string) => void;
+  /** The HTTP 401 prompt; resolves true when the user chooses to set a transaction password. */
+  confirmNoTransactionPassword: () => Promise<boolean>;
+  /** Translates a key of locales/en.json (with an English fallback). */
+  t: (key: string, fallback: string) => string;
+  /** True when a key exists in the current dictionary. */
+  hasKey: (key: string) => boolean;
+  /** Where the user is now (path and query, without the /h5 base). */
+  currentPath: () => string;
+}
+
+const noop: ApiEffects = {
+  navigate: () => {},
+  toast: () => {},
+  confirmNoTransactionPassword: async () => false,
+  t: (_key, fallback) => fallback,
+  hasKey: () => false,
+  currentPath: () => '/',
+};
+
+let effects: ApiEffects = noop;
+
+export function setApiEffects(next: Partial<ApiEffects>): void {
+  effects = { ...effects, ...next };
+}
+
+export function apiEffects(): ApiEffects {
+  return effects;
+}
+
+/** The loading indicator of `token`-style calls: shown while any runs, hidden ~1 s after the last ends. */
+type LoadingListener = (visible: boolean) => void;
+const loadingListeners = new Set<LoadingListener>();
+let pending = 0;
+let visible = false;
+let hideTimer: ReturnType<typeof setTimeout> | null = null;
+export const LOADING_HIDE_DELAY_MS = 1000;
+
+function setVisible(v: boolean) {
+  if (visible === v) return;
+  visible = v;
+  for (const l of loadingListeners) l(v);
+}
+
+export const loading = {
+  start(): void {
+    pending += 1;
+    if (hideTimer) clearTimeout(hideTimer);
+    hideTimer = null;
+    setVisible(true);
+  },
+  stop(): void {
+    pending = Math.max(0, pending - 1);
+    if (pending > 0) return;
+    if (hideTimer) clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => setVisible(false), LOADING_HIDE_DELAY_MS);
+  },
+  subscribe(listener: LoadingListener): () => void {
+    loadingListeners.add(listener);
+    return () => loadingListeners.delete(listener);
+  },
+  isVisible: () => visible,
+};

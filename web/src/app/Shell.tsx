@@ -1,0 +1,101 @@
+/** The page frame: header (back + title, or the tab title and theme switch), content, tab bar. */
+import { useMantineColorScheme } from '@mantine/core';
+import { Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, NavLink, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router-dom';
+import { getToken, LOGIN_PATH } from '../api/client';
+import { ApiEffectsBridge } from '../ui/ApiEffectsBridge';
+import { BackIcon, HomeIcon, LeverIcon, MarketIcon, MoonIcon, SunIcon, TradeIcon, WalletIcon } from '../ui/icons';
+import { ConnectionBanner, LoadingBar } from '../ui/StatusIndicators';
+import classes from '../ui/shell.module.css';
+import { TABS, type RouteDef, type TabKey } from './routes';
+import { PageSkeleton } from '../ui/PageSkeleton';
+
+const TAB_ICONS: Record<TabKey, (p: { width?: number }) => ReactNode> = {
+  home: HomeIcon,
+  market: MarketIcon,
+  trade: TradeIcon,
+  lever: LeverIcon,
+  assets: WalletIcon,
+};
+
+export function ThemeToggle() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const { t } = useTranslation();
+  const dark = colorScheme === 'dark';
+  return (
+    <button
+      type="button"
+      className={classes.iconButton}
+      onClick={() => setColorScheme(dark ? 'light' : 'dark')}
+      aria-label={dark ? t('theme.toLight') : t('theme.toDark')}
+      data-testid="theme-toggle"
+    >
+      {dark ? <SunIcon /> : <MoonIcon />}
+    </button>
+  );
+}
+
+function Header({ route }: { route: RouteDef }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/pages/home/home'));
+  return (
+    <header className={classes.header}>
+      {route.tab ? (
+        <span />
+      ) : (
+        <button type="button" className={classes.iconButton} onClick={back} aria-label={t('common.back')}>
+          <BackIcon className={classes.backIcon} />
+        </button>
+      )}
+      <h1 className={classes.headerTitle} style={{ margin: 0 }}>
+        {t(route.title)}
+      </h1>
+      <ThemeToggle />
+    </header>
+  );
+}
+
+function TabBar({ active }: { active: TabKey }) {
+  const { t } = useTranslation();
+  return (
+    <nav className={classes.tabbar} aria-label={t('tabs.label')}>
+      {TABS.map((tab) => {
+        const Icon = TAB_ICONS[tab.key];
+        return (
+          <NavLink key={tab.key} to={tab.path} className={classes.tab} aria-current={tab.key === active ? 'page' : undefined} data-testid={`tab-${tab.key}`}>
+            <Icon />
+            <span>{t(tab.title)}</span>
+          </NavLink>
+        );
+      })}
+    </nav>
+  );
+}
+
+export function Shell() {
+  const matches = useMatches();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
+  if (!route) return <Outlet />;
+  if (route.auth && !getToken()) {
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`${LOGIN_PATH}?redirect=${redirect}`} replace />;
+  }
+  return (
+    <div className={classes.app}>
+      <LoadingBar />
+      <ConnectionBanner />
+      <Header route={route} />
+      <main className={route.tab ? classes.main : classes.mainNoTabs} aria-busy={navigation.state === 'loading'}>
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {route.tab && <TabBar active={route.tab} />}
+      <ApiEffectsBridge />
+    </div>
+  );
+}

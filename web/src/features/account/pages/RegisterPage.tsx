@@ -1,0 +1,171 @@
+/**
+ * Registration (spec §5): email, or phone with its region; verification code with a resend
+ * countdown; password 6-16 and not too simple, confirmed; invitation code; agreement accepted.
+ */
+import { Anchor, Button, Checkbox, Group, PasswordInput, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { CountryCode } from 'libphonenumber-js/min';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import {
+  checkCode,
+  checkConfirmation,
+  checkEmail,
+  checkPassword,
+  checkPhone,
+  PASSWORD_MAX,
+} from '../../../../../common/validation';
+import { useRegister } from '../api';
+import { AccountInput, defaultCountry, type AccountKind } from '../components/AccountInput';
+import { SendCodeButton } from '../components/SendCodeButton';
+import { safeRedirect } from '../redirect';
+import classes from './auth.module.css';
+
+type Field = 'account' | 'code' | 'password' | 'confirm' | 'agree';
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const register = useRegister();
+  const [kind, setKind] = useState<AccountKind>('email');
+  const [account, setAccount] = useState('');
+  const [country, setCountry] = useState<CountryCode>(defaultCountry);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [invite, setInvite] = useState(() => new URLSearchParams(location.search).get('invite') ?? '');
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+
+  const msg = (key: string | null) => (key ? t(`validation.${key}`) : null);
+  const accountError = () => msg(kind === 'email' ? checkEmail(account) : checkPhone(account, country));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (register.isPending) return;
+    const next: Partial<Record<Field, string | null>> = {
+      account: accountError(),
+      code: msg(checkCode(code)),
+      password: msg(checkPassword(password)),
+      confirm: msg(checkConfirmation(password, confirm)),
+      agree: agree ? null : t('validation.agreementRequired'),
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    register.mutate(
+      {
+        accountType: kind,
+        account: account.trim(),
+        ...(kind === 'phone' ? { country } : {}),
+        password,
+        confirmPassword: confirm,
+        code: code.trim(),
+        ...(invite.trim() ? { inviteCode: invite.trim().toUpperCase() } : {}),
+        agree: 'true',
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ message: t('auth.registerSuccess'), color: 'teal' });
+          navigate(safeRedirect(location.search), { replace: true });
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={classes.page} onSubmit={submit} noValidate>
+      <h2 className={classes.title}>{t('auth.createAccount')}</h2>
+      <SegmentedControl
+        value={kind}
+        onChange={(v) => {
+          setKind(v as AccountKind);
+          setErrors({});
+        }}
+        data={[
+          { value: 'email', label: t('auth.email') },
+          { value: 'phone', label: t('auth.phone') },
+        ]}
+      />
+      <AccountInput kind={kind} value={account} onChange={setAccount} country={country} onCountryChange={setCountry} error={errors.account} />
+      <Group gap={8} align="flex-end" wrap="nowrap">
+        <TextInput
+          style={{ flex: 1 }}
+          label={t('auth.code')}
+          placeholder={t('auth.codePlaceholder')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+          error={errors.code}
+          data-testid="code-input"
+        />
+        <SendCodeButton
+          request={() => {
+            const err = accountError();
+            setErrors((prev) => ({ ...prev, account: err }));
+            return err ? null : { account: account.trim(), scene: 'register', ...(kind === 'phone' ? { country } : {}) };
+          }}
+        />
+      </Group>
+      <PasswordInput
+        label={t('auth.password')}
+        description={t('auth.passwordRule')}
+        placeholder={t('auth.passwordPlaceholder')}
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        error={errors.password}
+        data-testid="password-input"
+      />
+      <PasswordInput
+        label={t('auth.confirmPassword')}
+        placeholder={t('auth.confirmPlaceholder')}
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        value={confirm}
+        onChange={(e) => setConfirm(e.currentTarget.value)}
+        error={errors.confirm}
+        data-testid="confirm-input"
+      />
+      <TextInput
+        label={t('auth.inviteCode')}
+        placeholder={t('auth.inviteOptional')}
+        value={invite}
+        onChange={(e) => setInvite(e.currentTarget.value)}
+        maxLength={16}
+        data-testid="invite-input"
+      />
+      <Checkbox
+        checked={agree}
+        onChange={(e) => setAgree(e.currentTarget.checked)}
+        error={errors.agree}
+        data-testid="agree-checkbox"
+        label={
+          <>
+            {t('auth.agreePrefix')}{' '}
+            <Anchor component={Link} to="/pages/home/agreement">
+              {t('routes.agreement')}
+            </Anchor>{' '}
+            {t('auth.and')}{' '}
+            <Anchor component={Link} to="/pages/mine/policy">
+              {t('routes.policy')}
+            </Anchor>
+          </>
+        }
+      />
+      <Button type="submit" size="md" loading={register.isPending} data-testid="register-submit">
+        {t('auth.register')}
+      </Button>
+      <Text size="sm" ta="center">
+        {t('auth.haveAccount')}{' '}
+        <Anchor component={Link} to={`/pages/mine/login${location.search}`}>
+          {t('auth.login')}
+        </Anchor>
+      </Text>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+/** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
+import { Button, Group, SegmentedControl, Skeleton, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { getToken } from '../../../api/client';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { compare, direction, formatAmount, formatPercent } from '../../../lib/decimal';
+import { LanguageSelect } from '../../../ui/LanguageSelect';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useMe } from '../../account/api';
+import { useTickers, type Ticker } from '../../market/api';
+import { TickerRow } from '../../market/components/TickerRow';
+import marketClasses from '../../market/components/market.module.css';
+import classes from './home.module.css';
+
+const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
+
+const SHORTCUTS: Array<{ to: string; label: string; glyph: string }> = [
+  { to: '/pages/assets/charge', label: 'home.deposit', glyph: '↓' },
+  { to: '/pages/legal/legal', label: 'home.fiat', glyph: '¤' },
+  { to: '/pages/market/second', label: 'home.second', glyph: '⏱' },
+  { to: '/pages/ieo/index', label: 'home.ieo', glyph: '★' },
+  { to: '/pages/lockming/index', label: 'home.mining', glyph: '⛏' },
+  { to: '/pages/loans/loansindex', label: 'home.loans', glyph: '₮' },
+  { to: '/pages/coin/index', label: 'home.savings', glyph: '%' },
+  { to: '/pages/mine/invite', label: 'home.invite', glyph: '+' },
+];
+
+export function topMovers(tickers: Ticker[], kind: 'gainers' | 'losers', count = 10): Ticker[] {
+  const sign = kind === 'gainers' ? -1 : 1;
+  return [...tickers].sort((a, b) => compare(a.change24h, b.change24h) * sign).slice(0, count);
+}
+
+function Welcome() {
+  const { t } = useTranslation();
+  const loggedIn = Boolean(getToken());
+  const me = useMe();
+  return (
+    <div className={classes.hero}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text fw={700} size="lg">
+            {loggedIn && me.data ? t('home.hello', { name: me.data.nickname }) : t('home.welcome')}
+          </Text>
+          <Text size="sm" opacity={0.9}>
+            {t('home.tagline')}
+          </Text>
+        </div>
+        <LanguageSelect />
+      </Group>
+      {!loggedIn && (
+        <Group mt="md" grow>
+          <Button component={Link} to="/pages/mine/login" variant="white" data-testid="home-login">
+            {t('auth.login')}
+          </Button>
+          <Button component={Link} to="/pages/mine/register" variant="outline" color="white">
+            {t('auth.register')}
+          </Button>
+        </Group>
+      )}
+    </div>
+  );
+}
+
+function Headline({ tickers }: { tickers: Ticker[] | undefined }) {
+  const locale = useIntlLocale();
+  return (
+    <div className={classes.cards}>
+      {HEADLINE.map((symbol) => {
+        const tk = tickers?.find((x) => x.symbol === symbol);
+        if (!tk) return <Skeleton key={symbol} height={76} radius={12} />;
+        const dir = direction(tk.change24h);
+        const tone = dir > 0 ? marketClasses.textUp : dir < 0 ? marketClasses.textDown : '';
+        return (
+          <Link key={symbol} to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`} className={classes.card} data-testid="headline-card">
+            <div className={classes.cardSymbol}>{symbol}</div>
+            <div className={`${classes.cardPrice} ${tone}`} data-testid="headline-price">
+              {formatAmount(tk.last, tk.pricePrecision, locale)}
+            </div>
+            <div className={`${classes.cardChange} ${tone}`}>{formatPercent(tk.change24h, locale)}</div>
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const { data, isPending } = useTickers();
+  const [kind, setKind] = useState<'gainers' | 'losers'>('gainers');
+  const movers = useMemo(() => topMovers(data ?? [], kind), [data, kind]);
+
+  return (
+    <div>
+      <Welcome />
+      <Headline tickers={data} />
+      <nav className={classes.shortcuts} aria-label={t('home.shortcuts')}>
+        {SHORTCUTS.map((s) => (
+          <Link key={s.to} to={s.to} className={classes.shortcut}>
+            <span className={classes.shortcutIcon} aria-hidden>
+              {s.glyph}
+            </span>
+            {t(s.label)}
+          </Link>
+        ))}
+      </nav>
+      <div className={classes.sectionHead}>
+        <SegmentedControl
+          size="xs"
+          value={kind}
+          onChange={(v) => setKind(v as 'gainers' | 'losers')}
+          data={[
+            { value: 'gainers', label: t('home.gainers') },
+            { value: 'losers', label: t('home.losers') },
+          ]}
+        />
+        <Button component={Link} to="/pages/market/market" variant="subtle" size="xs">
+          {t('home.allMarkets')}
+        </Button>
+      </div>
+      {isPending ? (
+        <PageSkeleton rows={5} />
+      ) : (
+        <div role="list" aria-label={t(`home.${kind}`)} data-testid="movers">
+          {movers.map((tk) => (
+            <TickerRow key={tk.symbol} ticker={tk} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * The realtime client: one socket.io connection to the page's own host (or config.socketHost),
+ * typed by the event maps generated from asyncapi.yaml. Topics are reference-counted and re-sent
+ * on every (re)connect; incoming payloads are checked by the generated validators; the connection
+ * is restarted when the page becomes visible or the network comes back.
+ */
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
+import { socketPath } from '../../../contracts/generated/socket';
+import * as validators from '../../../contracts/generated/socket-validators.js';
+import { appConfig } from '../api/config';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+type ServerEvent = keyof ServerToClientEvents;
+type Payload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0];
+
+/** The transport the app uses: socket.io by default, or an in-page one (msw mode). */
+export interface RealtimeTransport {
+  connect(): void;
+  connected(): boolean;
+  subscribe(topics: string[]): void;
+  unsubscribe(topics: string[]): void;
+  onStatus(listener: (status: ConnectionStatus) => void): void;
+  onEvent<E extends ServerEvent>(event: E, listener: (payload: Payload<E>) => void): void;
+}
+
+export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+  path: socketPath,
+  transports: ['polling', 'websocket'],
+  timeout: 20_000,
+  reconnection: true,
+  reconnectionDelay: 1_000,
+  reconnectionDelayMax: 5_000,
+  randomizationFactor: 0.5,
+  autoConnect: false,
+};
+
+function socketIoTransport(): RealtimeTransport {
+  const host = appConfig().socketHost;
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = host ? io(host, SOCKET_OPTIONS) : io(SOCKET_OPTIONS);
+  return {
+    connect: () => {
+      if (!socket.connected) socket.connect();
+    },
+    connected: () => socket.connected,
+    subscribe: (topics) => socket.emit('subscribe', { topics }, () => {}),
+    unsubscribe: (topics) => socket.emit('unsubscribe', { topics }, () => {}),
+    onStatus: (listener) => {
+      socket.on('connect', () => listener('connected'));
+      socket.on('disconnect', () => listener('disconnected'));
+      socket.on('connect_error', () => listener('disconnected'));
+      socket.io.on('reconnect_attempt', () => listener('connecting'));
+    },
+    onEvent: (event, listener) => {
+      socket.on(event, listener as never);
+    },
+  };
+}
+
+type Listener = (payload: never) => void;
+
+class Realtime {
+  private transport: RealtimeTransport | null = null;
+  private readonly topics = new Map<string, number>();
+  private readonly listeners = new Map<ServerEvent, Set<Listener>>();
+  private readonly statusListeners = new Set<() => void>();
+  private statusValue: ConnectionStatus = 'connecting';
+  private factory: () => RealtimeTransport = socketIoTransport;
+
+  /** Replaces the transport (msw mode, tests). Call before the first subscription. */
+  useTransport(factory: () => RealtimeTransport): void {
+    this.factory = factory;
+  }
+
+  private ensure(): RealtimeTransport {
+    if (this.transport) return this.transport;
+    const t = (this.transport = this.factory());
+    t.onStatus((status) => {
+      if (status === 'connected' && this.topics.size) t.subscribe([...this.topics.keys()]);
+      this.setStatus(status);
+    });
+    for (const event of ['tickers', 'kline'] as const) {
+      t.onEvent(event, (payload) => {
+        const check = validators[event];
+        if (!check(payload)) {
+          console.warn(`[realtime] dropped an invalid ${event} event`, check.errors?.[0]);
+          return;
+        }
+        for (const l of this.listeners.get(event) ?? []) (l as (p: typeof payload) => void)(payload);
+      });
+    }
+    const wake = () => {
+      if (document.visibilityState === 'visible' && !t.connected()) t.connect();
+    };
+    document.addEventListener('visibilitychange', wake);
+    window.addEventListener('online', () => t.connect());
+    t.connect();
+    return t;
+  }
+
+  private setStatus(status: ConnectionStatus) {
+    if (status === this.statusValue) return;
+    this.statusValue = status;
+    for (const l of this.statusListeners) l();
+  }
+
+  status = (): ConnectionStatus => this.statusValue;
+
+  onStatusChange = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  /** Joins a topic until the returned function is called (reference-counted). */
+  subscribe(topic: string): () => void {
+    const t = this.ensure();
+    const count = this.topics.get(topic) ?? 0;
+    this.topics.set(topic, count + 1);
+    if (count === 0 && t.connected()) t.subscribe([topic]);
+    return () => {
+      const n = (this.topics.get(topic) ?? 1) - 1;
+      if (n > 0) return void this.topics.set(topic, n);
+      this.topics.delete(topic);
+      if (t.connected()) t.unsubscribe([topic]);
+    };
+  }
+
+  on<E extends ServerEvent>(event: E, listener: (payload: Payload<E>) => void): () => void {
+    this.ensure();
+    let set = this.listeners.get(event);
+    if (!set) this.listeners.set(event, (set = new Set()));
+    set.add(listener as Listener);
+    return () => set.delete(listener as Listener);
+  }
+}
+
+export const realtime = new Realtime();

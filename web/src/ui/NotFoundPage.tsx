@@ -1,0 +1,16 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap="sm" py={96} px="md" ta="center">
+      <Title order={2}>404</Title>
+      <Text c="dimmed">{t('notFound.body')}</Text>
+      <Button component={Link} to="/pages/home/home">
+        {t('notAvailable.home')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const backend = `http://127.0.0.1:${process.env.MOCK_PORT ?? 8080}`;
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/h5/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/h5', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: Number(process.env.DEV_PORT ?? 5173),
+    fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+    proxy: {
+      '/api': backend,
+      '/__mock': backend,
+      '/socket.io': { target: backend, ws: true },
+    },
+  },
+});
