@@ -1,0 +1,57 @@
+/** The contracts' own examples obey their schemas, so the documentation never lies. */
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as socketValidators from '../contracts/generated/socket-validators.js';
+import { inlineRefs, loadYaml, type JsonObject } from './lib';
+
+const contracts = join(import.meta.dirname, '../contracts');
+const ajv = new Ajv2020({ strict: false });
+
+function examplesOf(media: JsonObject, file: string): Array<[string, unknown]> {
+  const resolved = inlineRefs(media, file) as JsonObject;
+  return Object.entries((resolved.examples as JsonObject | undefined) ?? {}).map(([name, ex]) => [name, (ex as JsonObject).value]);
+}
+
+describe.each(['openapi.yaml', 'mock-control.yaml'])('%s examples', (name) => {
+  const file = join(contracts, name);
+  const doc = loadYaml(file);
+  const cases: Array<[string, object, unknown]> = [];
+  for (const [path, item] of Object.entries(doc.paths as JsonObject)) {
+    for (const [method, op] of Object.entries(item as JsonObject)) {
+      const operation = op as JsonObject;
+      const id = `${method.toUpperCase()} ${path}`;
+      for (const [type, media] of Object.entries(((operation.requestBody as JsonObject | undefined)?.content as JsonObject | undefined) ?? {})) {
+        const schema = inlineRefs((media as JsonObject).schema, file) as object;
+        for (const [ex, value] of examplesOf(media as JsonObject, file)) cases.push([`${id} request ${type} ${ex}`, schema, value]);
+      }
+      for (const [status, response] of Object.entries(operation.responses as JsonObject)) {
+        const content = (inlineRefs(response, file) as JsonObject).content as JsonObject | undefined;
+        for (const media of Object.values(content ?? {})) {
+          const schema = (media as JsonObject).schema as object;
+          for (const [ex, value] of examplesOf(media as JsonObject, file)) cases.push([`${id} ${status} ${ex}`, schema, value]);
+        }
+      }
+    }
+  }
+  it('has examples', () => {
+    if (name === 'openapi.yaml') expect(cases.length).toBeGreaterThan(10);
+  });
+  it.each(cases.map((c) => [c[0], c[1], c[2]] as const))('%s', (_label, schema, value) => {
+    const validate = ajv.compile(schema);
+    expect(validate(value), JSON.stringify(validate.errors)).toBe(true);
+  });
+});
+
+describe('asyncapi.yaml message examples', () => {
+  const doc = loadYaml(join(contracts, 'asyncapi.yaml'));
+  const messages = (doc.components as JsonObject).messages as JsonObject;
+  const cases = Object.values(messages).flatMap((m) => {
+    const msg = m as JsonObject;
+    return ((msg.examples as JsonObject[] | undefined) ?? []).map((ex) => [msg.name as string, ex.payload] as const);
+  });
+  it.each(cases)('%s', (event, payload) => {
+    const validate = (socketValidators as unknown as Record<string, (d: unknown) => boolean>)[event];
+    expect(validate(payload)).toBe(true);
+  });
+});

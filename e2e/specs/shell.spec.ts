@@ -1,0 +1,109 @@
+/** The app frame: deep links, placeholders, 404, theme, tab bar, language and the realtime banner. */
+import { test, expect } from '../fixtures/server.ts';
+import { loginWithToken } from '../fixtures/helpers.ts';
+
+const title = (page: import('@playwright/test').Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+test('a deep link survives a reload', async ({ page }) => {
+  await page.goto('pages/market/market');
+  await expect(title(page, 'Markets')).toBeVisible();
+  await expect(page.getByTestId('ticker-row').first()).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
+  await expect(title(page, 'Markets')).toBeVisible();
+  await expect(page.getByTestId('ticker-row').first()).toBeVisible();
+  await expect(page.getByTestId('tab-market')).toHaveAttribute('aria-current', 'page');
+});
+
+test('a route of the spec that is not built yet shows the not-available page', async ({ page }) => {
+  await page.goto('pages/ieo/index');
+  await expect(page.getByTestId('not-available')).toBeVisible();
+  await expect(page.getByText('Not available yet')).toBeVisible();
+  await expect(title(page, 'IEO')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/h5\/pages\/home\/home$/);
+});
+
+test('an unknown path under /h5/ shows the 404 page', async ({ page }) => {
+  const res = await page.goto('no/such/page');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+  await expect(page.getByText('This page does not exist.')).toBeVisible();
+});
+
+test('the theme switches to dark and stays dark after a reload', async ({ page }, testInfo) => {
+  await page.goto('pages/home/home');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  const toggle = page.getByTestId('theme-toggle');
+  await expect(toggle).toHaveAccessibleName('Switch to dark theme');
+  await toggle.click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expect(toggle).toHaveAccessibleName('Switch to light theme');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+  await page.reload();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  // For looking at, not compared: home in the dark theme once the prices are in.
+  await expect(page.getByTestId('headline-price')).toHaveCount(3);
+  await expect(page.getByTestId('movers')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('home-dark.png') });
+
+  await page.getByTestId('theme-toggle').click();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+});
+
+test('the tab bar goes through all five tabs', async ({ page }) => {
+  await loginWithToken(page); // Assets needs a logged-in user
+  await page.goto('pages/home/home');
+  const tabs: Array<[string, RegExp, string]> = [
+    ['tab-market', /\/h5\/pages\/market\/market$/, 'Markets'],
+    ['tab-trade', /\/h5\/pages\/trade\/trade$/, 'Exchange'],
+    ['tab-lever', /\/h5\/pages\/lever\/lever$/, 'Lever'],
+    ['tab-assets', /\/h5\/pages\/assets\/assets$/, 'Assets'],
+    ['tab-home', /\/h5\/pages\/home\/home$/, 'Home'],
+  ];
+  for (const [testId, url, name] of tabs) {
+    await page.getByTestId(testId).click();
+    await expect(page).toHaveURL(url);
+    await expect(title(page, name)).toBeVisible();
+    await expect(page.getByTestId(testId)).toHaveAttribute('aria-current', 'page');
+  }
+});
+
+test('choosing Deutsch keeps the language across a reload (English fallback)', async ({ page }) => {
+  await page.goto('pages/home/home');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByTestId('language-select').selectOption({ label: 'Deutsch' });
+  await expect(page.getByTestId('language-select')).toHaveValue('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('de');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByTestId('language-select')).toHaveValue('de');
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('de');
+  // Only en.json exists: the strings fall back to English.
+  await expect(title(page, 'Home')).toBeVisible();
+});
+
+test('the reconnecting banner shows while the network is down and goes away after', async ({ page }) => {
+  await page.goto('pages/market/market');
+  await expect(page.getByTestId('ticker-row').first()).toBeVisible();
+  // Wait for the realtime link (a price update means it is up) before cutting it.
+  const prices = await page.getByTestId('ticker-price').allTextContents();
+  await expect.poll(() => page.getByTestId('ticker-price').allTextContents(), { timeout: 5_000, intervals: [250] }).not.toEqual(prices);
+  await expect(page.getByTestId('reconnecting')).toHaveCount(0);
+
+  await page.context().setOffline(true);
+  await expect(page.getByTestId('reconnecting')).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByTestId('reconnecting')).toHaveText('Connection lost. Reconnecting…');
+
+  await page.context().setOffline(false);
+  await expect(page.getByTestId('reconnecting')).toBeHidden({ timeout: 8_000 });
+  // Back for real: live updates flow again.
+  const after = await page.getByTestId('ticker-price').allTextContents();
+  await expect.poll(() => page.getByTestId('ticker-price').allTextContents(), { timeout: 5_000, intervals: [250] }).not.toEqual(after);
+  await expect(page.getByTestId('reconnecting')).toHaveCount(0);
+});
