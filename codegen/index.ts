@@ -246,15 +246,26 @@ export const socketPath = '/socket.io/';
 `;
 }
 
+/** Drops documentation keywords so the generated validators carry only what they check. */
+function stripDocs(node: Json): Json {
+  if (Array.isArray(node)) return node.map(stripDocs);
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([k]) => k !== 'description' && k !== 'examples' && k !== 'title')
+      .map(([k, v]) => [k, k === 'properties' ? Object.fromEntries(Object.entries(v as JsonObject).map(([p, s]) => [p, stripDocs(s)])) : stripDocs(v)]),
+  );
+}
+
 function socketValidatorsModule(events: SocketEvent[]): string {
   const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: false, strict: false });
   const refs: Record<string, string> = {};
   for (const e of events) {
-    const schema = inlineRefs({ $ref: `#/components/schemas/${e.payloadSchema}` }, ASYNCAPI) as JsonObject;
+    const schema = stripDocs(inlineRefs({ $ref: `#/components/schemas/${e.payloadSchema}` }, ASYNCAPI)) as JsonObject;
     ajv.addSchema({ ...schema, $id: `urn:socket:${e.event}` });
     refs[e.event] = `urn:socket:${e.event}`;
     if (e.ackSchema) {
-      const ack = inlineRefs({ $ref: `#/components/schemas/${e.ackSchema}` }, ASYNCAPI) as JsonObject;
+      const ack = stripDocs(inlineRefs({ $ref: `#/components/schemas/${e.ackSchema}` }, ASYNCAPI)) as JsonObject;
       ajv.addSchema({ ...ack, $id: `urn:socket:${e.event}Ack` });
       refs[`${e.event}Ack`] = `urn:socket:${e.event}Ack`;
     }
@@ -302,7 +313,7 @@ ${lines.join('\n')}
 }
 
 async function openapiTypes(file: string, source: string): Promise<string> {
-  const ast = await openapiTS(new URL(`file://${file}`), { alphabetize: false });
+  const ast = await openapiTS(new URL(`file://${file}`), { alphabetize: false, defaultNonNullable: false });
   return `${HEADER(source)}${astToString(ast)}`;
 }
 

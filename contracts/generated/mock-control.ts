@@ -94,7 +94,7 @@ export interface components {
              */
             scenario?: "default" | "empty";
             /** @default false */
-            freezeClock: boolean;
+            freezeClock?: boolean;
         };
         FaultRequest: {
             operationId?: string;
@@ -103,9 +103,9 @@ export interface components {
             kind: "999" | "998" | "997" | "error" | "http500" | "http401";
             message?: string;
             /** @default 1 */
-            times: number;
+            times?: number;
             /** @default 0 */
-            delayMs: number;
+            delayMs?: number;
         };
         Fault: {
             operationId?: string;

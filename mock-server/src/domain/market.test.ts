@@ -1,4 +1,4 @@
-import Decimal from 'decimal.js';
+import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { bucketStart, Market } from './market';
 import { World } from './world';
@@ -46,9 +46,9 @@ describe('market simulator', () => {
     const world = frozen();
     world.clock.advance(120_000);
     for (const t of world.market.tickers()) {
-      const last = new Decimal(t.last);
+      const last = new Big(t.last);
       expect(last.lte(t.high24h) && last.gte(t.low24h)).toBe(true);
-      const change = last.minus(t.open24h).dividedBy(t.open24h).times(100);
+      const change = last.minus(t.open24h).div(t.open24h).times(100);
       expect(change.minus(t.change24h).abs().lte('0.01')).toBe(true);
       expect(t.last.split('.')[1]?.length ?? 0).toBe(t.pricePrecision);
     }
@@ -60,9 +60,9 @@ describe('market simulator', () => {
     const candles = world.market.kline('BTC/USDT', period, 50);
     expect(candles).toHaveLength(50);
     for (const c of candles) {
-      const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map((v) => new Decimal(v));
-      expect(h.gte(Decimal.max(o, cl)) && l.lte(Decimal.min(o, cl))).toBe(true);
-      expect(new Decimal(c.volume).gte(0)).toBe(true);
+      const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map((v) => new Big(v));
+      expect(h.gte((o.gt(cl) ? o : cl)) && l.lte((o.lt(cl) ? o : cl))).toBe(true);
+      expect(new Big(c.volume).gte(0)).toBe(true);
       expect(bucketStart(c.time, period)).toBe(c.time);
     }
     for (let i = 1; i < candles.length; i++) expect(candles[i].time).toBeGreaterThan(candles[i - 1].time);

@@ -1,9 +1,9 @@
 /**
  * The market simulator: listed symbols, a price random walk ticking every virtual second, one-minute
  * candles kept for the session (and a synthetic day of history before the world starts), 24-hour
- * statistics and K-lines of every period. Prices are decimals; floats only drive the random steps.
+ * statistics and K-lines of every period. Prices are decimals (big.js); floats only drive the random steps.
  */
-import Decimal from 'decimal.js';
+import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
 import { Rng } from './random.ts';
@@ -52,6 +52,9 @@ const SPECS: SymbolSpec[] = [
   { base: 'SHIB', price: '0.00001823', pricePrecision: 8, amountPrecision: 0, sigma: 0.0020, volume: 900000000 },
 ];
 
+const max = (...values: Big[]) => values.reduce((a, b) => (b.gt(a) ? b : a));
+const min = (...values: Big[]) => values.reduce((a, b) => (b.lt(a) ? b : a));
+
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 /** Synthetic one-minute history generated before the world starts. */
@@ -72,19 +75,19 @@ const PERIOD_MS: Record<Exclude<KlinePeriod, '1mon'>, number> = {
 
 interface MinuteCandle {
   time: number;
-  open: Decimal;
-  high: Decimal;
-  low: Decimal;
-  close: Decimal;
-  volume: Decimal;
+  open: Big;
+  high: Big;
+  low: Big;
+  close: Big;
+  volume: Big;
 }
 
 interface SymbolState {
   spec: SymbolSpec;
   symbol: string;
-  last: Decimal;
+  last: Big;
   minutes: MinuteCandle[];
-  tick: Decimal;
+  tick: Big;
 }
 
 /** Start of the period bucket containing `t` (UTC; weeks start on Monday, months on the 1st). */
@@ -130,9 +133,9 @@ export class Market {
       const state: SymbolState = {
         spec,
         symbol,
-        last: new Decimal(spec.price),
+        last: new Big(spec.price),
         minutes: [],
-        tick: new Decimal(1).dividedBy(new Decimal(10).pow(spec.pricePrecision)),
+        tick: new Big(10).pow(-spec.pricePrecision),
       };
       this.states.set(symbol, state);
       this.synthesizeHistory(state);
@@ -153,13 +156,13 @@ export class Market {
     return s;
   }
 
-  private round(state: SymbolState, value: number): Decimal {
-    const d = new Decimal(value.toPrecision(15)).toDecimalPlaces(state.spec.pricePrecision, Decimal.ROUND_HALF_UP);
-    return Decimal.max(d, state.tick);
+  private round(state: SymbolState, value: number): Big {
+    const d = new Big(value.toPrecision(15)).round(state.spec.pricePrecision, Big.roundHalfUp);
+    return max(d, state.tick);
   }
 
-  private amount(state: SymbolState, value: number): Decimal {
-    return new Decimal(value.toPrecision(15)).toDecimalPlaces(state.spec.amountPrecision, Decimal.ROUND_DOWN);
+  private amount(state: SymbolState, value: number): Big {
+    return new Big(value.toPrecision(15)).round(state.spec.amountPrecision, Big.roundDown);
   }
 
   /** One step of the walk: the next price and a volume, from (seed, symbol, step key) or a given stream. */
@@ -176,7 +179,7 @@ export class Market {
     const rng = new Rng(this.seed, `${state.symbol}:history`);
     const { sigma, volume, pricePrecision: pp, amountPrecision: ap } = state.spec;
     const floor = 10 ** -pp;
-    const fixed = (v: number) => new Decimal(Math.max(v, floor).toFixed(pp));
+    const fixed = (v: number) => new Big(Math.max(v, floor).toFixed(pp));
     let open = state.last;
     let openF = open.toNumber();
     for (let i = 0; i < HISTORY_MINUTES; i++) {
@@ -189,7 +192,7 @@ export class Market {
         high: fixed(Math.max(openF, closeF) * (1 + wick)),
         low: fixed(Math.min(openF, closeF) * (1 - wick)),
         close,
-        volume: new Decimal((volume * (0.4 + 1.2 * rng.float())).toFixed(ap)),
+        volume: new Big((volume * (0.4 + 1.2 * rng.float())).toFixed(ap)),
       });
       open = close;
       openF = close.toNumber();
@@ -198,16 +201,16 @@ export class Market {
   }
 
   /** Applies a price and volume to the minute candle containing `time`. */
-  private record(state: SymbolState, time: number, price: Decimal, volume: Decimal, extremes?: [Decimal, Decimal]) {
+  private record(state: SymbolState, time: number, price: Big, volume: Big, extremes?: [Big, Big]) {
     const minute = time - (time % MINUTE);
     let candle = state.minutes[state.minutes.length - 1];
     if (!candle || candle.time < minute) {
-      candle = { time: minute, open: state.last, high: state.last, low: state.last, close: state.last, volume: new Decimal(0) };
+      candle = { time: minute, open: state.last, high: state.last, low: state.last, close: state.last, volume: new Big(0) };
       state.minutes.push(candle);
     }
     const [lo, hi] = extremes ?? [price, price];
-    candle.high = Decimal.max(candle.high, hi, price);
-    candle.low = Decimal.min(candle.low, lo, price);
+    candle.high = max(candle.high, hi, price);
+    candle.low = min(candle.low, lo, price);
     candle.close = price;
     candle.volume = candle.volume.plus(volume);
     state.last = price;
@@ -223,8 +226,8 @@ export class Market {
     for (; s + 60 <= minuteUntil; s += 60) {
       for (const state of this.states.values()) {
         const { next, wick, volume } = this.step(state, `m${s}`, state.spec.sigma, state.spec.volume);
-        const hi = this.round(state, Decimal.max(state.last, next).toNumber() * (1 + wick));
-        const lo = this.round(state, Decimal.min(state.last, next).toNumber() * (1 - wick));
+        const hi = this.round(state, max(state.last, next).toNumber() * (1 + wick));
+        const lo = this.round(state, min(state.last, next).toNumber() * (1 - wick));
         this.record(state, this.start + s * 1000, next, volume, [lo, hi]);
       }
     }
@@ -250,15 +253,15 @@ export class Market {
     const open = window[0]?.open ?? state.last;
     let high = state.last;
     let low = state.last;
-    let volume = new Decimal(0);
-    let quoteVolume = new Decimal(0);
+    let volume = new Big(0);
+    let quoteVolume = new Big(0);
     for (const m of window) {
       if (m.high.gt(high)) high = m.high;
       if (m.low.lt(low)) low = m.low;
       volume = volume.plus(m.volume);
       quoteVolume = quoteVolume.plus(m.volume.times(m.close));
     }
-    const change = state.last.minus(open).dividedBy(open).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const change = state.last.minus(open).div(open).times(100).round(2, Big.roundHalfUp);
     const pp = state.spec.pricePrecision;
     return {
       symbol: state.symbol,
@@ -302,15 +305,15 @@ export class Market {
     // Index of the last minute candle at or before `end`.
     let idx = state.minutes.length - 1;
     while (idx >= 0 && state.minutes[idx].time > end) idx--;
-    let nextOpen: Decimal | null = null;
+    let nextOpen: Big | null = null;
     while (out.length < limit) {
       if (bucket + periodMinutes(bucket, period) * MINUTE > firstMinute) {
         // Aggregate the recorded minutes of this bucket.
-        let high: Decimal | null = null;
-        let low: Decimal | null = null;
-        let volume = new Decimal(0);
-        let open: Decimal | null = null;
-        let close: Decimal | null = null;
+        let high: Big | null = null;
+        let low: Big | null = null;
+        let volume = new Big(0);
+        let open: Big | null = null;
+        let close: Big | null = null;
         while (idx >= 0 && state.minutes[idx].time >= bucket) {
           const m = state.minutes[idx--];
           close ??= m.close;
@@ -325,19 +328,19 @@ export class Market {
         }
       } else {
         // Before the recorded history: walk backwards from the oldest open, deterministically.
-        const close: Decimal = nextOpen ?? state.minutes[0].open;
+        const close: Big = nextOpen ?? state.minutes[0].open;
         const minutes = periodMinutes(bucket, period);
         const sigma = state.spec.sigma * Math.sqrt(minutes);
         const rng = new Rng(this.seed, `${symbol}:${period}:${bucket}`);
         const open = this.round(state, close.toNumber() / Math.exp(sigma * rng.normal()));
-        const hi = this.round(state, Decimal.max(open, close).toNumber() * (1 + Math.abs(rng.normal()) * sigma * 0.3));
-        const lo = this.round(state, Decimal.min(open, close).toNumber() * (1 - Math.abs(rng.normal()) * sigma * 0.3));
+        const hi = this.round(state, max(open, close).toNumber() * (1 + Math.abs(rng.normal()) * sigma * 0.3));
+        const lo = this.round(state, min(open, close).toNumber() * (1 - Math.abs(rng.normal()) * sigma * 0.3));
         const volume = this.amount(state, state.spec.volume * minutes * (0.5 + rng.float()));
         out.push({
           time: bucket,
           open: open.toFixed(pp),
-          high: Decimal.max(hi, open, close).toFixed(pp),
-          low: Decimal.min(lo, open, close).toFixed(pp),
+          high: max(hi, open, close).toFixed(pp),
+          low: min(lo, open, close).toFixed(pp),
           close: close.toFixed(pp),
           volume: volume.toFixed(ap),
         });

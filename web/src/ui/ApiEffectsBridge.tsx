@@ -1,10 +1,11 @@
 /** Connects the API client's effects (spec §8) to the router, toasts and the 401 prompt. */
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { setApiEffects } from '../api/effects';
+
+const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
 
 export function ApiEffectsBridge() {
   const navigate = useNavigate();
@@ -33,15 +34,10 @@ export function ApiEffectsBridge() {
     setPrompt(null);
   };
 
+  if (!prompt) return null;
   return (
-    <Modal opened={prompt !== null} onClose={() => answer(false)} withCloseButton={false} centered size="sm" radius="lg">
-      <Text mb="lg">{t('errors.noTransactionPassword')}</Text>
-      <Group grow>
-        <Button variant="default" onClick={() => answer(false)}>
-          {t('common.cancel')}
-        </Button>
-        <Button onClick={() => answer(true)}>{t('common.confirm')}</Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialog message={t('errors.noTransactionPassword')} onAnswer={answer} />
+    </Suspense>
   );
 }

@@ -1,11 +1,12 @@
 /** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
 import { Button, Group, SegmentedControl, Skeleton, Text } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { compare, direction, formatAmount, formatPercent } from '../../../lib/decimal';
+import { ClockIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../../ui/icons';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMe } from '../../account/api';
@@ -16,15 +17,15 @@ import classes from './home.module.css';
 
 const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 
-const SHORTCUTS: Array<{ to: string; label: string; glyph: string }> = [
-  { to: '/pages/assets/charge', label: 'home.deposit', glyph: '↓' },
-  { to: '/pages/legal/legal', label: 'home.fiat', glyph: '¤' },
-  { to: '/pages/market/second', label: 'home.second', glyph: '⏱' },
-  { to: '/pages/ieo/index', label: 'home.ieo', glyph: '★' },
-  { to: '/pages/lockming/index', label: 'home.mining', glyph: '⛏' },
-  { to: '/pages/loans/loansindex', label: 'home.loans', glyph: '₮' },
-  { to: '/pages/coin/index', label: 'home.savings', glyph: '%' },
-  { to: '/pages/mine/invite', label: 'home.invite', glyph: '+' },
+const SHORTCUTS: Array<{ to: string; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
+  { to: '/pages/assets/charge', label: 'home.deposit', Icon: DownloadIcon },
+  { to: '/pages/legal/legal', label: 'home.fiat', Icon: ExchangeIcon },
+  { to: '/pages/market/second', label: 'home.second', Icon: ClockIcon },
+  { to: '/pages/ieo/index', label: 'home.ieo', Icon: StarIcon },
+  { to: '/pages/lockming/index', label: 'home.mining', Icon: PickIcon },
+  { to: '/pages/loans/loansindex', label: 'home.loans', Icon: CoinIcon },
+  { to: '/pages/coin/index', label: 'home.savings', Icon: PiggyIcon },
+  { to: '/pages/mine/invite', label: 'home.invite', Icon: UsersIcon },
 ];
 
 export function topMovers(tickers: Ticker[], kind: 'gainers' | 'losers', count = 10): Ticker[] {
@@ -100,7 +101,7 @@ export default function HomePage() {
         {SHORTCUTS.map((s) => (
           <Link key={s.to} to={s.to} className={classes.shortcut}>
             <span className={classes.shortcutIcon} aria-hidden>
-              {s.glyph}
+              <s.Icon />
             </span>
             {t(s.label)}
           </Link>
