@@ -103,6 +103,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const indexHtml = () => readFileSync(indexFile, 'utf8');
 
   app.get('/', (_req, reply) => reply.redirect('/h5/'));
+  app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path.startsWith('/api/')) {

@@ -1,9 +1,13 @@
 /** The account field: an email, or a phone number with its country/region calling code. */
-import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { checkEmail, checkPhone } from '../../../../../common/validation';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { safeRedirect } from '../redirect';
 
 export type AccountKind = 'email' | 'phone';
 
@@ -81,4 +85,61 @@ export function AccountInput({
       />
     </Group>
   );
+}
+
+/** State of the account field (kind, value, region), its check and its request fields. */
+export function useAccountField() {
+  const [kind, setKind] = useState<AccountKind>('email');
+  const [value, setValue] = useState('');
+  const [country, setCountry] = useState<CountryCode>(defaultCountry);
+  return {
+    kind,
+    setKind,
+    value,
+    setValue,
+    country,
+    setCountry,
+    /** The validation key of the current value, or null when valid. */
+    check: () => (kind === 'email' ? checkEmail(value) : checkPhone(value, country)),
+    fields: () => ({ account: value.trim(), ...(kind === 'phone' ? { country } : {}) }),
+  };
+}
+
+/** Email/phone switch and the account input. */
+export function AccountFields({ field, error, onKindChange }: { field: ReturnType<typeof useAccountField>; error?: string | null; onKindChange: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SegmentedControl
+        value={field.kind}
+        onChange={(v) => {
+          field.setKind(v as AccountKind);
+          onKindChange();
+        }}
+        data={[
+          { value: 'email', label: t('auth.email') },
+          { value: 'phone', label: t('auth.phone') },
+        ]}
+      />
+      <AccountInput
+        kind={field.kind}
+        value={field.value}
+        onChange={field.setValue}
+        country={field.country}
+        onCountryChange={field.setCountry}
+        error={error}
+      />
+    </>
+  );
+}
+
+/** After login or registration: a success toast, then back where the user was going. */
+export function useSessionSuccess(messageKey: string) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return () => {
+    notifications.show({ message: t(messageKey), color: 'teal' });
+    navigate(safeRedirect(location.search), { replace: true });
+  };
 }

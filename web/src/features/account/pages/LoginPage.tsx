@@ -1,63 +1,38 @@
 /** Login with an email, or a phone number and its region, and the password. */
-import { Anchor, Button, PasswordInput, SegmentedControl, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { CountryCode } from 'libphonenumber-js/min';
+import { Anchor, Button, PasswordInput, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { checkEmail, checkPhone } from '../../../../../common/validation';
+import { Link, useLocation } from 'react-router-dom';
 import { useLogin } from '../api';
-import { AccountInput, defaultCountry, type AccountKind } from '../components/AccountInput';
-import { safeRedirect } from '../redirect';
+import { AccountFields, useAccountField, useSessionSuccess } from '../components/AccountInput';
 import classes from './auth.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
-  const [kind, setKind] = useState<AccountKind>('email');
-  const [account, setAccount] = useState('');
-  const [country, setCountry] = useState<CountryCode>(defaultCountry);
+  const account = useAccountField();
+  const onSuccess = useSessionSuccess('auth.loginSuccess');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ account?: string | null; password?: string | null }>({});
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (login.isPending) return;
-    const accountError = kind === 'email' ? checkEmail(account) : checkPhone(account, country);
+    const accountError = account.check();
     const next = {
       account: accountError && t(`validation.${accountError}`),
       password: password ? null : t('validation.required'),
     };
     setErrors(next);
     if (next.account || next.password) return;
-    login.mutate(
-      { account: account.trim(), password, ...(kind === 'phone' ? { country } : {}) },
-      {
-        onSuccess: () => {
-          notifications.show({ message: t('auth.loginSuccess'), color: 'teal' });
-          navigate(safeRedirect(location.search), { replace: true });
-        },
-      },
-    );
+    login.mutate({ ...account.fields(), password }, { onSuccess });
   };
 
   return (
     <form className={classes.page} onSubmit={submit} noValidate>
       <h2 className={classes.title}>{t('auth.welcomeBack')}</h2>
-      <SegmentedControl
-        value={kind}
-        onChange={(v) => {
-          setKind(v as AccountKind);
-          setErrors({});
-        }}
-        data={[
-          { value: 'email', label: t('auth.email') },
-          { value: 'phone', label: t('auth.phone') },
-        ]}
-      />
-      <AccountInput kind={kind} value={account} onChange={setAccount} country={country} onCountryChange={setCountry} error={errors.account} />
+      <AccountFields field={account} error={errors.account} onKindChange={() => setErrors({})} />
       <PasswordInput
         label={t('auth.password')}
         placeholder={t('auth.passwordPlaceholder')}
@@ -71,7 +46,7 @@ export default function LoginPage() {
         {t('auth.login')}
       </Button>
       <div className={classes.links}>
-        <Anchor component={Link} to="/pages/mine/forgetPwd">
+        <Anchor component={Link} to="/pages/mine/forgetPwd" size="sm">
           {t('auth.forgot')}
         </Anchor>
         <Text size="sm">

@@ -2,36 +2,24 @@
  * Registration (spec §5): email, or phone with its region; verification code with a resend
  * countdown; password 6-16 and not too simple, confirmed; invitation code; agreement accepted.
  */
-import { Anchor, Button, Checkbox, Group, PasswordInput, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { CountryCode } from 'libphonenumber-js/min';
+import { Anchor, Button, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  checkCode,
-  checkConfirmation,
-  checkEmail,
-  checkPassword,
-  checkPhone,
-  PASSWORD_MAX,
-} from '../../../../../common/validation';
+import { Link, useLocation } from 'react-router-dom';
+import { checkCode, checkConfirmation, checkPassword, PASSWORD_MAX } from '../../../../../common/validation';
 import { useRegister } from '../api';
-import { AccountInput, defaultCountry, type AccountKind } from '../components/AccountInput';
+import { AccountFields, useAccountField, useSessionSuccess } from '../components/AccountInput';
 import { SendCodeButton } from '../components/SendCodeButton';
-import { safeRedirect } from '../redirect';
 import classes from './auth.module.css';
 
 type Field = 'account' | 'code' | 'password' | 'confirm' | 'agree';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const location = useLocation();
   const register = useRegister();
-  const [kind, setKind] = useState<AccountKind>('email');
-  const [account, setAccount] = useState('');
-  const [country, setCountry] = useState<CountryCode>(defaultCountry);
+  const account = useAccountField();
+  const onSuccess = useSessionSuccess('auth.registerSuccess');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -40,7 +28,7 @@ export default function RegisterPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
 
   const msg = (key: string | null) => (key ? t(`validation.${key}`) : null);
-  const accountError = () => msg(kind === 'email' ? checkEmail(account) : checkPhone(account, country));
+  const accountError = () => msg(account.check());
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -56,39 +44,22 @@ export default function RegisterPage() {
     if (Object.values(next).some(Boolean)) return;
     register.mutate(
       {
-        accountType: kind,
-        account: account.trim(),
-        ...(kind === 'phone' ? { country } : {}),
+        accountType: account.kind,
+        ...account.fields(),
         password,
         confirmPassword: confirm,
         code: code.trim(),
         ...(invite.trim() ? { inviteCode: invite.trim().toUpperCase() } : {}),
         agree: 'true',
       },
-      {
-        onSuccess: () => {
-          notifications.show({ message: t('auth.registerSuccess'), color: 'teal' });
-          navigate(safeRedirect(location.search), { replace: true });
-        },
-      },
+      { onSuccess },
     );
   };
 
   return (
     <form className={classes.page} onSubmit={submit} noValidate>
       <h2 className={classes.title}>{t('auth.createAccount')}</h2>
-      <SegmentedControl
-        value={kind}
-        onChange={(v) => {
-          setKind(v as AccountKind);
-          setErrors({});
-        }}
-        data={[
-          { value: 'email', label: t('auth.email') },
-          { value: 'phone', label: t('auth.phone') },
-        ]}
-      />
-      <AccountInput kind={kind} value={account} onChange={setAccount} country={country} onCountryChange={setCountry} error={errors.account} />
+      <AccountFields field={account} error={errors.account} onKindChange={() => setErrors({})} />
       <Group gap={8} align="flex-end" wrap="nowrap">
         <TextInput
           style={{ flex: 1 }}
@@ -106,7 +77,7 @@ export default function RegisterPage() {
           request={() => {
             const err = accountError();
             setErrors((prev) => ({ ...prev, account: err }));
-            return err ? null : { account: account.trim(), scene: 'register', ...(kind === 'phone' ? { country } : {}) };
+            return err ? null : { ...account.fields(), scene: 'register' };
           }}
         />
       </Group>
