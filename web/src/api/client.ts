@@ -109,7 +109,6 @@ export async function call<K extends OperationId>(operationId: K, ...args: [OpQu
   const input = (args[0] ?? {}) as { query?: object; body?: object; signal?: AbortSignal };
   const op = operationTable[operationId];
   const style = op.callStyle as CallStyle;
-  const fx = apiEffects();
   const config = appConfig();
   const baseUrl = style === 'onlineAddress' ? config.onlineBase || window.location.origin : config.apiBase;
   const token = getToken();
@@ -132,6 +131,7 @@ export async function call<K extends OperationId>(operationId: K, ...args: [OpQu
       } as never);
     } catch (err) {
       if (input.signal?.aborted) throw err;
+      const fx = apiEffects();
       const timedOut = timeout.aborted;
       const message = timedOut
         ? fx.t('errors.timeout', 'The request timed out, please try again')
@@ -139,6 +139,8 @@ export async function call<K extends OperationId>(operationId: K, ...args: [OpQu
       fx.toast(message);
       throw new ApiError(timedOut ? 'timeout' : 'network', message);
     }
+    // Effects are read after the answer: the first call of a page may start before the shell installs them.
+    const fx = apiEffects();
     const status = result.response.status;
     const body = result.data ?? result.error;
     if (status === 401) {
