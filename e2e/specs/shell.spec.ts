@@ -1,6 +1,6 @@
 /** The app frame: deep links, placeholders, 404, theme, tab bar, language and the realtime banner. */
 import { test, expect } from '../fixtures/server.ts';
-import { loginWithToken } from '../fixtures/helpers.ts';
+import { loginWithToken, recordApiCalls } from '../fixtures/helpers.ts';
 
 const title = (page: import('@playwright/test').Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -106,4 +106,28 @@ test('the reconnecting banner shows while the network is down and goes away afte
   const after = await page.getByTestId('ticker-price').allTextContents();
   await expect.poll(() => page.getByTestId('ticker-price').allTextContents(), { timeout: 5_000, intervals: [250] }).not.toEqual(after);
   await expect(page.getByTestId('reconnecting')).toHaveCount(0);
+});
+
+test('pulling the markets list down refetches it; a short pull does not', async ({ page }) => {
+  await page.goto('pages/market/market');
+  await expect(page.getByTestId('ticker-row').first()).toBeVisible();
+  const calls = recordApiCalls(page);
+  const pull = (distance: number) =>
+    page.evaluate(async (d) => {
+      const target = document.querySelector('main')!;
+      const touch = (y: number) => [new Touch({ identifier: 1, target, clientX: 200, clientY: y })];
+      const fire = (type: string, y: number) =>
+        window.dispatchEvent(new TouchEvent(type, { touches: type === 'touchend' ? [] : touch(y), changedTouches: touch(y), bubbles: true }));
+      fire('touchstart', 120);
+      for (let y = 120; y <= 120 + d; y += 20) {
+        fire('touchmove', y);
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      fire('touchend', 120 + d);
+    }, distance);
+  await pull(60);
+  await page.waitForTimeout(300);
+  expect(calls.filter((c) => c.path === '/market/tickers')).toHaveLength(0);
+  await pull(200);
+  await expect.poll(() => calls.filter((c) => c.path === '/market/tickers').length).toBe(1);
 });

@@ -10,6 +10,7 @@ import { ConnectionBanner, LoadingBar } from '../ui/StatusIndicators';
 import classes from '../ui/shell.module.css';
 import { TABS, type RouteDef, type TabKey } from './routes';
 import { PageSkeleton } from '../ui/PageSkeleton';
+import { PullToRefresh } from '../ui/PullToRefresh';
 
 const TAB_ICONS: Record<TabKey, (p: { width?: number }) => ReactNode> = {
   home: HomeIcon,
@@ -90,9 +91,11 @@ export function Shell() {
       <ConnectionBanner />
       <Header route={route} />
       <main className={route.tab ? classes.main : classes.mainNoTabs} aria-busy={navigation.state === 'loading'}>
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <PullToRefresh enabled={Boolean(route.refresh)}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </PullToRefresh>
       </main>
       {route.tab && <TabBar active={route.tab} />}
       <ApiEffectsBridge />
