@@ -1,9 +1,9 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '../api/client';
-import { PageSkeleton } from '../ui/PageSkeleton';
 import { ROUTES } from './routes';
 import { Shell } from './Shell';
 import { theme, themeManager } from '../theme/theme';
@@ -11,11 +11,11 @@ import { theme, themeManager } from '../theme/theme';
 const RELOADED_KEY = 'chunk-reloaded';
 
 /** Loads a page chunk; after a deploy removed an old chunk, reloads the page once to get the new build. */
-async function loadPage(load: () => Promise<{ default: React.ComponentType }>) {
+async function loadPage(load: () => Promise<{ default: ComponentType }>) {
   try {
     const mod = await load();
     sessionStorage.removeItem(RELOADED_KEY);
-    return { Component: mod.default };
+    return mod;
   } catch (err) {
     if (!sessionStorage.getItem(RELOADED_KEY)) {
       sessionStorage.setItem(RELOADED_KEY, '1');
@@ -35,20 +35,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-const routes: RouteObject[] = [
-  {
-    element: <Shell />,
-    hydrateFallbackElement: <PageSkeleton />,
-    children: ROUTES.map((r) => ({
-      path: r.path,
-      handle: { route: r },
-      lazy: () => loadPage(r.load),
-    })),
-  },
-  { path: '*', lazy: () => loadPage(() => import('../ui/NotFoundPage')) },
-];
-
-const router = createBrowserRouter(routes, { basename: '/h5' });
+const pages = new Map(ROUTES.map((r) => [r.path, lazy(() => loadPage(r.load))]));
+const NotFoundPage = lazy(() => loadPage(() => import('../ui/NotFoundPage')));
 
 export function App({ dir }: { dir: 'ltr' | 'rtl' }) {
   return (
@@ -56,7 +44,15 @@ export function App({ dir }: { dir: 'ltr' | 'rtl' }) {
       <MantineProvider theme={theme} colorSchemeManager={themeManager()} defaultColorScheme="light">
         <Notifications position="top-center" limit={3} zIndex={2000} />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter basename="/h5">
+            <Routes>
+              {ROUTES.map((r) => {
+                const Page = pages.get(r.path)!;
+                return <Route key={r.path} path={r.path} element={<Shell route={r} page={<Page />} />} />;
+              })}
+              <Route path="*" element={<NotFoundPage />} />
+            </Routes>
+          </BrowserRouter>
         </QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

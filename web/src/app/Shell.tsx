@@ -2,7 +2,7 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Outlet, useLocation, useMatches, useNavigate, useNavigation } from 'react-router-dom';
+import { Navigate, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { getToken, LOGIN_PATH } from '../api/client';
 import { ApiEffectsBridge } from '../ui/ApiEffectsBridge';
 import { BackIcon, HomeIcon, LeverIcon, MarketIcon, MoonIcon, SunIcon, TradeIcon, WalletIcon } from '../ui/icons';
@@ -75,12 +75,8 @@ function TabBar({ active }: { active: TabKey }) {
   );
 }
 
-export function Shell() {
-  const matches = useMatches();
+export function Shell({ route, page }: { route: RouteDef; page: ReactNode }) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const route = (matches[matches.length - 1]?.handle as { route?: RouteDef } | undefined)?.route;
-  if (!route) return <Outlet />;
   if (route.auth && !getToken()) {
     const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`${LOGIN_PATH}?redirect=${redirect}`} replace />;
@@ -90,10 +86,10 @@ export function Shell() {
       <LoadingBar />
       <ConnectionBanner />
       <Header route={route} />
-      <main className={route.tab ? classes.main : classes.mainNoTabs} aria-busy={navigation.state === 'loading'}>
+      <main className={route.tab ? classes.main : classes.mainNoTabs}>
         <PullToRefresh enabled={Boolean(route.refresh)}>
           <Suspense fallback={<PageSkeleton />}>
-            <Outlet />
+            {page}
           </Suspense>
         </PullToRefresh>
       </main>
