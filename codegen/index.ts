@@ -31,6 +31,7 @@ interface OperationEntry {
   body: Json;
   bodyRequired: boolean;
   response: Json;
+  maxBodyBytes?: number;
 }
 
 /** Reads every operation of an OpenAPI document into table rows with self-contained schemas. */
@@ -76,6 +77,7 @@ function operationTable(file: string, withCallStyle: boolean): OperationEntry[] 
         body: bodyMedia?.schema ?? null,
         bodyRequired: Boolean(requestBody?.required),
         response: (okContent?.['application/json'] as JsonObject | undefined)?.schema ?? null,
+        ...(typeof op['x-max-body-bytes'] === 'number' ? { maxBodyBytes: op['x-max-body-bytes'] } : {}),
       });
     }
   }
@@ -100,9 +102,9 @@ export type ErrorEnvelope = Exclude<OpEnvelope<OperationId>, { type: 'ok' }>;
 function tableModules(rows: OperationEntry[], source: string, typesModule: string, prefix: 'operation' | 'control') {
   const idType = prefix === 'operation' ? 'OperationId' : 'ControlOperationId';
   const routing = Object.fromEntries(
-    rows.map(({ operationId, method, path, callStyle, auth }) => [
+    rows.map(({ operationId, method, path, callStyle, auth, maxBodyBytes }) => [
       operationId,
-      { operationId, method, path, ...(callStyle ? { callStyle } : {}), auth },
+      { operationId, method, path, ...(callStyle ? { callStyle } : {}), auth, ...(maxBodyBytes ? { maxBodyBytes } : {}) },
     ]),
   );
   const schemas = Object.fromEntries(

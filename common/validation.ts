@@ -15,7 +15,9 @@ export type ValidationKey =
   | 'passwordTooSimple'
   | 'passwordMismatch'
   | 'codeInvalid'
-  | 'agreementRequired';
+  | 'agreementRequired'
+  | 'transactionPasswordFormat'
+  | 'transactionPasswordTooSimple';
 
 /** Practical email check (RFC 5321 lengths, one @, a dotted domain with a 2+ letter TLD). */
 export function checkEmail(value: string): ValidationKey | null {
@@ -76,4 +78,11 @@ export function checkConfirmation(password: string, confirmation: string): Valid
 export function checkCode(value: string): ValidationKey | null {
   if (!value.trim()) return 'required';
   return /^[0-9]{6}$/.test(value.trim()) ? null : 'codeInvalid';
+}
+
+/** The transaction password: six digits, not one repeated or consecutive run (111111, 123456). */
+export function checkTransactionPassword(value: string): ValidationKey | null {
+  if (!value) return 'required';
+  if (!/^[0-9]{6}$/.test(value)) return 'transactionPasswordFormat';
+  return isSequence(value) ? 'transactionPasswordTooSimple' : null;
 }

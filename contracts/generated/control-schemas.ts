@@ -26,9 +26,10 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
           "type": "string",
           "enum": [
             "default",
-            "empty"
+            "empty",
+            "instant-review"
           ],
-          "description": "`default` has the demo account demo@example.com / Demo1234; `empty` has no users."
+          "description": "`default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once."
         },
         "freezeClock": {
           "type": "boolean",

@@ -89,10 +89,10 @@ export interface components {
         ResetRequest: {
             seed?: number;
             /**
-             * @description `default` has the demo account demo@example.com / Demo1234; `empty` has no users.
+             * @description `default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once.
              * @enum {string}
              */
-            scenario?: "default" | "empty";
+            scenario?: "default" | "empty" | "instant-review";
             /** @default false */
             freezeClock?: boolean;
         };

@@ -118,6 +118,194 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/verification-codes/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a verification code
+         * @description First step of forgot-password and of modify-password: proves the code and returns a one-time ticket for the next step. The `security` scene needs the Authorization header (the code was sent to the logged-in user).
+         */
+        post: operations["checkCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new login password with a ticket
+         * @description Second step of forgot-password (guest) and modify-password (logged in). Every other session of the user ends.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the login password with the old one */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/transaction-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or change the transaction password
+         * @description The first time, the password twice is enough; changing it later needs a `security` verification code.
+         */
+        post: operations["setTransactionPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image
+         * @description ID photos and payment QR codes. Wrong type: `code` `upload_type`; too large: `upload_too_large`.
+         */
+        post: operations["uploadImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit identity verification
+         * @description The submission is pending until the review decides it (after `identityReviewSeconds` of the virtual clock). A rejected submission can be sent again.
+         */
+        post: operations["submitIdentity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a payment method
+         * @description Needs verified real-name authentication (else 998); the real name must be the verified one. Pending until reviewed (after `paymentReviewSeconds`; the user is told it may take up to 60 minutes).
+         */
+        post: operations["addPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/payment-methods/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a payment method */
+        post: operations["removePaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/authorization-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Become an agent with an authorization code */
+        post: operations["redeemAuthorizationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/payment-methods/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's payment methods */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/market/tickers": {
         parameters: {
             query?: never;
@@ -199,6 +387,12 @@ export interface components {
             codeCooldownSeconds: number;
             passwordMinLength: number;
             passwordMaxLength: number;
+            /** @description Largest image upload */
+            uploadMaxBytes: number;
+            /** @description How long an identity review takes (virtual clock). */
+            identityReviewSeconds: number;
+            /** @description How long a payment-method review takes (virtual clock; users are told up to 60 minutes). */
+            paymentReviewSeconds: number;
         };
         /** @enum {string} */
         AccountType: "email" | "phone";
@@ -254,11 +448,155 @@ export interface components {
             /** @description The user's own invitation (promotion) code. */
             inviteCode: string;
             creditScore: number;
-            /** @enum {string} */
-            verification: "none" | "pending" | "verified" | "rejected";
+            /** @description The name of the identity submission */
+            realName?: string;
+            /** @description Real-name (primary) identity verification. */
+            verification: components["schemas"]["ReviewStatus"];
+            /** @description Why the last identity submission was rejected. */
+            verificationReason?: string;
+            /** @description Advanced verification (hand-held ID photo) */
+            advancedVerification: components["schemas"]["ReviewStatus"];
+            advancedVerificationReason?: string;
+            /**
+             * @description Certification level, mobile (registered) then real name (verified) then advanced.
+             * @enum {string}
+             */
+            merchantLevel: "mobile" | "realName" | "advanced";
+            /**
+             * @description Agents (resellers) are made by a valid authorization code.
+             * @enum {string}
+             */
+            role: "user" | "agent";
+            /** @description USDT a user may withdraw per 24 hours; raised by identity verification. */
+            withdrawalLimit: components["schemas"]["Decimal"];
             hasTransactionPassword: boolean;
             createdAt: components["schemas"]["EpochMillis"];
         };
+        /** @enum {string} */
+        ReviewStatus: "none" | "pending" | "verified" | "rejected";
+        Ticket: {
+            /** @description Proof that the code was checked; valid once */
+            ticket: string;
+            expiresAt: components["schemas"]["EpochMillis"];
+        };
+        CheckCodeRequest: {
+            /** @description Required except for the `security` scene */
+            account?: string;
+            country?: components["schemas"]["CountryCode"];
+            /** @enum {string} */
+            scene: "forget_password" | "security";
+            code: string;
+        };
+        ResetPasswordRequest: {
+            ticket: string;
+            password: string;
+            confirmPassword: string;
+        };
+        ChangePasswordRequest: {
+            oldPassword: string;
+            password: string;
+            confirmPassword: string;
+        };
+        TransactionPasswordRequest: {
+            /** @description Six digits. */
+            password: string;
+            confirmPassword: string;
+            /** @description A `security` verification code; required to change an existing transaction password. */
+            code?: string;
+        };
+        UploadRequest: {
+            /** @description The image as a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most `uploadMaxBytes` bytes decoded. */
+            image: string;
+        };
+        Upload: {
+            id: string;
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            size: number;
+        };
+        IdentityRequest: {
+            /**
+             * @description `primary`: real name, ID number, front and back photos. `advanced`: hand-held photo, once primary is verified.
+             * @enum {string}
+             */
+            level: "primary" | "advanced";
+            realName?: string;
+            /** @enum {string} */
+            idType?: "id_card" | "passport" | "driving_license";
+            idNumber?: string;
+            /** @description Upload id. */
+            frontImage?: string;
+            /** @description Upload id. */
+            backImage?: string;
+            /** @description Upload id (advanced). */
+            handImage?: string;
+        };
+        /** @enum {string} */
+        PaymentMethodType: "bank" | "pix" | "alipay" | "wechat";
+        /** @description Which fields apply depends on `type`: bank needs bankName and accountNumber; pix needs pixKey; alipay needs alipayAccount and qrImage; wechat needs wechatNickname, wechatAccount and qrImage. */
+        PaymentMethodRequest: {
+            type: components["schemas"]["PaymentMethodType"];
+            country: components["schemas"]["CountryCode"];
+            realName: string;
+            bankName?: string;
+            /** @description Bank card or account number. */
+            accountNumber?: string;
+            pixKey?: string;
+            alipayAccount?: string;
+            wechatNickname?: string;
+            wechatAccount?: string;
+            /** @description Upload id of the payment QR code image. */
+            qrImage?: string;
+        };
+        PaymentMethod: {
+            id: string;
+            type: components["schemas"]["PaymentMethodType"];
+            country: components["schemas"]["CountryCode"];
+            realName: string;
+            bankName?: string;
+            /** @description Masked except the last 4 digits. */
+            accountNumber?: string;
+            pixKey?: string;
+            alipayAccount?: string;
+            wechatNickname?: string;
+            wechatAccount?: string;
+            qrImage?: string;
+            status: components["schemas"]["ReviewStatus"];
+            /** @description Why it was rejected. */
+            reason?: string;
+            createdAt: components["schemas"]["EpochMillis"];
+        };
+        RemovePaymentMethodRequest: {
+            id: string;
+        };
+        AuthorizationCodeRequest: {
+            code: string;
+        };
+        UserEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["User"];
+        } | components["schemas"]["ErrorEnvelope"];
+        TicketEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Ticket"];
+        } | components["schemas"]["ErrorEnvelope"];
+        UploadEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Upload"];
+        } | components["schemas"]["ErrorEnvelope"];
+        PaymentMethodEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["PaymentMethod"];
+        } | components["schemas"]["ErrorEnvelope"];
+        TextEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: string;
+        } | components["schemas"]["ErrorEnvelope"];
         Ticker: {
             symbol: components["schemas"]["Symbol"];
             base: string;
@@ -481,10 +819,275 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    checkCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CheckCodeRequest"];
+                "application/json": components["schemas"]["CheckCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ResetPasswordRequest"];
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ChangePasswordRequest"];
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setTransactionPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TransactionPasswordRequest"];
+                "application/json": components["schemas"]["TransactionPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UploadRequest"];
+                "application/json": components["schemas"]["UploadRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    submitIdentity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IdentityRequest"];
+                "application/json": components["schemas"]["IdentityRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PaymentMethodRequest"];
+                "application/json": components["schemas"]["PaymentMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethodEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removePaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RemovePaymentMethodRequest"];
+                "application/json": components["schemas"]["RemovePaymentMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    redeemAuthorizationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AuthorizationCodeRequest"];
+                "application/json": components["schemas"]["AuthorizationCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": {
                         /** @constant */
                         type: "ok";
-                        message: components["schemas"]["User"];
+                        message: components["schemas"]["PaymentMethod"][];
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };

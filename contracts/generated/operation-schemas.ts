@@ -37,7 +37,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "locales",
                 "codeCooldownSeconds",
                 "passwordMinLength",
-                "passwordMaxLength"
+                "passwordMaxLength",
+                "uploadMaxBytes",
+                "identityReviewSeconds",
+                "paymentReviewSeconds"
               ],
               "additionalProperties": false,
               "properties": {
@@ -65,6 +68,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "passwordMaxLength": {
                   "type": "integer"
+                },
+                "uploadMaxBytes": {
+                  "type": "integer",
+                  "description": "Largest image upload",
+                  "decoded bytes.": null
+                },
+                "identityReviewSeconds": {
+                  "type": "integer",
+                  "description": "How long an identity review takes (virtual clock)."
+                },
+                "paymentReviewSeconds": {
+                  "type": "integer",
+                  "description": "How long a payment-method review takes (virtual clock; users are told up to 60 minutes)."
                 }
               }
             }
@@ -304,6 +320,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "inviteCode",
                     "creditScore",
                     "verification",
+                    "advancedVerification",
+                    "merchantLevel",
+                    "role",
+                    "withdrawalLimit",
                     "hasTransactionPassword",
                     "createdAt"
                   ],
@@ -335,6 +355,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "minimum": 0,
                       "maximum": 100
                     },
+                    "realName": {
+                      "type": "string",
+                      "description": "The name of the identity submission",
+                      "once there is one.": null
+                    },
                     "verification": {
                       "type": "string",
                       "enum": [
@@ -342,6 +367,50 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pending",
                         "verified",
                         "rejected"
+                      ],
+                      "description": "Real-name (primary) identity verification."
+                    },
+                    "verificationReason": {
+                      "type": "string",
+                      "description": "Why the last identity submission was rejected."
+                    },
+                    "advancedVerification": {
+                      "type": "string",
+                      "enum": [
+                        "none",
+                        "pending",
+                        "verified",
+                        "rejected"
+                      ],
+                      "description": "Advanced verification (hand-held ID photo)",
+                      "after the primary one.": null
+                    },
+                    "advancedVerificationReason": {
+                      "type": "string"
+                    },
+                    "merchantLevel": {
+                      "type": "string",
+                      "enum": [
+                        "mobile",
+                        "realName",
+                        "advanced"
+                      ],
+                      "description": "Certification level, mobile (registered) then real name (verified) then advanced."
+                    },
+                    "role": {
+                      "type": "string",
+                      "enum": [
+                        "user",
+                        "agent"
+                      ],
+                      "description": "Agents (resellers) are made by a valid authorization code."
+                    },
+                    "withdrawalLimit": {
+                      "type": "string",
+                      "description": "USDT a user may withdraw per 24 hours; raised by identity verification.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
                       ]
                     },
                     "hasTransactionPassword": {
@@ -464,6 +533,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "inviteCode",
                     "creditScore",
                     "verification",
+                    "advancedVerification",
+                    "merchantLevel",
+                    "role",
+                    "withdrawalLimit",
                     "hasTransactionPassword",
                     "createdAt"
                   ],
@@ -495,6 +568,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "minimum": 0,
                       "maximum": 100
                     },
+                    "realName": {
+                      "type": "string",
+                      "description": "The name of the identity submission",
+                      "once there is one.": null
+                    },
                     "verification": {
                       "type": "string",
                       "enum": [
@@ -502,6 +580,50 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pending",
                         "verified",
                         "rejected"
+                      ],
+                      "description": "Real-name (primary) identity verification."
+                    },
+                    "verificationReason": {
+                      "type": "string",
+                      "description": "Why the last identity submission was rejected."
+                    },
+                    "advancedVerification": {
+                      "type": "string",
+                      "enum": [
+                        "none",
+                        "pending",
+                        "verified",
+                        "rejected"
+                      ],
+                      "description": "Advanced verification (hand-held ID photo)",
+                      "after the primary one.": null
+                    },
+                    "advancedVerificationReason": {
+                      "type": "string"
+                    },
+                    "merchantLevel": {
+                      "type": "string",
+                      "enum": [
+                        "mobile",
+                        "realName",
+                        "advanced"
+                      ],
+                      "description": "Certification level, mobile (registered) then real name (verified) then advanced."
+                    },
+                    "role": {
+                      "type": "string",
+                      "enum": [
+                        "user",
+                        "agent"
+                      ],
+                      "description": "Agents (resellers) are made by a valid authorization code."
+                    },
+                    "withdrawalLimit": {
+                      "type": "string",
+                      "description": "USDT a user may withdraw per 24 hours; raised by identity verification.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
                       ]
                     },
                     "hasTransactionPassword": {
@@ -649,6 +771,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "inviteCode",
                 "creditScore",
                 "verification",
+                "advancedVerification",
+                "merchantLevel",
+                "role",
+                "withdrawalLimit",
                 "hasTransactionPassword",
                 "createdAt"
               ],
@@ -680,6 +806,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "minimum": 0,
                   "maximum": 100
                 },
+                "realName": {
+                  "type": "string",
+                  "description": "The name of the identity submission",
+                  "once there is one.": null
+                },
                 "verification": {
                   "type": "string",
                   "enum": [
@@ -687,6 +818,50 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pending",
                     "verified",
                     "rejected"
+                  ],
+                  "description": "Real-name (primary) identity verification."
+                },
+                "verificationReason": {
+                  "type": "string",
+                  "description": "Why the last identity submission was rejected."
+                },
+                "advancedVerification": {
+                  "type": "string",
+                  "enum": [
+                    "none",
+                    "pending",
+                    "verified",
+                    "rejected"
+                  ],
+                  "description": "Advanced verification (hand-held ID photo)",
+                  "after the primary one.": null
+                },
+                "advancedVerificationReason": {
+                  "type": "string"
+                },
+                "merchantLevel": {
+                  "type": "string",
+                  "enum": [
+                    "mobile",
+                    "realName",
+                    "advanced"
+                  ],
+                  "description": "Certification level, mobile (registered) then real name (verified) then advanced."
+                },
+                "role": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "agent"
+                  ],
+                  "description": "Agents (resellers) are made by a valid authorization code."
+                },
+                "withdrawalLimit": {
+                  "type": "string",
+                  "description": "USDT a user may withdraw per 24 hours; raised by identity verification.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
                   ]
                 },
                 "hasTransactionPassword": {
@@ -699,6 +874,1405 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "examples": [
                     1767225600000
                   ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "checkCode": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "scene",
+        "code"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "account": {
+          "type": "string",
+          "minLength": 3,
+          "maxLength": 254,
+          "description": "Required except for the `security` scene",
+          "which uses the logged-in user's account.": null
+        },
+        "country": {
+          "type": "string",
+          "description": "ISO 3166-1 alpha-2 region of a phone number.",
+          "pattern": "^[A-Z]{2}$",
+          "examples": [
+            "US"
+          ]
+        },
+        "scene": {
+          "type": "string",
+          "enum": [
+            "forget_password",
+            "security"
+          ]
+        },
+        "code": {
+          "type": "string",
+          "pattern": "^[0-9]{6}$"
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "ticket",
+                "expiresAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "ticket": {
+                  "type": "string",
+                  "description": "Proof that the code was checked; valid once",
+                  "for 10 minutes.": null
+                },
+                "expiresAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "resetPassword": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "ticket",
+        "password",
+        "confirmPassword"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "ticket": {
+          "type": "string",
+          "minLength": 1
+        },
+        "password": {
+          "type": "string",
+          "minLength": 6,
+          "maxLength": 16
+        },
+        "confirmPassword": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 16
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "string"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "changePassword": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "oldPassword",
+        "password",
+        "confirmPassword"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "oldPassword": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "password": {
+          "type": "string",
+          "minLength": 6,
+          "maxLength": 16
+        },
+        "confirmPassword": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 16
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "string"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "setTransactionPassword": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "password",
+        "confirmPassword"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "password": {
+          "type": "string",
+          "pattern": "^[0-9]{6}$",
+          "description": "Six digits."
+        },
+        "confirmPassword": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 16
+        },
+        "code": {
+          "type": "string",
+          "pattern": "^[0-9]{6}$",
+          "description": "A `security` verification code; required to change an existing transaction password."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "account",
+                "accountType",
+                "nickname",
+                "inviteCode",
+                "creditScore",
+                "verification",
+                "advancedVerification",
+                "merchantLevel",
+                "role",
+                "withdrawalLimit",
+                "hasTransactionPassword",
+                "createdAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "account": {
+                  "type": "string",
+                  "description": "The registered email, or the phone in E.164 format. Cannot be changed."
+                },
+                "accountType": {
+                  "type": "string",
+                  "enum": [
+                    "email",
+                    "phone"
+                  ]
+                },
+                "nickname": {
+                  "type": "string"
+                },
+                "inviteCode": {
+                  "type": "string",
+                  "description": "The user's own invitation (promotion) code."
+                },
+                "creditScore": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 100
+                },
+                "realName": {
+                  "type": "string",
+                  "description": "The name of the identity submission",
+                  "once there is one.": null
+                },
+                "verification": {
+                  "type": "string",
+                  "enum": [
+                    "none",
+                    "pending",
+                    "verified",
+                    "rejected"
+                  ],
+                  "description": "Real-name (primary) identity verification."
+                },
+                "verificationReason": {
+                  "type": "string",
+                  "description": "Why the last identity submission was rejected."
+                },
+                "advancedVerification": {
+                  "type": "string",
+                  "enum": [
+                    "none",
+                    "pending",
+                    "verified",
+                    "rejected"
+                  ],
+                  "description": "Advanced verification (hand-held ID photo)",
+                  "after the primary one.": null
+                },
+                "advancedVerificationReason": {
+                  "type": "string"
+                },
+                "merchantLevel": {
+                  "type": "string",
+                  "enum": [
+                    "mobile",
+                    "realName",
+                    "advanced"
+                  ],
+                  "description": "Certification level, mobile (registered) then real name (verified) then advanced."
+                },
+                "role": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "agent"
+                  ],
+                  "description": "Agents (resellers) are made by a valid authorization code."
+                },
+                "withdrawalLimit": {
+                  "type": "string",
+                  "description": "USDT a user may withdraw per 24 hours; raised by identity verification.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "hasTransactionPassword": {
+                  "type": "boolean"
+                },
+                "createdAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "uploadImage": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "image"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "image": {
+          "type": "string",
+          "maxLength": 7200000,
+          "description": "The image as a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most `uploadMaxBytes` bytes decoded."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "contentType",
+                "size"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "contentType": {
+                  "type": "string",
+                  "enum": [
+                    "image/jpeg",
+                    "image/png",
+                    "image/webp"
+                  ]
+                },
+                "size": {
+                  "type": "integer",
+                  "minimum": 1
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "submitIdentity": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "level"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "level": {
+          "type": "string",
+          "enum": [
+            "primary",
+            "advanced"
+          ],
+          "description": "`primary`: real name, ID number, front and back photos. `advanced`: hand-held photo, once primary is verified."
+        },
+        "realName": {
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 64
+        },
+        "idType": {
+          "type": "string",
+          "enum": [
+            "id_card",
+            "passport",
+            "driving_license"
+          ]
+        },
+        "idNumber": {
+          "type": "string",
+          "minLength": 4,
+          "maxLength": 32,
+          "pattern": "^[A-Za-z0-9-]+$"
+        },
+        "frontImage": {
+          "type": "string",
+          "description": "Upload id."
+        },
+        "backImage": {
+          "type": "string",
+          "description": "Upload id."
+        },
+        "handImage": {
+          "type": "string",
+          "description": "Upload id (advanced)."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "account",
+                "accountType",
+                "nickname",
+                "inviteCode",
+                "creditScore",
+                "verification",
+                "advancedVerification",
+                "merchantLevel",
+                "role",
+                "withdrawalLimit",
+                "hasTransactionPassword",
+                "createdAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "account": {
+                  "type": "string",
+                  "description": "The registered email, or the phone in E.164 format. Cannot be changed."
+                },
+                "accountType": {
+                  "type": "string",
+                  "enum": [
+                    "email",
+                    "phone"
+                  ]
+                },
+                "nickname": {
+                  "type": "string"
+                },
+                "inviteCode": {
+                  "type": "string",
+                  "description": "The user's own invitation (promotion) code."
+                },
+                "creditScore": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 100
+                },
+                "realName": {
+                  "type": "string",
+                  "description": "The name of the identity submission",
+                  "once there is one.": null
+                },
+                "verification": {
+                  "type": "string",
+                  "enum": [
+                    "none",
+                    "pending",
+                    "verified",
+                    "rejected"
+                  ],
+                  "description": "Real-name (primary) identity verification."
+                },
+                "verificationReason": {
+                  "type": "string",
+                  "description": "Why the last identity submission was rejected."
+                },
+                "advancedVerification": {
+                  "type": "string",
+                  "enum": [
+                    "none",
+                    "pending",
+                    "verified",
+                    "rejected"
+                  ],
+                  "description": "Advanced verification (hand-held ID photo)",
+                  "after the primary one.": null
+                },
+                "advancedVerificationReason": {
+                  "type": "string"
+                },
+                "merchantLevel": {
+                  "type": "string",
+                  "enum": [
+                    "mobile",
+                    "realName",
+                    "advanced"
+                  ],
+                  "description": "Certification level, mobile (registered) then real name (verified) then advanced."
+                },
+                "role": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "agent"
+                  ],
+                  "description": "Agents (resellers) are made by a valid authorization code."
+                },
+                "withdrawalLimit": {
+                  "type": "string",
+                  "description": "USDT a user may withdraw per 24 hours; raised by identity verification.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "hasTransactionPassword": {
+                  "type": "boolean"
+                },
+                "createdAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "addPaymentMethod": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "type",
+        "country",
+        "realName"
+      ],
+      "additionalProperties": false,
+      "description": "Which fields apply depends on `type`: bank needs bankName and accountNumber; pix needs pixKey; alipay needs alipayAccount and qrImage; wechat needs wechatNickname, wechatAccount and qrImage.",
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "bank",
+            "pix",
+            "alipay",
+            "wechat"
+          ]
+        },
+        "country": {
+          "type": "string",
+          "description": "ISO 3166-1 alpha-2 region of a phone number.",
+          "pattern": "^[A-Z]{2}$",
+          "examples": [
+            "US"
+          ]
+        },
+        "realName": {
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 64
+        },
+        "bankName": {
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 80
+        },
+        "accountNumber": {
+          "type": "string",
+          "pattern": "^[0-9 -]{6,34}$",
+          "description": "Bank card or account number."
+        },
+        "pixKey": {
+          "type": "string",
+          "minLength": 4,
+          "maxLength": 77
+        },
+        "alipayAccount": {
+          "type": "string",
+          "minLength": 3,
+          "maxLength": 64
+        },
+        "wechatNickname": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "wechatAccount": {
+          "type": "string",
+          "minLength": 3,
+          "maxLength": 64
+        },
+        "qrImage": {
+          "type": "string",
+          "description": "Upload id of the payment QR code image."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "type",
+                "country",
+                "realName",
+                "status",
+                "createdAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "bank",
+                    "pix",
+                    "alipay",
+                    "wechat"
+                  ]
+                },
+                "country": {
+                  "type": "string",
+                  "description": "ISO 3166-1 alpha-2 region of a phone number.",
+                  "pattern": "^[A-Z]{2}$",
+                  "examples": [
+                    "US"
+                  ]
+                },
+                "realName": {
+                  "type": "string"
+                },
+                "bankName": {
+                  "type": "string"
+                },
+                "accountNumber": {
+                  "type": "string",
+                  "description": "Masked except the last 4 digits."
+                },
+                "pixKey": {
+                  "type": "string"
+                },
+                "alipayAccount": {
+                  "type": "string"
+                },
+                "wechatNickname": {
+                  "type": "string"
+                },
+                "wechatAccount": {
+                  "type": "string"
+                },
+                "qrImage": {
+                  "type": "string"
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "none",
+                    "pending",
+                    "verified",
+                    "rejected"
+                  ]
+                },
+                "reason": {
+                  "type": "string",
+                  "description": "Why it was rejected."
+                },
+                "createdAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "removePaymentMethod": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "string"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "redeemAuthorizationCode": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "code"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "code": {
+          "type": "string",
+          "minLength": 4,
+          "maxLength": 32
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "account",
+                "accountType",
+                "nickname",
+                "inviteCode",
+                "creditScore",
+                "verification",
+                "advancedVerification",
+                "merchantLevel",
+                "role",
+                "withdrawalLimit",
+                "hasTransactionPassword",
+                "createdAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "account": {
+                  "type": "string",
+                  "description": "The registered email, or the phone in E.164 format. Cannot be changed."
+                },
+                "accountType": {
+                  "type": "string",
+                  "enum": [
+                    "email",
+                    "phone"
+                  ]
+                },
+                "nickname": {
+                  "type": "string"
+                },
+                "inviteCode": {
+                  "type": "string",
+                  "description": "The user's own invitation (promotion) code."
+                },
+                "creditScore": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 100
+                },
+                "realName": {
+                  "type": "string",
+                  "description": "The name of the identity submission",
+                  "once there is one.": null
+                },
+                "verification": {
+                  "type": "string",
+                  "enum": [
+                    "none",
+                    "pending",
+                    "verified",
+                    "rejected"
+                  ],
+                  "description": "Real-name (primary) identity verification."
+                },
+                "verificationReason": {
+                  "type": "string",
+                  "description": "Why the last identity submission was rejected."
+                },
+                "advancedVerification": {
+                  "type": "string",
+                  "enum": [
+                    "none",
+                    "pending",
+                    "verified",
+                    "rejected"
+                  ],
+                  "description": "Advanced verification (hand-held ID photo)",
+                  "after the primary one.": null
+                },
+                "advancedVerificationReason": {
+                  "type": "string"
+                },
+                "merchantLevel": {
+                  "type": "string",
+                  "enum": [
+                    "mobile",
+                    "realName",
+                    "advanced"
+                  ],
+                  "description": "Certification level, mobile (registered) then real name (verified) then advanced."
+                },
+                "role": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "agent"
+                  ],
+                  "description": "Agents (resellers) are made by a valid authorization code."
+                },
+                "withdrawalLimit": {
+                  "type": "string",
+                  "description": "USDT a user may withdraw per 24 hours; raised by identity verification.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "hasTransactionPassword": {
+                  "type": "boolean"
+                },
+                "createdAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listPaymentMethods": {
+    "query": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "type",
+                  "country",
+                  "realName",
+                  "status",
+                  "createdAt"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "bank",
+                      "pix",
+                      "alipay",
+                      "wechat"
+                    ]
+                  },
+                  "country": {
+                    "type": "string",
+                    "description": "ISO 3166-1 alpha-2 region of a phone number.",
+                    "pattern": "^[A-Z]{2}$",
+                    "examples": [
+                      "US"
+                    ]
+                  },
+                  "realName": {
+                    "type": "string"
+                  },
+                  "bankName": {
+                    "type": "string"
+                  },
+                  "accountNumber": {
+                    "type": "string",
+                    "description": "Masked except the last 4 digits."
+                  },
+                  "pixKey": {
+                    "type": "string"
+                  },
+                  "alipayAccount": {
+                    "type": "string"
+                  },
+                  "wechatNickname": {
+                    "type": "string"
+                  },
+                  "wechatAccount": {
+                    "type": "string"
+                  },
+                  "qrImage": {
+                    "type": "string"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "none",
+                      "pending",
+                      "verified",
+                      "rejected"
+                    ]
+                  },
+                  "reason": {
+                    "type": "string",
+                    "description": "Why it was rejected."
+                  },
+                  "createdAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  }
                 }
               }
             }

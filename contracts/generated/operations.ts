@@ -45,6 +45,77 @@ export const operationTable = {
     "callStyle": "silentToken",
     "auth": true
   },
+  "checkCode": {
+    "operationId": "checkCode",
+    "method": "post",
+    "path": "/verification-codes/check",
+    "callStyle": "token",
+    "auth": false
+  },
+  "resetPassword": {
+    "operationId": "resetPassword",
+    "method": "post",
+    "path": "/password/reset",
+    "callStyle": "token",
+    "auth": false
+  },
+  "changePassword": {
+    "operationId": "changePassword",
+    "method": "post",
+    "path": "/me/password",
+    "callStyle": "token",
+    "auth": true
+  },
+  "setTransactionPassword": {
+    "operationId": "setTransactionPassword",
+    "method": "post",
+    "path": "/me/transaction-password",
+    "callStyle": "token",
+    "auth": true
+  },
+  "uploadImage": {
+    "operationId": "uploadImage",
+    "method": "post",
+    "path": "/uploads",
+    "callStyle": "token",
+    "auth": true,
+    "maxBodyBytes": 8388608
+  },
+  "submitIdentity": {
+    "operationId": "submitIdentity",
+    "method": "post",
+    "path": "/me/identity",
+    "callStyle": "token",
+    "auth": true
+  },
+  "addPaymentMethod": {
+    "operationId": "addPaymentMethod",
+    "method": "post",
+    "path": "/me/payment-methods",
+    "callStyle": "token",
+    "auth": true
+  },
+  "removePaymentMethod": {
+    "operationId": "removePaymentMethod",
+    "method": "post",
+    "path": "/me/payment-methods/remove",
+    "callStyle": "token",
+    "auth": true
+  },
+  "redeemAuthorizationCode": {
+    "operationId": "redeemAuthorizationCode",
+    "method": "post",
+    "path": "/me/authorization-code",
+    "callStyle": "token",
+    "auth": true
+  },
+  "listPaymentMethods": {
+    "operationId": "listPaymentMethods",
+    "method": "get",
+    "path": "/me/payment-methods/list",
+    "callStyle": "silentToken",
+    "auth": true
+  },
   "listTickers": {
     "operationId": "listTickers",
     "method": "get",

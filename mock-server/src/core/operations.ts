@@ -3,7 +3,8 @@
  * a handler receives the validated query and body and returns the ok payload.
  */
 import type { OperationId, OpBody, OpQuery, OpResult } from '../../../contracts/generated/operations.ts';
-import type { World } from '../domain/world.ts';
+import { UPLOAD_MAX_BYTES } from '../domain/uploads.ts';
+import { IDENTITY_REVIEW_MS, PAYMENT_REVIEW_MS, type World } from '../domain/world.ts';
 import type { KlinePeriod } from '../domain/market.ts';
 
 export interface OperationContext<K extends OperationId> {
@@ -24,6 +25,9 @@ export const handlers: Handlers = {
     codeCooldownSeconds: 60,
     passwordMinLength: 6,
     passwordMaxLength: 16,
+    uploadMaxBytes: UPLOAD_MAX_BYTES,
+    identityReviewSeconds: IDENTITY_REVIEW_MS / 1000,
+    paymentReviewSeconds: PAYMENT_REVIEW_MS / 1000,
   }),
   sendCode: ({ world, body }) => world.accounts.sendCode(body),
   register: ({ world, body }) => world.accounts.register(body),
@@ -33,6 +37,19 @@ export const handlers: Handlers = {
     return 'Logged out';
   },
   getCurrentUser: ({ world, token }) => world.accounts.authenticate(token),
+  checkCode: ({ world, body, token }) => world.accounts.checkCode(body, token),
+  resetPassword: ({ world, body, token }) => world.accounts.resetPassword(body, token),
+  changePassword: ({ world, body, token }) => world.accounts.changePassword(token, body),
+  setTransactionPassword: ({ world, body, token }) => world.accounts.setTransactionPassword(token, body),
+  uploadImage: ({ world, body, token }) => {
+    const { id, contentType, size } = world.uploads.add(world.accounts.record(token).id, body.image);
+    return { id, contentType, size };
+  },
+  submitIdentity: ({ world, body, token }) => world.identity.submit(token, body),
+  addPaymentMethod: ({ world, body, token }) => world.payments.add(token, body),
+  removePaymentMethod: ({ world, body, token }) => world.payments.remove(token, body.id),
+  listPaymentMethods: ({ world, token }) => world.payments.list(token),
+  redeemAuthorizationCode: ({ world, body, token }) => world.accounts.redeemAuthorizationCode(token, body.code),
   listTickers: ({ world }) => world.market.tickers(),
   getKline: ({ world, query }) => ({
     symbol: query.symbol,

@@ -1,5 +1,6 @@
 /**
- * Users, credentials (salted PBKDF2 hashes), verification codes with their cooldown, and sessions.
+ * Users, credentials (salted PBKDF2 hashes), verification codes with their cooldown and expiry,
+ * one-time tickets, sessions, login and transaction passwords, roles.
  */
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -10,26 +11,48 @@ import {
   checkConfirmation,
   checkEmail,
   checkPassword,
+  checkTransactionPassword,
   normalizePhone,
   type ValidationKey,
 } from '../../../common/validation.ts';
 import { DomainError, notLoggedIn } from './errors.ts';
 import { Rng } from './random.ts';
 
-type User = components['schemas']['User'];
-type RegisterRequest = components['schemas']['RegisterRequest'];
-type SendCodeRequest = components['schemas']['SendCodeRequest'];
-type LoginRequest = components['schemas']['LoginRequest'];
+type Schemas = components['schemas'];
+export type User = Schemas['User'];
+type ReviewStatus = Schemas['ReviewStatus'];
+type Scene = Schemas['SendCodeRequest']['scene'];
 
 /** The code the mock accepts for every account (documented in the README). */
 export const MOCK_CODE = '123456';
+/** The authorization code that makes a user an agent (documented in the README). */
+export const AGENT_CODE = 'AGENT2026';
 export const CODE_COOLDOWN_MS = 60_000;
 export const CODE_TTL_MS = 10 * 60_000;
+const TICKET_TTL_MS = 10 * 60_000;
 const PBKDF2_ITERATIONS = 2_000;
 
-interface UserRecord extends User {
+/** USDT per 24 h by verification level. */
+export const WITHDRAWAL_LIMITS = { none: '2000', realName: '50000', advanced: '500000' } as const;
+
+export interface UserRecord {
+  id: string;
+  account: string;
+  accountType: User['accountType'];
+  nickname: string;
+  inviteCode: string;
+  creditScore: number;
+  createdAt: number;
+  role: User['role'];
   salt: string;
   passwordHash: string;
+  transactionHash: string | null;
+  realName?: string;
+  idNumber?: string;
+  verification: ReviewStatus;
+  verificationReason?: string;
+  advancedVerification: ReviewStatus;
+  advancedVerificationReason?: string;
 }
 
 const VALIDATION_MESSAGES: Record<ValidationKey, [string, string]> = {
@@ -41,6 +64,8 @@ const VALIDATION_MESSAGES: Record<ValidationKey, [string, string]> = {
   passwordMismatch: ['password_mismatch', 'The two passwords are inconsistent'],
   codeInvalid: ['wrong_code', 'The verification code is incorrect'],
   agreementRequired: ['agreement_required', 'Please read and accept the user agreement'],
+  transactionPasswordFormat: ['transaction_password_format', 'The transaction password must be 6 digits'],
+  transactionPasswordTooSimple: ['transaction_password_too_simple', 'The transaction password is too simple, avoid repeated or consecutive digits'],
 };
 
 function fail(key: ValidationKey | null): void {
@@ -53,6 +78,7 @@ export class Accounts {
   private readonly sessions = new Map<string, string>();
   /** Last code sent, per `${scene}:${account}`. */
   private readonly codes = new Map<string, number>();
+  private readonly tickets = new Map<string, { account: string; scene: Scene; expiresAt: number }>();
   private counter = 0;
 
   constructor(
@@ -68,6 +94,11 @@ export class Accounts {
     return bytesToHex(pbkdf2(sha256, utf8ToBytes(password), utf8ToBytes(salt), { c: PBKDF2_ITERATIONS, dkLen: 32 }));
   }
 
+  private random(key: string): Rng {
+    this.counter += 1;
+    return new Rng(this.seed, `${key}:${this.counter}`);
+  }
+
   /** The stored form of an account: a lower-cased email, or a phone in E.164. */
   normalize(account: string, country?: string): string | null {
     const a = account.trim();
@@ -75,13 +106,13 @@ export class Accounts {
     return normalizePhone(a, country);
   }
 
-  sendCode(req: SendCodeRequest): { cooldownSeconds: number } {
+  sendCode(req: Schemas['SendCodeRequest']): { cooldownSeconds: number } {
     const account = this.normalize(req.account, req.country);
     if (!account) throw new DomainError(...VALIDATION_MESSAGES.emailInvalid);
     if (req.scene === 'register' && this.byAccount.has(account)) {
       throw new DomainError('account_taken', 'This account is already registered');
     }
-    if ((req.scene === 'forget_password' || req.scene === 'login') && !this.byAccount.has(account)) {
+    if (req.scene !== 'register' && !this.byAccount.has(account)) {
       throw new DomainError('account_not_found', 'No account is registered with this phone or email');
     }
     const key = `${req.scene}:${account}`;
@@ -95,17 +126,17 @@ export class Accounts {
     return { cooldownSeconds: CODE_COOLDOWN_MS / 1000 };
   }
 
-  private verifyCode(scene: string, account: string, code: string): void {
-    fail(checkCode(code));
+  private verifyCode(scene: Scene, account: string, code: string | undefined): void {
+    fail(checkCode(code ?? ''));
     const sent = this.codes.get(`${scene}:${account}`);
     if (sent === undefined) throw new DomainError('code_not_sent', 'Please request a verification code first');
     if (this.now() - sent > CODE_TTL_MS) throw new DomainError('code_expired', 'The verification code has expired, please request a new one');
     if (code !== MOCK_CODE) throw new DomainError(...VALIDATION_MESSAGES.codeInvalid);
+    this.codes.delete(`${scene}:${account}`);
   }
 
   /** Creates a user without checks (scenarios). */
   create(account: string, accountType: User['accountType'], password: string, inviteCode?: string): UserRecord {
-    this.counter += 1;
     const rng = new Rng(this.seed, `user:${account}`);
     const salt = rng.hex(16);
     const user: UserRecord = {
@@ -115,37 +146,37 @@ export class Accounts {
       nickname: accountType === 'email' ? account.split('@')[0] : `user${account.slice(-4)}`,
       inviteCode: inviteCode ?? rng.code(6),
       creditScore: 100,
-      verification: 'none',
-      hasTransactionPassword: false,
       createdAt: this.now(),
+      role: 'user',
       salt,
       passwordHash: this.hash(password, salt),
+      transactionHash: null,
+      verification: 'none',
+      advancedVerification: 'none',
     };
     this.users.set(user.id, user);
     this.byAccount.set(account, user);
     return user;
   }
 
-  register(req: RegisterRequest): { token: string; user: User } {
+  register(req: Schemas['RegisterRequest']): { token: string; user: User } {
     if (req.agree !== 'true') fail('agreementRequired');
-    const typeCheck = req.accountType === 'email' ? checkEmail(req.account) : null;
-    fail(typeCheck);
+    if (req.accountType === 'email') fail(checkEmail(req.account));
     const account = req.accountType === 'email' ? req.account.trim().toLowerCase() : normalizePhone(req.account, req.country);
-    if (!account) fail('phoneInvalid');
+    if (!account) return fail('phoneInvalid') as never;
     fail(checkPassword(req.password));
     fail(checkConfirmation(req.password, req.confirmPassword));
-    if (this.byAccount.has(account!)) throw new DomainError('account_taken', 'This account is already registered');
-    this.verifyCode('register', account!, req.code);
-    const invite = req.inviteCode?.trim();
-    if (invite && ![...this.users.values()].some((u) => u.inviteCode === invite.toUpperCase())) {
+    if (this.byAccount.has(account)) throw new DomainError('account_taken', 'This account is already registered');
+    const invite = req.inviteCode?.trim().toUpperCase();
+    if (invite && ![...this.users.values()].some((u) => u.inviteCode === invite)) {
       throw new DomainError('invite_invalid', 'The invitation code does not exist');
     }
-    this.codes.delete(`register:${account}`);
-    const user = this.create(account!, req.accountType, req.password);
+    this.verifyCode('register', account, req.code);
+    const user = this.create(account, req.accountType, req.password);
     return { token: this.openSession(user.id), user: this.view(user) };
   }
 
-  login(req: LoginRequest): { token: string; user: User } {
+  login(req: Schemas['LoginRequest']): { token: string; user: User } {
     const account = this.normalize(req.account, req.country);
     const user = account ? this.byAccount.get(account) : undefined;
     if (!user || this.hash(req.password, user.salt) !== user.passwordHash) {
@@ -155,8 +186,7 @@ export class Accounts {
   }
 
   private openSession(userId: string): string {
-    this.counter += 1;
-    const token = new Rng(this.seed, `session:${userId}:${this.counter}`).hex(32);
+    const token = this.random(`session:${userId}`).hex(32);
     this.sessions.set(token, userId);
     return token;
   }
@@ -165,16 +195,122 @@ export class Accounts {
     if (token) this.sessions.delete(token);
   }
 
-  /** The user of a token, or the 999 envelope error. */
-  authenticate(token: string | undefined): User {
+  /** The record of a token's user, or the 999 envelope error. */
+  record(token: string | undefined): UserRecord {
     const id = token ? this.sessions.get(token) : undefined;
     const user = id ? this.users.get(id) : undefined;
     if (!user) throw notLoggedIn();
+    return user;
+  }
+
+  byId(id: string): UserRecord | undefined {
+    return this.users.get(id);
+  }
+
+  authenticate(token: string | undefined): User {
+    return this.view(this.record(token));
+  }
+
+  /** Step one of forgot/modify password: the code, for a one-time ticket. */
+  checkCode(req: Schemas['CheckCodeRequest'], token: string | undefined): Schemas['Ticket'] {
+    let account: string;
+    if (req.scene === 'security') account = this.record(token).account;
+    else {
+      const normalized = req.account ? this.normalize(req.account, req.country) : null;
+      if (!normalized) throw new DomainError(...VALIDATION_MESSAGES.emailInvalid);
+      if (!this.byAccount.has(normalized)) throw new DomainError('account_not_found', 'No account is registered with this phone or email');
+      account = normalized;
+    }
+    this.verifyCode(req.scene, account, req.code);
+    const ticket = this.random(`ticket:${account}`).hex(24);
+    const expiresAt = this.now() + TICKET_TTL_MS;
+    this.tickets.set(ticket, { account, scene: req.scene, expiresAt });
+    return { ticket, expiresAt };
+  }
+
+  /** Step two: the new login password. Every other session of the user ends. */
+  resetPassword(req: Schemas['ResetPasswordRequest'], token: string | undefined): string {
+    const ticket = this.tickets.get(req.ticket);
+    if (!ticket || ticket.expiresAt < this.now()) {
+      throw new DomainError('ticket_invalid', 'This step has expired, please verify your code again');
+    }
+    const user = this.byAccount.get(ticket.account)!;
+    if (ticket.scene === 'security' && this.sessions.get(token ?? '') !== user.id) throw notLoggedIn();
+    fail(checkPassword(req.password));
+    fail(checkConfirmation(req.password, req.confirmPassword));
+    this.tickets.delete(req.ticket);
+    this.setPassword(user, req.password, token);
+    return 'Password updated';
+  }
+
+  changePassword(token: string | undefined, req: Schemas['ChangePasswordRequest']): string {
+    const user = this.record(token);
+    if (this.hash(req.oldPassword, user.salt) !== user.passwordHash) {
+      throw new DomainError('wrong_old_password', 'The current password is incorrect');
+    }
+    fail(checkPassword(req.password));
+    fail(checkConfirmation(req.password, req.confirmPassword));
+    if (req.password === req.oldPassword) throw new DomainError('password_unchanged', 'The new password must differ from the current one');
+    this.setPassword(user, req.password, token);
+    return 'Password updated';
+  }
+
+  private setPassword(user: UserRecord, password: string, keepToken: string | undefined): void {
+    user.salt = this.random(`salt:${user.id}`).hex(16);
+    user.passwordHash = this.hash(password, user.salt);
+    for (const [t, id] of this.sessions) if (id === user.id && t !== keepToken) this.sessions.delete(t);
+  }
+
+  setTransactionPassword(token: string | undefined, req: Schemas['TransactionPasswordRequest']): User {
+    const user = this.record(token);
+    fail(checkTransactionPassword(req.password));
+    fail(checkConfirmation(req.password, req.confirmPassword));
+    if (user.transactionHash) {
+      if (!req.code) throw new DomainError('code_required', 'Enter the verification code sent to your account');
+      this.verifyCode('security', user.account, req.code);
+    }
+    user.transactionHash = this.hash(`tx:${req.password}`, user.salt);
     return this.view(user);
   }
 
-  private view(user: UserRecord): User {
-    const { salt: _salt, passwordHash: _hash, ...rest } = user;
-    return { ...rest };
+  /** For protected actions (withdrawals): HTTP 401 when none is set, an error when wrong. */
+  checkTransactionPassword(user: UserRecord, password: string): void {
+    if (!user.transactionHash) throw new DomainError('no_transaction_password', 'No transaction password set');
+    if (this.hash(`tx:${password}`, user.salt) !== user.transactionHash) {
+      throw new DomainError('wrong_transaction_password', 'Incorrect transaction password');
+    }
+  }
+
+  redeemAuthorizationCode(token: string | undefined, code: string): User {
+    const user = this.record(token);
+    if (user.role === 'agent') throw new DomainError('already_agent', 'You are already an agent');
+    if (code.trim().toUpperCase() !== AGENT_CODE) {
+      throw new DomainError('authorization_code_invalid', 'This authorization code is not valid');
+    }
+    user.role = 'agent';
+    return this.view(user);
+  }
+
+  view(user: UserRecord): User {
+    const realName = user.verification === 'verified';
+    const advanced = realName && user.advancedVerification === 'verified';
+    return {
+      id: user.id,
+      account: user.account,
+      accountType: user.accountType,
+      nickname: user.nickname,
+      inviteCode: user.inviteCode,
+      creditScore: user.creditScore,
+      ...(user.realName ? { realName: user.realName } : {}),
+      verification: user.verification,
+      ...(user.verificationReason ? { verificationReason: user.verificationReason } : {}),
+      advancedVerification: user.advancedVerification,
+      ...(user.advancedVerificationReason ? { advancedVerificationReason: user.advancedVerificationReason } : {}),
+      merchantLevel: advanced ? 'advanced' : realName ? 'realName' : 'mobile',
+      role: user.role,
+      withdrawalLimit: WITHDRAWAL_LIMITS[advanced ? 'advanced' : realName ? 'realName' : 'none'],
+      hasTransactionPassword: user.transactionHash !== null,
+      createdAt: user.createdAt,
+    };
   }
 }

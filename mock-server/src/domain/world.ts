@@ -7,11 +7,20 @@ import { Accounts } from './accounts.ts';
 import { FROZEN_EPOCH, VirtualClock } from './clock.ts';
 import { Emitter } from './events.ts';
 import { FaultQueue } from './faults.ts';
+import { Identity } from './identity.ts';
 import { Market } from './market.ts';
+import { Payments } from './payments.ts';
+import { Rng } from './random.ts';
+import { Scheduler } from './scheduler.ts';
+import { Uploads } from './uploads.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
-export type Scenario = 'default' | 'empty';
+export type Scenario = 'default' | 'empty' | 'instant-review';
+
+/** Review delays on the virtual clock (users are told payment reviews may take up to 60 minutes). */
+export const IDENTITY_REVIEW_MS = 60_000;
+export const PAYMENT_REVIEW_MS = 120_000;
 
 export interface WorldOptions {
   seed?: number;
@@ -35,6 +44,10 @@ export class World {
   readonly clock: VirtualClock;
   readonly market: Market;
   readonly accounts: Accounts;
+  readonly uploads: Uploads;
+  readonly identity: Identity;
+  readonly payments: Payments;
+  readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   readonly events = new Emitter<WorldEvents>();
 
@@ -45,13 +58,26 @@ export class World {
     const start = frozen || options.realNow === undefined ? FROZEN_EPOCH : options.realNow - (options.realNow % 1000);
     this.clock = new VirtualClock(start, frozen);
     this.market = new Market(this.seed, start);
-    this.accounts = new Accounts(this.seed, () => this.clock.now());
-    this.clock.onMove((now) => {
-      if (this.market.advanceTo(now)) this.events.emit('tickers', { time: now, tickers: this.market.tickers() });
+    const now = () => this.clock.now();
+    this.accounts = new Accounts(this.seed, now);
+    this.uploads = new Uploads((n) => `up_${new Rng(this.seed, `upload:${n}`).hex(10)}`);
+    this.identity = new Identity(this.accounts, this.uploads, this.reviewAfter(IDENTITY_REVIEW_MS));
+    this.payments = new Payments(this.accounts, this.uploads, now, this.reviewAfter(PAYMENT_REVIEW_MS));
+    this.clock.onMove((time) => {
+      this.scheduler.runDue(time);
+      if (this.market.advanceTo(time)) this.events.emit('tickers', { time, tickers: this.market.tickers() });
     });
-    if (this.scenario === 'default') {
+    if (this.scenario !== 'empty') {
       this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
     }
+  }
+
+  /** A review decided `delay` of virtual time from now, or at once in the instant-review scenario. */
+  private reviewAfter(delay: number) {
+    return (decide: () => void) => {
+      if (this.scenario === 'instant-review') decide();
+      else this.scheduler.at(this.clock.now() + delay, decide);
+    };
   }
 
   state() {

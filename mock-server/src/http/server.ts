@@ -61,6 +61,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: `/api${op.path}`,
+      ...('maxBodyBytes' in op ? { bodyLimit: op.maxBodyBytes } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const auth = req.headers.authorization;
         const res = dispatch(host.world, {

@@ -1,0 +1,64 @@
+/**
+ * Identity verification: primary (real name, ID number, front and back photos), then advanced
+ * (hand-held photo). Submissions wait for a review on the virtual clock. The review is
+ * deterministic: an ID number ending in 000 is rejected (unclear photos), anything else verified.
+ */
+import type { components } from '../../../contracts/generated/openapi.ts';
+import type { Accounts, User, UserRecord } from './accounts.ts';
+import { DomainError } from './errors.ts';
+import type { Uploads } from './uploads.ts';
+
+type IdentityRequest = components['schemas']['IdentityRequest'];
+
+export const REJECTED_ID_SUFFIX = '000';
+const UNCLEAR = 'The ID photos are unclear, please upload them again';
+
+export class Identity {
+  constructor(
+    private readonly accounts: Accounts,
+    private readonly uploads: Uploads,
+    /** Runs `decide` when the review is due (or at once in the instant-review scenario). */
+    private readonly review: (decide: () => void) => void,
+  ) {}
+
+  submit(token: string | undefined, req: IdentityRequest): User {
+    const user = this.accounts.record(token);
+    if (req.level === 'primary') this.primary(user, req);
+    else this.advanced(user, req);
+    return this.accounts.view(user);
+  }
+
+  private primary(user: UserRecord, req: IdentityRequest): void {
+    if (user.verification === 'pending') throw new DomainError('review_pending', 'Your verification is under review, please wait');
+    if (user.verification === 'verified') throw new DomainError('already_verified', 'Your identity is already verified');
+    const realName = req.realName?.trim().replace(/\s+/g, ' ');
+    if (!realName || realName.length < 2) throw new DomainError('field_required', 'Please enter your real name');
+    if (!req.idNumber) throw new DomainError('field_required', 'Please enter your ID number');
+    this.uploads.require(user.id, req.frontImage, 'front of your ID');
+    this.uploads.require(user.id, req.backImage, 'back of your ID');
+    user.realName = realName;
+    user.idNumber = req.idNumber.toUpperCase();
+    user.verification = 'pending';
+    delete user.verificationReason;
+    this.review(() => {
+      if (user.idNumber!.endsWith(REJECTED_ID_SUFFIX)) {
+        user.verification = 'rejected';
+        user.verificationReason = UNCLEAR;
+      } else user.verification = 'verified';
+    });
+  }
+
+  private advanced(user: UserRecord, req: IdentityRequest): void {
+    if (user.verification !== 'verified') {
+      throw new DomainError('primary_required', 'Complete real-name verification before advanced verification');
+    }
+    if (user.advancedVerification === 'pending') throw new DomainError('review_pending', 'Your verification is under review, please wait');
+    if (user.advancedVerification === 'verified') throw new DomainError('already_verified', 'Advanced verification is already done');
+    this.uploads.require(user.id, req.handImage, 'photo of you holding your ID');
+    user.advancedVerification = 'pending';
+    delete user.advancedVerificationReason;
+    this.review(() => {
+      user.advancedVerification = 'verified';
+    });
+  }
+}
