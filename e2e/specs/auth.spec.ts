@@ -19,12 +19,26 @@ interface RegisterForm {
 
 const VALID: RegisterForm = { email: 'newtrader@example.com', code: MOCK_CODE, password: 'Trade2026!', confirm: 'Trade2026!', agree: true };
 
+/** Opens the user agreement and the privacy policy from the form, coming back each time. */
+async function readLegalTexts(page: Page) {
+  await page.getByRole('link', { name: 'User agreement' }).click();
+  await expect(page.getByTestId('legal-agreement')).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Privacy policy' }).click();
+  await expect(page.getByTestId('legal-policy')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('register-submit')).toBeVisible();
+}
+
 async function fillRegister(page: Page, form: RegisterForm) {
   await page.getByTestId('account-input').fill(form.email);
   await page.getByTestId('code-input').fill(form.code);
   await page.getByTestId('password-input').fill(form.password);
   await page.getByTestId('confirm-input').fill(form.confirm);
-  if (form.agree) await agreement(page).check();
+  if (form.agree) {
+    await readLegalTexts(page);
+    await agreement(page).check();
+  }
 }
 
 test('a new email user registers and lands on home, greeted by name', async ({ page }) => {
@@ -67,7 +81,7 @@ const INVALID_CASES: Array<{ name: string; form: Partial<RegisterForm>; message:
   { name: 'an invalid email', form: { email: 'not-an-email' }, message: 'Please input a valid email' },
   { name: 'a too simple password', form: { password: '123456', confirm: '123456' }, message: 'The password is too simple, please re-enter' },
   { name: 'a mismatched confirmation', form: { confirm: 'Trade2026?' }, message: 'The two passwords are inconsistent' },
-  { name: 'a missing agreement', form: { agree: false }, message: 'Please read and accept the user agreement and privacy policy' },
+  { name: 'a missing agreement', form: { agree: false }, message: 'Please open and read the user agreement and the privacy policy first' },
 ];
 
 for (const { name, form, message } of INVALID_CASES) {
@@ -83,6 +97,22 @@ for (const { name, form, message } of INVALID_CASES) {
     expect(calls.filter((c) => c.path === '/users')).toEqual([]);
   });
 }
+
+test('the agreement box counts only once both texts were opened, and the form keeps what was typed', async ({ page }) => {
+  await page.goto('pages/mine/register');
+  await page.getByTestId('account-input').fill('reader@example.com');
+  await page.getByTestId('password-input').fill('Trade2026!');
+  await page.getByTestId('invite-input').fill('DEMO01');
+  await agreement(page).click();
+  await expect(page.getByText('Please open and read the user agreement and the privacy policy first')).toBeVisible();
+  await expect(agreement(page)).not.toBeChecked();
+  await readLegalTexts(page);
+  await expect(page.getByTestId('account-input')).toHaveValue('reader@example.com');
+  await expect(page.getByTestId('password-input')).toHaveValue('Trade2026!');
+  await expect(page.getByTestId('invite-input')).toHaveValue('DEMO01');
+  await agreement(page).check();
+  await expect(agreement(page)).toBeChecked();
+});
 
 test('phone registration refuses a number that is invalid for the chosen region', async ({ page }) => {
   await page.goto('pages/mine/register');

@@ -31,6 +31,20 @@ export function useSendCode() {
   return useMutation({ mutationFn: (body: OpBody<'sendCode'>) => call('sendCode', { body }) });
 }
 
+/** Keys of localStorage the app keeps when clearing cached data (the session and preferences). */
+const KEPT_KEYS = new Set(['token', 'theme', 'lang', 'remember_account']);
+
+/** Clears cached data (queries and local caches such as `address_list`), keeping the login and preferences. */
+export function useClearCache() {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const key of Object.keys(localStorage)) if (!KEPT_KEYS.has(key)) localStorage.removeItem(key);
+    sessionStorage.clear();
+    queryClient.clear();
+    void queryClient.invalidateQueries();
+  };
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { checkEmail, checkPhone } from '../../../../../common/validation';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import type { Draft } from '../../../lib/draft';
 import { safeRedirect } from '../redirect';
 
 export type AccountKind = 'email' | 'phone';
@@ -87,11 +88,12 @@ export function AccountInput({
   );
 }
 
-/** State of the account field (kind, value, region), its check and its request fields. */
-export function useAccountField() {
-  const [kind, setKind] = useState<AccountKind>('email');
-  const [value, setValue] = useState('');
-  const [country, setCountry] = useState<CountryCode>(defaultCountry);
+/** State of the account field (kind, value, region), its check and its request fields; kept in `draft` when given. */
+export function useAccountField(draft?: Draft, initial?: { kind: AccountKind; value: string; country?: CountryCode }) {
+  const field = <T,>(key: string, init: T | (() => T)) => (draft ? draft.useField<T>(key, init) : useState<T>(init));
+  const [kind, setKind] = field<AccountKind>('accountKind', initial?.kind ?? 'email');
+  const [value, setValue] = field<string>('account', initial?.value ?? '');
+  const [country, setCountry] = field<CountryCode>('country', initial?.country ?? defaultCountry);
   return {
     kind,
     setKind,

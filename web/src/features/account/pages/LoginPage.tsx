@@ -1,17 +1,20 @@
 /** Login with an email, or a phone number and its region, and the password. */
-import { Anchor, Button, PasswordInput, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useLogin } from '../api';
 import { AccountFields, useAccountField, useSessionSuccess } from '../components/AccountInput';
+import { forgetAccount, rememberAccount, rememberedAccount } from '../remember';
 import classes from './auth.module.css';
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const login = useLogin();
-  const account = useAccountField();
+  const [remembered] = useState(rememberedAccount);
+  const account = useAccountField(undefined, (location.state as { account?: ReturnType<typeof rememberedAccount> } | null)?.account ?? remembered ?? undefined);
+  const [remember, setRemember] = useState(remembered !== null);
   const onSuccess = useSessionSuccess('auth.loginSuccess');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ account?: string | null; password?: string | null }>({});
@@ -26,7 +29,16 @@ export default function LoginPage() {
     };
     setErrors(next);
     if (next.account || next.password) return;
-    login.mutate({ ...account.fields(), password }, { onSuccess });
+    login.mutate(
+      { ...account.fields(), password },
+      {
+        onSuccess: () => {
+          if (remember) rememberAccount({ kind: account.kind, value: account.value.trim(), country: account.country });
+          else forgetAccount();
+          onSuccess();
+        },
+      },
+    );
   };
 
   return (
@@ -41,6 +53,13 @@ export default function LoginPage() {
         onChange={(e) => setPassword(e.currentTarget.value)}
         error={errors.password}
         data-testid="password-input"
+      />
+      <Checkbox
+        checked={remember}
+        onChange={(e) => setRemember(e.currentTarget.checked)}
+        label={t('auth.rememberAccount')}
+        description={t('auth.rememberHint')}
+        data-testid="remember-account"
       />
       <Button type="submit" size="md" loading={login.isPending} data-testid="login-submit">
         {t('auth.login')}

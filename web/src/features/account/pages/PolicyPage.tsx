@@ -1,2 +1,5 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+import { LegalText } from '../components/LegalText';
+
+export default function PolicyPage() {
+  return <LegalText doc="policy" />;
+}

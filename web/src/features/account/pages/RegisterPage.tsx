@@ -4,27 +4,33 @@
  */
 import { Anchor, Button, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
+import { Draft } from '../../../lib/draft';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { checkCode, checkConfirmation, checkPassword, PASSWORD_MAX } from '../../../../../common/validation';
 import { useRegister } from '../api';
 import { AccountFields, useAccountField, useSessionSuccess } from '../components/AccountInput';
 import { SendCodeButton } from '../components/SendCodeButton';
+import { hasRead } from '../legal';
 import classes from './auth.module.css';
 
 type Field = 'account' | 'code' | 'password' | 'confirm' | 'agree';
+
+/** The form survives opening the agreement or the policy (in memory only, never on disk). */
+const draft = new Draft();
 
 export default function RegisterPage() {
   const { t } = useTranslation();
   const location = useLocation();
   const register = useRegister();
-  const account = useAccountField();
+  const account = useAccountField(draft);
   const onSuccess = useSessionSuccess('auth.registerSuccess');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [invite, setInvite] = useState(() => new URLSearchParams(location.search).get('invite') ?? '');
-  const [agree, setAgree] = useState(false);
+  const [code, setCode] = draft.useField('code', '');
+  const [password, setPassword] = draft.useField('password', '');
+  const [confirm, setConfirm] = draft.useField('confirm', '');
+  const [invite, setInvite] = draft.useField('invite', () => new URLSearchParams(location.search).get('invite') ?? '');
+  const [agree, setAgree] = draft.useField('agree', false);
+  const readBoth = () => hasRead('agreement') && hasRead('policy');
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
 
   const msg = (key: string | null) => (key ? t(`validation.${key}`) : null);
@@ -38,7 +44,7 @@ export default function RegisterPage() {
       code: msg(checkCode(code)),
       password: msg(checkPassword(password)),
       confirm: msg(checkConfirmation(password, confirm)),
-      agree: agree ? null : t('validation.agreementRequired'),
+      agree: !readBoth() ? t('auth.readFirst') : agree ? null : t('validation.agreementRequired'),
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
@@ -52,7 +58,12 @@ export default function RegisterPage() {
         ...(invite.trim() ? { inviteCode: invite.trim().toUpperCase() } : {}),
         agree: 'true',
       },
-      { onSuccess },
+      {
+        onSuccess: () => {
+          draft.clear();
+          onSuccess();
+        },
+      },
     );
   };
 
@@ -112,7 +123,15 @@ export default function RegisterPage() {
       />
       <Checkbox
         checked={agree}
-        onChange={(e) => setAgree(e.currentTarget.checked)}
+        onChange={(e) => {
+          const checked = e.currentTarget.checked;
+          if (checked && !readBoth()) {
+            setErrors((prev) => ({ ...prev, agree: t('auth.readFirst') }));
+            return;
+          }
+          setErrors((prev) => ({ ...prev, agree: null }));
+          setAgree(checked);
+        }}
         error={errors.agree}
         data-testid="agree-checkbox"
         label={

@@ -1,2 +1,156 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+/**
+ * User centre: who the user is (avatar, account, invitation code, credit score, verification,
+ * merchant level, role, withdrawal limit) and the account's settings and exits.
+ */
+import { Avatar, Badge, Button, CopyButton, Group, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { formatAmount } from '../../../lib/decimal';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { LanguageSelect } from '../../../ui/LanguageSelect';
+import { ListGroup, ListRow } from '../../../ui/ListRow';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { ReviewBadge } from '../../../ui/ReviewBadge';
+import { useConfirm } from '../../../ui/useConfirm';
+import { useClearCache, useLogout, useMe } from '../api';
+import classes from './account.module.css';
+
+const LEVELS = ['mobile', 'realName', 'advanced'] as const;
+
+export default function UserCenterPage() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const navigate = useNavigate();
+  const { data: me, isPending } = useMe();
+  const logout = useLogout();
+  const clearCache = useClearCache();
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const [ask, dialog] = useConfirm();
+
+  if (isPending || !me) return <PageSkeleton rows={8} />;
+  const level = LEVELS.indexOf(me.merchantLevel);
+
+  return (
+    <div>
+      <div className={classes.profile}>
+        <Avatar size={56} radius="xl" color="blue" variant="filled" aria-hidden>
+          {me.nickname.slice(0, 2).toUpperCase()}
+        </Avatar>
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap={6}>
+            <Text fw={700} size="lg" truncate>
+              {me.nickname}
+            </Text>
+            {me.role === 'agent' && (
+              <Badge color="grape" variant="light" data-testid="agent-badge">
+                {t('mine.agent')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="sm" c="dimmed" data-testid="user-account">
+            {me.account}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('mine.accountFixed')}
+          </Text>
+        </Stack>
+      </div>
+
+      <ListGroup>
+        <ListRow
+          label={t('mine.inviteCode')}
+          value={
+            <>
+              <span data-testid="invite-code">{me.inviteCode}</span>
+              <CopyButton value={me.inviteCode}>
+                {({ copy }) => (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    onClick={() => {
+                      copy();
+                      notifications.show({ message: t('mine.copied'), color: 'teal' });
+                    }}
+                  >
+                    {t('mine.copy')}
+                  </Button>
+                )}
+              </CopyButton>
+            </>
+          }
+        />
+        <ListRow label={t('mine.creditScore')} value={<span data-testid="credit-score">{me.creditScore}</span>} />
+        <ListRow
+          label={t('mine.withdrawalLimit')}
+          hint={t('mine.withdrawalLimitHint')}
+          value={<span data-testid="withdrawal-limit">{t('mine.perDay', { amount: formatAmount(me.withdrawalLimit, 0, locale) })}</span>}
+        />
+      </ListGroup>
+
+      <ListGroup title={t('mine.verification')}>
+        <ListRow label={t('routes.authentication')} to="/pages/mine/authentication" value={<ReviewBadge status={me.verification} />} testId="row-authentication" />
+        <div className={classes.levels} aria-label={t('mine.merchantLevel')}>
+          <Text size="sm" mb={6}>
+            {t('mine.merchantLevel')}
+          </Text>
+          <div className={classes.steps}>
+            {LEVELS.map((l, i) => (
+              <span key={l} className={classes.step} data-done={i <= level} data-testid={`level-${l}`}>
+                {t(`mine.level.${l}`)}
+              </span>
+            ))}
+          </div>
+        </div>
+        <ListRow label={t('routes.collectMoney')} to="/pages/mine/collect_money" />
+        <ListRow label={t('routes.authorizationCode')} to="/pages/mine/authorization_code" value={me.role === 'agent' ? t('mine.agent') : undefined} />
+      </ListGroup>
+
+      <ListGroup title={t('mine.settings')}>
+        <ListRow label={t('routes.security')} to="/pages/mine/security" testId="row-security" />
+        <ListRow label={t('common.language')} value={<LanguageSelect />} />
+        <ListRow
+          label={t('mine.darkTheme')}
+          value={
+            <Switch
+              checked={colorScheme === 'dark'}
+              onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
+              aria-label={t('mine.darkTheme')}
+              data-testid="theme-switch"
+            />
+          }
+        />
+        <ListRow
+          label={t('mine.clearCache')}
+          hint={t('mine.clearCacheHint')}
+          onClick={async () => {
+            if (!(await ask(t('mine.clearCacheConfirm')))) return;
+            clearCache();
+            notifications.show({ message: t('mine.cacheCleared'), color: 'teal' });
+          }}
+          testId="row-clear-cache"
+        />
+        <ListRow label={t('routes.about')} to="/pages/mine/about" value={t('mine.version', { version: '1.0.0' })} />
+        <ListRow label={t('routes.app')} to="/pages/mine/app" />
+      </ListGroup>
+
+      <div style={{ padding: '8px 16px 24px' }}>
+        <Button
+          fullWidth
+          variant="light"
+          color="red"
+          size="md"
+          loading={logout.isPending}
+          data-testid="logout"
+          onClick={async () => {
+            if (!(await ask(t('mine.logoutConfirm')))) return;
+            logout.mutate(undefined, { onSettled: () => navigate('/pages/mine/login', { replace: true }) });
+          }}
+        >
+          {t('mine.logout')}
+        </Button>
+      </div>
+      {dialog}
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 /** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
-import { Button, Group, SegmentedControl, Skeleton, Text } from '@mantine/core';
+import { Avatar, Button, Group, SegmentedControl, Skeleton, Text } from '@mantine/core';
 import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -48,7 +48,23 @@ function Welcome() {
             {t('home.tagline')}
           </Text>
         </div>
-        <LanguageSelect />
+        <Group gap={8} wrap="nowrap">
+          <LanguageSelect />
+          {loggedIn && (
+            <Avatar
+              component={Link}
+              to="/pages/mine/userCenter"
+              radius="xl"
+              size={34}
+              color="white"
+              variant="outline"
+              aria-label={t('mine.me')}
+              data-testid="home-user-center"
+            >
+              {(me.data?.nickname ?? '').slice(0, 2).toUpperCase()}
+            </Avatar>
+          )}
+        </Group>
       </Group>
       {!loggedIn && (
         <Group mt="md" grow>

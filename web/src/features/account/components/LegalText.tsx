@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { markRead, type LEGAL_READ_KEYS } from '../legal';
+import classes from '../pages/account.module.css';
+
+/** A legal document from locales (`<doc>.sections`: heading and paragraphs); opening it marks it read. */
+export function LegalText({ doc }: { doc: keyof typeof LEGAL_READ_KEYS }) {
+  const { t } = useTranslation();
+  useEffect(() => markRead(doc), [doc]);
+  const sections = t(`${doc}.sections`, { returnObjects: true }) as Array<{ title: string; body: string }>;
+  return (
+    <article className={classes.prose} data-testid={`legal-${doc}`}>
+      <p>{t(`${doc}.intro`)}</p>
+      {Array.isArray(sections) &&
+        sections.map((s) => (
+          <section key={s.title}>
+            <h2>{s.title}</h2>
+            <p>{s.body}</p>
+          </section>
+        ))}
+      <p style={{ color: 'var(--mantine-color-dimmed)', fontSize: 13 }}>{t('legal.updated')}</p>
+    </article>
+  );
+}
