@@ -80,6 +80,7 @@ export default function UserCenterPage() {
             </>
           }
         />
+        {me.realName && <ListRow label={t('mine.realName')} value={<span data-testid="real-name">{me.realName}</span>} />}
         <ListRow label={t('mine.creditScore')} value={<span data-testid="credit-score">{me.creditScore}</span>} />
         <ListRow
           label={t('mine.withdrawalLimit')}
