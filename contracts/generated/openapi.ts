@@ -306,6 +306,281 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/coins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Coins, their chains and limits
+         * @description Everything the deposit and withdrawal pages need to show limits before the user acts. The minimum
+         *     deposit is per coin and chain (deposits below it are not credited).
+         */
+        get: operations["listCoins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Balances of every account
+         * @description Every account kind with each coin the user holds or can hold, valued in USDT at the last price.
+         */
+        get: operations["getWallet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/deposit-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deposit address of a coin and chain */
+        get: operations["getDepositAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/wire-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bank wire deposit details
+         * @description Where the platform takes bank wires. `transferCode` identifies the user: it must be in the wire reference.
+         */
+        get: operations["getWireDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test deposit (sandbox only)
+         * @description Simulates an incoming on-chain transfer to the user's deposit address. Only sandbox servers (the
+         *     mock, staging) implement it and announce it with `Settings.sandbox`; production answers 404.
+         *     The deposit appears at once with 0 confirmations and is credited at the chain's confirmations;
+         *     below the minimum deposit it is recorded as not credited.
+         */
+        post: operations["sandboxDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/recharges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply for a recharge with a payment voucher
+         * @description The user paid to the platform's address and uploads the voucher. The application is reviewed;
+         *     the amount received must match the amount applied for, or the application fails.
+         */
+        post: operations["submitRecharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deposits, withdrawals, transfers, recharges and exchanges
+         * @description Newest first.
+         */
+        get: operations["listRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/addresses/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The withdrawal address book */
+        get: operations["listAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a withdrawal address
+         * @description Needs a `security` verification code. The address must match the chain's format.
+         */
+        post: operations["addAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/addresses/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove a withdrawal address */
+        post: operations["removeAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw to an address of the address book
+         * @description Freezes amount + fee in the funds account. Statuses: application (review), confirming (with
+         *     confirmations up to 6), success; or failure (the frozen amount returns). No transaction password
+         *     set: HTTP 401. Over the 24 h limit of the verification level: `limit_exceeded`.
+         */
+        post: operations["withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a coin between two of the user's accounts */
+        post: operations["transfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flash/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a flash exchange
+         * @description A firm rate from the funds account for 10 seconds; the fee (0.1 %) is in the target coin.
+         */
+        post: operations["flashQuote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/flash/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Execute a flash exchange quote
+         * @description An expired or used quote answers `quote_expired`: ask for a new one.
+         */
+        post: operations["flashExchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/market/tickers": {
         parameters: {
             query?: never;
@@ -393,6 +668,12 @@ export interface components {
             identityReviewSeconds: number;
             /** @description How long a payment-method review takes (virtual clock; users are told up to 60 minutes). */
             paymentReviewSeconds: number;
+            /** @description True on sandbox servers (the mock */
+            sandbox: boolean;
+            /** @description Units of each fiat currency per 1 USDT, for showing converted totals. */
+            fiatRates: {
+                [key: string]: components["schemas"]["Decimal"];
+            };
         };
         /** @enum {string} */
         AccountType: "email" | "phone";
@@ -591,6 +872,206 @@ export interface components {
             /** @constant */
             type: "ok";
             message: components["schemas"]["PaymentMethod"];
+        } | components["schemas"]["ErrorEnvelope"];
+        /** @example USDT */
+        Coin: string;
+        /** @enum {string} */
+        Chain: "TRC20" | "ERC20" | "BTC";
+        /**
+         * @description funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products).
+         * @enum {string}
+         */
+        AccountKind: "funds" | "exchange" | "lever" | "fiat" | "second" | "financial";
+        ChainInfo: {
+            chain: components["schemas"]["Chain"];
+            minDeposit: components["schemas"]["Decimal"];
+            depositConfirmations: number;
+            minWithdraw: components["schemas"]["Decimal"];
+            withdrawFee: components["schemas"]["Decimal"];
+            withdrawConfirmations: number;
+            /** @description A regular expression every address of this chain matches. */
+            addressPattern: string;
+        };
+        CoinInfo: {
+            coin: components["schemas"]["Coin"];
+            name: string;
+            /** @description Decimal places amounts of this coin may have. */
+            precision: number;
+            /** @description Decimal places shown (truncated). */
+            displayDecimals: number;
+            chains: components["schemas"]["ChainInfo"][];
+        };
+        Balance: {
+            coin: components["schemas"]["Coin"];
+            available: components["schemas"]["Decimal"];
+            frozen: components["schemas"]["Decimal"];
+            /** @description (available + frozen) at the last price. */
+            usdtValue: components["schemas"]["Decimal"];
+        };
+        AccountBalances: {
+            kind: components["schemas"]["AccountKind"];
+            usdtTotal: components["schemas"]["Decimal"];
+            balances: components["schemas"]["Balance"][];
+        };
+        Wallet: {
+            usdtTotal: components["schemas"]["Decimal"];
+            accounts: components["schemas"]["AccountBalances"][];
+        };
+        DepositAddress: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            address: string;
+            minDeposit: components["schemas"]["Decimal"];
+            confirmations: number;
+        };
+        WireDetails: {
+            available: boolean;
+            currency?: string;
+            bankName?: string;
+            accountNumber?: string;
+            accountName?: string;
+            bankAddress?: string;
+            transferCode?: string;
+            companyAddress?: string;
+        };
+        SandboxDepositRequest: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            amount: components["schemas"]["Decimal"];
+        };
+        RechargeRequest: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            amount: components["schemas"]["Decimal"];
+            /** @description The platform address the user paid to. */
+            address: string;
+            /** @description Upload id of the payment voucher image. */
+            voucher: string;
+        };
+        /** @enum {string} */
+        RecordType: "deposit" | "withdrawal" | "transfer" | "recharge" | "exchange";
+        /**
+         * @description deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success.
+         * @enum {string}
+         */
+        RecordStatus: "confirming" | "credited" | "not_credited" | "reviewing" | "application" | "success" | "failure";
+        Record: {
+            id: string;
+            type: components["schemas"]["RecordType"];
+            coin: components["schemas"]["Coin"];
+            accountKind: components["schemas"]["AccountKind"];
+            toAccountKind?: components["schemas"]["AccountKind"];
+            toCoin?: components["schemas"]["Coin"];
+            /** @description Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative). */
+            amount: components["schemas"]["Decimal"];
+            toAmount?: components["schemas"]["Decimal"];
+            fee: components["schemas"]["Decimal"];
+            status: components["schemas"]["RecordStatus"];
+            reason?: string;
+            chain?: components["schemas"]["Chain"];
+            address?: string;
+            txid?: string;
+            confirmations?: number;
+            requiredConfirmations?: number;
+            time: components["schemas"]["EpochMillis"];
+        };
+        RecordPage: {
+            items: components["schemas"]["Record"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        WithdrawAddress: {
+            id: string;
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            address: string;
+            label?: string;
+            createdAt: components["schemas"]["EpochMillis"];
+        };
+        AddressRequest: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            address: string;
+            label?: string;
+            code: string;
+        };
+        WithdrawRequest: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            addressId: string;
+            amount: components["schemas"]["Decimal"];
+            transactionPassword: string;
+        };
+        TransferRequest: {
+            coin: components["schemas"]["Coin"];
+            from: components["schemas"]["AccountKind"];
+            to: components["schemas"]["AccountKind"];
+            amount: components["schemas"]["Decimal"];
+        };
+        FlashQuoteRequest: {
+            from: components["schemas"]["Coin"];
+            to: components["schemas"]["Coin"];
+            amount: components["schemas"]["Decimal"];
+        };
+        FlashQuote: {
+            id: string;
+            from: components["schemas"]["Coin"];
+            to: components["schemas"]["Coin"];
+            amount: components["schemas"]["Decimal"];
+            /** @description Units of `to` per unit of `from`. */
+            rate: components["schemas"]["Decimal"];
+            fee: components["schemas"]["Decimal"];
+            receive: components["schemas"]["Decimal"];
+            expiresAt: components["schemas"]["EpochMillis"];
+        };
+        FlashOrderRequest: {
+            quoteId: string;
+        };
+        CoinsEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["CoinInfo"][];
+        } | components["schemas"]["ErrorEnvelope"];
+        WalletEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Wallet"];
+        } | components["schemas"]["ErrorEnvelope"];
+        DepositAddressEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["DepositAddress"];
+        } | components["schemas"]["ErrorEnvelope"];
+        WireDetailsEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["WireDetails"];
+        } | components["schemas"]["ErrorEnvelope"];
+        RecordEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Record"];
+        } | components["schemas"]["ErrorEnvelope"];
+        RecordPageEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["RecordPage"];
+        } | components["schemas"]["ErrorEnvelope"];
+        AddressesEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["WithdrawAddress"][];
+        } | components["schemas"]["ErrorEnvelope"];
+        AddressEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["WithdrawAddress"];
+        } | components["schemas"]["ErrorEnvelope"];
+        FlashQuoteEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["FlashQuote"];
         } | components["schemas"]["ErrorEnvelope"];
         TextEnvelope: {
             /** @constant */
@@ -1089,6 +1570,363 @@ export interface operations {
                         type: "ok";
                         message: components["schemas"]["PaymentMethod"][];
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listCoins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoinsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getDepositAddress: {
+        parameters: {
+            query: {
+                coin: components["schemas"]["Coin"];
+                chain: components["schemas"]["Chain"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositAddressEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getWireDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WireDetailsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sandboxDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SandboxDepositRequest"];
+                "application/json": components["schemas"]["SandboxDepositRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    submitRecharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RechargeRequest"];
+                "application/json": components["schemas"]["RechargeRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listRecords: {
+        parameters: {
+            query?: {
+                type?: "all" | "deposit" | "withdrawal" | "transfer" | "recharge" | "exchange";
+                coin?: components["schemas"]["Coin"];
+                kind?: components["schemas"]["AccountKind"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["AddressRequest"];
+                "application/json": components["schemas"]["AddressRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RemovePaymentMethodRequest"];
+                "application/json": components["schemas"]["RemovePaymentMethodRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WithdrawRequest"];
+                "application/json": components["schemas"]["WithdrawRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    transfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["TransferRequest"];
+                "application/json": components["schemas"]["TransferRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    flashQuote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FlashQuoteRequest"];
+                "application/json": components["schemas"]["FlashQuoteRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlashQuoteEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    flashExchange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FlashOrderRequest"];
+                "application/json": components["schemas"]["FlashOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

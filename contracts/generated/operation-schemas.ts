@@ -40,7 +40,9 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "passwordMaxLength",
                 "uploadMaxBytes",
                 "identityReviewSeconds",
-                "paymentReviewSeconds"
+                "paymentReviewSeconds",
+                "sandbox",
+                "fiatRates"
               ],
               "additionalProperties": false,
               "properties": {
@@ -81,6 +83,24 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "paymentReviewSeconds": {
                   "type": "integer",
                   "description": "How long a payment-method review takes (virtual clock; users are told up to 60 minutes)."
+                },
+                "sandbox": {
+                  "type": "boolean",
+                  "description": "True on sandbox servers (the mock",
+                  "staging)": null,
+                  "which implement the `sandbox` operations.": null
+                },
+                "fiatRates": {
+                  "type": "object",
+                  "description": "Units of each fiat currency per 1 USDT, for showing converted totals.",
+                  "additionalProperties": {
+                    "type": "string",
+                    "description": "A decimal number as a string (never a float on the wire).",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  }
                 }
               }
             }
@@ -2273,6 +2293,2430 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       1767225600000
                     ]
                   }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listCoins": {
+    "query": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "coin",
+                  "name",
+                  "precision",
+                  "displayDecimals",
+                  "chains"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "coin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "precision": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 18,
+                    "description": "Decimal places amounts of this coin may have."
+                  },
+                  "displayDecimals": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 18,
+                    "description": "Decimal places shown (truncated)."
+                  },
+                  "chains": {
+                    "type": "array",
+                    "items": {
+                      "type": "object",
+                      "required": [
+                        "chain",
+                        "minDeposit",
+                        "depositConfirmations",
+                        "minWithdraw",
+                        "withdrawFee",
+                        "withdrawConfirmations",
+                        "addressPattern"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "chain": {
+                          "type": "string",
+                          "enum": [
+                            "TRC20",
+                            "ERC20",
+                            "BTC"
+                          ]
+                        },
+                        "minDeposit": {
+                          "type": "string",
+                          "description": "A decimal number as a string (never a float on the wire).",
+                          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                          "examples": [
+                            "64210.55"
+                          ]
+                        },
+                        "depositConfirmations": {
+                          "type": "integer",
+                          "minimum": 1
+                        },
+                        "minWithdraw": {
+                          "type": "string",
+                          "description": "A decimal number as a string (never a float on the wire).",
+                          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                          "examples": [
+                            "64210.55"
+                          ]
+                        },
+                        "withdrawFee": {
+                          "type": "string",
+                          "description": "A decimal number as a string (never a float on the wire).",
+                          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                          "examples": [
+                            "64210.55"
+                          ]
+                        },
+                        "withdrawConfirmations": {
+                          "type": "integer",
+                          "minimum": 1
+                        },
+                        "addressPattern": {
+                          "type": "string",
+                          "description": "A regular expression every address of this chain matches."
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getWallet": {
+    "query": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "usdtTotal",
+                "accounts"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "usdtTotal": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "accounts": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "kind",
+                      "usdtTotal",
+                      "balances"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "kind": {
+                        "type": "string",
+                        "enum": [
+                          "funds",
+                          "exchange",
+                          "lever",
+                          "fiat",
+                          "second",
+                          "financial"
+                        ],
+                        "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                      },
+                      "usdtTotal": {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "balances": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "coin",
+                            "available",
+                            "frozen",
+                            "usdtValue"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "coin": {
+                              "type": "string",
+                              "pattern": "^[A-Z0-9]{2,10}$",
+                              "examples": [
+                                "USDT"
+                              ]
+                            },
+                            "available": {
+                              "type": "string",
+                              "description": "A decimal number as a string (never a float on the wire).",
+                              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                              "examples": [
+                                "64210.55"
+                              ]
+                            },
+                            "frozen": {
+                              "type": "string",
+                              "description": "A decimal number as a string (never a float on the wire).",
+                              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                              "examples": [
+                                "64210.55"
+                              ]
+                            },
+                            "usdtValue": {
+                              "type": "string",
+                              "description": "(available + frozen) at the last price.",
+                              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                              "examples": [
+                                "64210.55"
+                              ]
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getDepositAddress": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "coin",
+        "chain"
+      ],
+      "properties": {
+        "coin": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "TRC20",
+            "ERC20",
+            "BTC"
+          ]
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "coin",
+                "chain",
+                "address",
+                "minDeposit",
+                "confirmations"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "chain": {
+                  "type": "string",
+                  "enum": [
+                    "TRC20",
+                    "ERC20",
+                    "BTC"
+                  ]
+                },
+                "address": {
+                  "type": "string"
+                },
+                "minDeposit": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "confirmations": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getWireDetails": {
+    "query": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "available"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "available": {
+                  "type": "boolean"
+                },
+                "currency": {
+                  "type": "string"
+                },
+                "bankName": {
+                  "type": "string"
+                },
+                "accountNumber": {
+                  "type": "string"
+                },
+                "accountName": {
+                  "type": "string"
+                },
+                "bankAddress": {
+                  "type": "string"
+                },
+                "transferCode": {
+                  "type": "string"
+                },
+                "companyAddress": {
+                  "type": "string"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "sandboxDeposit": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "coin",
+        "chain",
+        "amount"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "coin": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "TRC20",
+            "ERC20",
+            "BTC"
+          ]
+        },
+        "amount": {
+          "type": "string",
+          "description": "A decimal number as a string (never a float on the wire).",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "examples": [
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "type",
+                "coin",
+                "accountKind",
+                "amount",
+                "fee",
+                "status",
+                "time"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "deposit",
+                    "withdrawal",
+                    "transfer",
+                    "recharge",
+                    "exchange"
+                  ]
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "accountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toAccountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "amount": {
+                  "type": "string",
+                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "toAmount": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "fee": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "confirming",
+                    "credited",
+                    "not_credited",
+                    "reviewing",
+                    "application",
+                    "success",
+                    "failure"
+                  ],
+                  "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "chain": {
+                  "type": "string",
+                  "enum": [
+                    "TRC20",
+                    "ERC20",
+                    "BTC"
+                  ]
+                },
+                "address": {
+                  "type": "string"
+                },
+                "txid": {
+                  "type": "string"
+                },
+                "confirmations": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "requiredConfirmations": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "submitRecharge": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "coin",
+        "chain",
+        "amount",
+        "address",
+        "voucher"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "coin": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "TRC20",
+            "ERC20",
+            "BTC"
+          ]
+        },
+        "amount": {
+          "type": "string",
+          "description": "A decimal number as a string (never a float on the wire).",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "examples": [
+            "64210.55"
+          ]
+        },
+        "address": {
+          "type": "string",
+          "minLength": 10,
+          "maxLength": 128,
+          "description": "The platform address the user paid to."
+        },
+        "voucher": {
+          "type": "string",
+          "description": "Upload id of the payment voucher image."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "type",
+                "coin",
+                "accountKind",
+                "amount",
+                "fee",
+                "status",
+                "time"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "deposit",
+                    "withdrawal",
+                    "transfer",
+                    "recharge",
+                    "exchange"
+                  ]
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "accountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toAccountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "amount": {
+                  "type": "string",
+                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "toAmount": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "fee": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "confirming",
+                    "credited",
+                    "not_credited",
+                    "reviewing",
+                    "application",
+                    "success",
+                    "failure"
+                  ],
+                  "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "chain": {
+                  "type": "string",
+                  "enum": [
+                    "TRC20",
+                    "ERC20",
+                    "BTC"
+                  ]
+                },
+                "address": {
+                  "type": "string"
+                },
+                "txid": {
+                  "type": "string"
+                },
+                "confirmations": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "requiredConfirmations": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listRecords": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "type": {
+          "type": "string",
+          "enum": [
+            "all",
+            "deposit",
+            "withdrawal",
+            "transfer",
+            "recharge",
+            "exchange"
+          ],
+          "default": "all"
+        },
+        "coin": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "funds",
+            "exchange",
+            "lever",
+            "fiat",
+            "second",
+            "financial"
+          ],
+          "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "type",
+                      "coin",
+                      "accountKind",
+                      "amount",
+                      "fee",
+                      "status",
+                      "time"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "type": {
+                        "type": "string",
+                        "enum": [
+                          "deposit",
+                          "withdrawal",
+                          "transfer",
+                          "recharge",
+                          "exchange"
+                        ]
+                      },
+                      "coin": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "USDT"
+                        ]
+                      },
+                      "accountKind": {
+                        "type": "string",
+                        "enum": [
+                          "funds",
+                          "exchange",
+                          "lever",
+                          "fiat",
+                          "second",
+                          "financial"
+                        ],
+                        "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                      },
+                      "toAccountKind": {
+                        "type": "string",
+                        "enum": [
+                          "funds",
+                          "exchange",
+                          "lever",
+                          "fiat",
+                          "second",
+                          "financial"
+                        ],
+                        "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                      },
+                      "toCoin": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "USDT"
+                        ]
+                      },
+                      "amount": {
+                        "type": "string",
+                        "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "toAmount": {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "fee": {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "confirming",
+                          "credited",
+                          "not_credited",
+                          "reviewing",
+                          "application",
+                          "success",
+                          "failure"
+                        ],
+                        "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
+                      },
+                      "reason": {
+                        "type": "string"
+                      },
+                      "chain": {
+                        "type": "string",
+                        "enum": [
+                          "TRC20",
+                          "ERC20",
+                          "BTC"
+                        ]
+                      },
+                      "address": {
+                        "type": "string"
+                      },
+                      "txid": {
+                        "type": "string"
+                      },
+                      "confirmations": {
+                        "type": "integer",
+                        "minimum": 0
+                      },
+                      "requiredConfirmations": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "time": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listAddresses": {
+    "query": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "coin",
+                  "chain",
+                  "address",
+                  "createdAt"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "coin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "chain": {
+                    "type": "string",
+                    "enum": [
+                      "TRC20",
+                      "ERC20",
+                      "BTC"
+                    ]
+                  },
+                  "address": {
+                    "type": "string"
+                  },
+                  "label": {
+                    "type": "string"
+                  },
+                  "createdAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "addAddress": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "coin",
+        "chain",
+        "address",
+        "code"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "coin": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "TRC20",
+            "ERC20",
+            "BTC"
+          ]
+        },
+        "address": {
+          "type": "string",
+          "minLength": 10,
+          "maxLength": 128
+        },
+        "label": {
+          "type": "string",
+          "maxLength": 32
+        },
+        "code": {
+          "type": "string",
+          "pattern": "^[0-9]{6}$"
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "coin",
+                "chain",
+                "address",
+                "createdAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "chain": {
+                  "type": "string",
+                  "enum": [
+                    "TRC20",
+                    "ERC20",
+                    "BTC"
+                  ]
+                },
+                "address": {
+                  "type": "string"
+                },
+                "label": {
+                  "type": "string"
+                },
+                "createdAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "removeAddress": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "string"
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "withdraw": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "coin",
+        "chain",
+        "addressId",
+        "amount",
+        "transactionPassword"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "coin": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "TRC20",
+            "ERC20",
+            "BTC"
+          ]
+        },
+        "addressId": {
+          "type": "string",
+          "minLength": 1
+        },
+        "amount": {
+          "type": "string",
+          "description": "A decimal number as a string (never a float on the wire).",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "examples": [
+            "64210.55"
+          ]
+        },
+        "transactionPassword": {
+          "type": "string",
+          "pattern": "^[0-9]{6}$"
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "type",
+                "coin",
+                "accountKind",
+                "amount",
+                "fee",
+                "status",
+                "time"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "deposit",
+                    "withdrawal",
+                    "transfer",
+                    "recharge",
+                    "exchange"
+                  ]
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "accountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toAccountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "amount": {
+                  "type": "string",
+                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "toAmount": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "fee": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "confirming",
+                    "credited",
+                    "not_credited",
+                    "reviewing",
+                    "application",
+                    "success",
+                    "failure"
+                  ],
+                  "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "chain": {
+                  "type": "string",
+                  "enum": [
+                    "TRC20",
+                    "ERC20",
+                    "BTC"
+                  ]
+                },
+                "address": {
+                  "type": "string"
+                },
+                "txid": {
+                  "type": "string"
+                },
+                "confirmations": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "requiredConfirmations": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "transfer": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "coin",
+        "from",
+        "to",
+        "amount"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "coin": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "from": {
+          "type": "string",
+          "enum": [
+            "funds",
+            "exchange",
+            "lever",
+            "fiat",
+            "second",
+            "financial"
+          ],
+          "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+        },
+        "to": {
+          "type": "string",
+          "enum": [
+            "funds",
+            "exchange",
+            "lever",
+            "fiat",
+            "second",
+            "financial"
+          ],
+          "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+        },
+        "amount": {
+          "type": "string",
+          "description": "A decimal number as a string (never a float on the wire).",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "examples": [
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "type",
+                "coin",
+                "accountKind",
+                "amount",
+                "fee",
+                "status",
+                "time"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "deposit",
+                    "withdrawal",
+                    "transfer",
+                    "recharge",
+                    "exchange"
+                  ]
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "accountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toAccountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "amount": {
+                  "type": "string",
+                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "toAmount": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "fee": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "confirming",
+                    "credited",
+                    "not_credited",
+                    "reviewing",
+                    "application",
+                    "success",
+                    "failure"
+                  ],
+                  "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "chain": {
+                  "type": "string",
+                  "enum": [
+                    "TRC20",
+                    "ERC20",
+                    "BTC"
+                  ]
+                },
+                "address": {
+                  "type": "string"
+                },
+                "txid": {
+                  "type": "string"
+                },
+                "confirmations": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "requiredConfirmations": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "flashQuote": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "from",
+        "to",
+        "amount"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "from": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "to": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}$",
+          "examples": [
+            "USDT"
+          ]
+        },
+        "amount": {
+          "type": "string",
+          "description": "A decimal number as a string (never a float on the wire).",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "examples": [
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "from",
+                "to",
+                "amount",
+                "rate",
+                "fee",
+                "receive",
+                "expiresAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "from": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "to": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "amount": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "rate": {
+                  "type": "string",
+                  "description": "Units of `to` per unit of `from`.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "fee": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "receive": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "expiresAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "flashExchange": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "quoteId"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "quoteId": {
+          "type": "string",
+          "minLength": 1
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "type",
+                "coin",
+                "accountKind",
+                "amount",
+                "fee",
+                "status",
+                "time"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "deposit",
+                    "withdrawal",
+                    "transfer",
+                    "recharge",
+                    "exchange"
+                  ]
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "accountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toAccountKind": {
+                  "type": "string",
+                  "enum": [
+                    "funds",
+                    "exchange",
+                    "lever",
+                    "fiat",
+                    "second",
+                    "financial"
+                  ],
+                  "description": "funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products)."
+                },
+                "toCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "amount": {
+                  "type": "string",
+                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "toAmount": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "fee": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "confirming",
+                    "credited",
+                    "not_credited",
+                    "reviewing",
+                    "application",
+                    "success",
+                    "failure"
+                  ],
+                  "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
+                },
+                "reason": {
+                  "type": "string"
+                },
+                "chain": {
+                  "type": "string",
+                  "enum": [
+                    "TRC20",
+                    "ERC20",
+                    "BTC"
+                  ]
+                },
+                "address": {
+                  "type": "string"
+                },
+                "txid": {
+                  "type": "string"
+                },
+                "confirmations": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "requiredConfirmations": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
                 }
               }
             }

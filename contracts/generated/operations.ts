@@ -116,6 +116,104 @@ export const operationTable = {
     "callStyle": "silentToken",
     "auth": true
   },
+  "listCoins": {
+    "operationId": "listCoins",
+    "method": "get",
+    "path": "/coins",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "getWallet": {
+    "operationId": "getWallet",
+    "method": "get",
+    "path": "/me/wallet",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "getDepositAddress": {
+    "operationId": "getDepositAddress",
+    "method": "get",
+    "path": "/me/deposit-address",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "getWireDetails": {
+    "operationId": "getWireDetails",
+    "method": "get",
+    "path": "/me/wire-details",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "sandboxDeposit": {
+    "operationId": "sandboxDeposit",
+    "method": "post",
+    "path": "/sandbox/deposits",
+    "callStyle": "token",
+    "auth": true
+  },
+  "submitRecharge": {
+    "operationId": "submitRecharge",
+    "method": "post",
+    "path": "/me/recharges",
+    "callStyle": "token",
+    "auth": true
+  },
+  "listRecords": {
+    "operationId": "listRecords",
+    "method": "get",
+    "path": "/me/records",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "listAddresses": {
+    "operationId": "listAddresses",
+    "method": "get",
+    "path": "/me/addresses/list",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "addAddress": {
+    "operationId": "addAddress",
+    "method": "post",
+    "path": "/me/addresses",
+    "callStyle": "token",
+    "auth": true
+  },
+  "removeAddress": {
+    "operationId": "removeAddress",
+    "method": "post",
+    "path": "/me/addresses/remove",
+    "callStyle": "token",
+    "auth": true
+  },
+  "withdraw": {
+    "operationId": "withdraw",
+    "method": "post",
+    "path": "/me/withdrawals",
+    "callStyle": "token",
+    "auth": true
+  },
+  "transfer": {
+    "operationId": "transfer",
+    "method": "post",
+    "path": "/me/transfers",
+    "callStyle": "token",
+    "auth": true
+  },
+  "flashQuote": {
+    "operationId": "flashQuote",
+    "method": "post",
+    "path": "/flash/quotes",
+    "callStyle": "token",
+    "auth": true
+  },
+  "flashExchange": {
+    "operationId": "flashExchange",
+    "method": "post",
+    "path": "/flash/orders",
+    "callStyle": "token",
+    "auth": true
+  },
   "listTickers": {
     "operationId": "listTickers",
     "method": "get",

@@ -10,3 +10,5 @@ export declare const unsubscribe: PayloadValidator;
 export declare const unsubscribeAck: PayloadValidator;
 export declare const tickers: PayloadValidator;
 export declare const kline: PayloadValidator;
+export declare const balances: PayloadValidator;
+export declare const record: PayloadValidator;

@@ -31,10 +31,28 @@ export type KlineEvent = {
   candle: ApiSchemas['Candle'];
 };
 
+export type UserBalance = {
+  kind: ApiSchemas['AccountKind'];
+  coin: ApiSchemas['Coin'];
+  available: ApiSchemas['Decimal'];
+  frozen: ApiSchemas['Decimal'];
+};
+
+export type BalancesEvent = {
+  time: ApiSchemas['EpochMillis'];
+  balances: Array<UserBalance>;
+};
+
+export type RecordEvent = {
+  record: ApiSchemas['Record'];
+};
+
 /** Events the server emits (socket.io's ServerToClientEvents). */
 export interface ServerToClientEvents {
   tickers: (payload: TickersEvent) => void;
   kline: (payload: KlineEvent) => void;
+  balances: (payload: BalancesEvent) => void;
+  record: (payload: RecordEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -57,6 +75,14 @@ export const socketEvents = {
   "kline": {
     "direction": "serverToClient",
     "room": "kline:{symbol}:{period}"
+  },
+  "balances": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "record": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
   }
 } as const;
 

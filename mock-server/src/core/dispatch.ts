@@ -117,7 +117,11 @@ export function dispatch(world: World, req: ApiRequest): ApiResponse {
     const message = handler({ world, token: req.token, query, body: req.body } as OperationContext<OperationId>);
     return { status: 200, body: { type: 'ok', message }, delayMs: 0 };
   } catch (err) {
-    if (err instanceof DomainError) return { status: 200, body: envelopeError(err.code, err.message, err.type), delayMs: 0 };
+    if (err instanceof DomainError) {
+      // The error catalogue's HTTP 401: an action that needs a transaction password the user has not set.
+      const status = err.code === 'no_transaction_password' ? 401 : 200;
+      return { status, body: envelopeError(err.code, err.message, err.type), delayMs: 0 };
+    }
     // A bug in the mock: answer like a real server would, without leaking the stack.
     console.error(`[mock] ${req.operationId} failed:`, err);
     return { status: 500, body: envelopeError('internal', 'Internal server error'), delayMs: 0 };

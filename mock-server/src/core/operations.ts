@@ -3,6 +3,7 @@
  * a handler receives the validated query and body and returns the ok payload.
  */
 import type { OperationId, OpBody, OpQuery, OpResult } from '../../../contracts/generated/operations.ts';
+import { COINS } from '../domain/coins.ts';
 import { UPLOAD_MAX_BYTES } from '../domain/uploads.ts';
 import { IDENTITY_REVIEW_MS, PAYMENT_REVIEW_MS, type World } from '../domain/world.ts';
 import type { KlinePeriod } from '../domain/market.ts';
@@ -28,6 +29,8 @@ export const handlers: Handlers = {
     uploadMaxBytes: UPLOAD_MAX_BYTES,
     identityReviewSeconds: IDENTITY_REVIEW_MS / 1000,
     paymentReviewSeconds: PAYMENT_REVIEW_MS / 1000,
+    sandbox: true,
+    fiatRates: { USD: '1', EUR: '0.92', GBP: '0.79', CNY: '7.24', JPY: '151.8', KRW: '1368', BRL: '5.05', TRY: '32.4', RUB: '92.5', VND: '25350' },
   }),
   sendCode: ({ world, body }) => world.accounts.sendCode(body),
   register: ({ world, body }) => world.accounts.register(body),
@@ -50,6 +53,20 @@ export const handlers: Handlers = {
   removePaymentMethod: ({ world, body, token }) => world.payments.remove(token, body.id),
   listPaymentMethods: ({ world, token }) => world.payments.list(token),
   redeemAuthorizationCode: ({ world, body, token }) => world.accounts.redeemAuthorizationCode(token, body.code),
+  listCoins: () => COINS,
+  getWallet: ({ world, token }) => world.wallet.view(token),
+  getDepositAddress: ({ world, query, token }) => world.wallet.depositAddress(token, query.coin, query.chain),
+  getWireDetails: ({ world, token }) => world.wallet.wireDetails(token),
+  sandboxDeposit: ({ world, body, token }) => world.wallet.sandboxDeposit(token, body),
+  submitRecharge: ({ world, body, token }) => world.wallet.recharge(token, body),
+  listRecords: ({ world, query, token }) => world.wallet.list(token, query ?? {}),
+  listAddresses: ({ world, token }) => world.wallet.listAddresses(token),
+  addAddress: ({ world, body, token }) => world.wallet.addAddress(token, body),
+  removeAddress: ({ world, body, token }) => world.wallet.removeAddress(token, body.id),
+  withdraw: ({ world, body, token }) => world.wallet.withdraw(token, body),
+  transfer: ({ world, body, token }) => world.wallet.transfer(token, body),
+  flashQuote: ({ world, body, token }) => world.wallet.quote(token, body),
+  flashExchange: ({ world, body, token }) => world.wallet.exchange(token, body.quoteId),
   listTickers: ({ world }) => world.market.tickers(),
   getKline: ({ world, query }) => ({
     symbol: query.symbol,

@@ -261,6 +261,11 @@ export class Accounts {
     for (const [t, id] of this.sessions) if (id === user.id && t !== keepToken) this.sessions.delete(t);
   }
 
+  /** A `security` code sent to the user's own account (address book, sensitive changes). */
+  verifySecurityCode(user: UserRecord, code: string): void {
+    this.verifyCode('security', user.account, code);
+  }
+
   setTransactionPassword(token: string | undefined, req: Schemas['TransactionPasswordRequest']): User {
     const user = this.record(token);
     fail(checkTransactionPassword(req.password));

@@ -82,12 +82,23 @@ interface MinuteCandle {
   volume: Big;
 }
 
+interface WindowStats {
+  /** Cache key: first and last index of the closed minutes summarised. */
+  key: string;
+  high: Big | null;
+  low: Big | null;
+  volume: Big;
+  quoteVolume: Big;
+}
+
 interface SymbolState {
   spec: SymbolSpec;
   symbol: string;
   last: Big;
   minutes: MinuteCandle[];
   tick: Big;
+  /** 24 h statistics of the closed minutes, recomputed once a minute rather than every tick. */
+  closed?: WindowStats;
 }
 
 /** Start of the period bucket containing `t` (UTC; weeks start on Monday, months on the 1st). */
@@ -247,20 +258,36 @@ export class Market {
     return this.start + this.second * 1000;
   }
 
-  private toTicker(state: SymbolState, now: number): Ticker {
-    const from = now - DAY;
-    const window = state.minutes.filter((m) => m.time + MINUTE > from);
-    const open = window[0]?.open ?? state.last;
-    let high = state.last;
-    let low = state.last;
+  /** High, low and volumes of minutes [first, last) — cached, since closed minutes never change. */
+  private closedStats(state: SymbolState, first: number, last: number): WindowStats {
+    const key = `${first}:${last}`;
+    if (state.closed?.key === key) return state.closed;
+    let high: Big | null = null;
+    let low: Big | null = null;
     let volume = new Big(0);
     let quoteVolume = new Big(0);
-    for (const m of window) {
-      if (m.high.gt(high)) high = m.high;
-      if (m.low.lt(low)) low = m.low;
+    for (let i = first; i < last; i++) {
+      const m = state.minutes[i];
+      if (!high || m.high.gt(high)) high = m.high;
+      if (!low || m.low.lt(low)) low = m.low;
       volume = volume.plus(m.volume);
       quoteVolume = quoteVolume.plus(m.volume.times(m.close));
     }
+    return (state.closed = { key, high, low, volume, quoteVolume });
+  }
+
+  private toTicker(state: SymbolState, now: number): Ticker {
+    const from = now - DAY;
+    let first = state.minutes.length - 1;
+    while (first > 0 && state.minutes[first - 1].time + MINUTE > from) first--;
+    const lastIndex = state.minutes.length - 1;
+    const current = state.minutes[lastIndex];
+    const open = state.minutes[first]?.open ?? state.last;
+    const closed = this.closedStats(state, first, lastIndex);
+    const high = max(state.last, current.high, ...(closed.high ? [closed.high] : []));
+    const low = min(state.last, current.low, ...(closed.low ? [closed.low] : []));
+    const volume = closed.volume.plus(current.volume);
+    const quoteVolume = closed.quoteVolume.plus(current.volume.times(current.close));
     const change = state.last.minus(open).div(open).times(100).round(2, Big.roundHalfUp);
     const pp = state.spec.pricePrecision;
     return {

@@ -3,6 +3,7 @@
  * clock. Every API operation's behaviour is a method here or in the area modules it composes.
  */
 import type { components } from '../../../contracts/generated/openapi.ts';
+import type { UserBalance } from '../../../contracts/generated/socket.ts';
 import { Accounts } from './accounts.ts';
 import { FROZEN_EPOCH, VirtualClock } from './clock.ts';
 import { Emitter } from './events.ts';
@@ -13,6 +14,9 @@ import { Payments } from './payments.ts';
 import { Rng } from './random.ts';
 import { Scheduler } from './scheduler.ts';
 import { Uploads } from './uploads.ts';
+import { Ledger } from './ledger.ts';
+import { COINS } from './coins.ts';
+import { Wallet, type WalletRecord } from './wallet.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -33,10 +37,16 @@ export interface WorldOptions {
 export interface WorldEvents extends Record<string, unknown> {
   /** Prices moved: the tickers after the move (about once a virtual second while time runs). */
   tickers: { time: number; tickers: Ticker[] };
+  /** A user's balances changed: all of that user's non-empty balances. */
+  balances: { userId: string; time: number; balances: UserBalance[] };
+  /** A deposit, withdrawal, transfer, recharge or exchange of a user was created or changed. */
+  record: { userId: string; record: WalletRecord };
 }
 
 export const DEFAULT_SEED = 20260101;
 export const DEMO_ACCOUNT = { account: 'demo@example.com', password: 'Demo1234', inviteCode: 'DEMO01' } as const;
+/** What the demo account holds in its funds account when the world starts. */
+export const DEMO_BALANCES = { USDT: '10000', BTC: '0.5', ETH: '2' } as const;
 
 export class World {
   readonly seed: number;
@@ -47,6 +57,8 @@ export class World {
   readonly uploads: Uploads;
   readonly identity: Identity;
   readonly payments: Payments;
+  readonly ledger: Ledger;
+  readonly wallet: Wallet;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   readonly events = new Emitter<WorldEvents>();
@@ -63,13 +75,40 @@ export class World {
     this.uploads = new Uploads((n) => `up_${new Rng(this.seed, `upload:${n}`).hex(10)}`);
     this.identity = new Identity(this.accounts, this.uploads, this.reviewAfter(IDENTITY_REVIEW_MS));
     this.payments = new Payments(this.accounts, this.uploads, now, this.reviewAfter(PAYMENT_REVIEW_MS));
+    this.ledger = new Ledger(now);
+    this.wallet = new Wallet(
+      this.seed,
+      this.ledger,
+      this.accounts,
+      this.uploads,
+      this.market,
+      this.scheduler,
+      now,
+      (userId, record) => this.events.emit('record', { userId, record }),
+      (delay, decide) => this.reviewAfter(delay)(decide),
+    );
+    this.ledger.onChange((owners) => {
+      for (const userId of owners) this.events.emit('balances', { userId, time: this.clock.now(), balances: this.balancesOf(userId) });
+    });
     this.clock.onMove((time) => {
       this.scheduler.runDue(time);
       if (this.market.advanceTo(time)) this.events.emit('tickers', { time, tickers: this.market.tickers() });
     });
     if (this.scenario !== 'empty') {
-      this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
+      const demo = this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
+      for (const [coin, amount] of Object.entries(DEMO_BALANCES)) this.wallet.seedBalance(demo.id, coin, amount);
     }
+  }
+
+  /** Every non-empty balance of a user, as decimal strings with the coin's precision. */
+  balancesOf(userId: string): UserBalance[] {
+    return this.ledger
+      .holdings(userId)
+      .filter((h) => !h.available.eq(0) || !h.frozen.eq(0))
+      .map((h) => {
+        const precision = COINS.find((c) => c.coin === h.coin)?.precision ?? 8;
+        return { kind: h.kind, coin: h.coin, available: h.available.toFixed(precision), frozen: h.frozen.toFixed(precision) };
+      });
   }
 
   /** A review decided `delay` of virtual time from now, or at once in the instant-review scenario. */

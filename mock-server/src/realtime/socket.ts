@@ -32,6 +32,15 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
   };
 
   io.on('connection', (socket) => {
+    // A logged-in client sends its token in the handshake; its private events go to user:{id}.
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token === 'string' && token) {
+      try {
+        socket.join(`user:${host.world.accounts.record(token).id}`);
+      } catch {
+        /* an expired token: public topics only */
+      }
+    }
     const reply = (ack: unknown, response: SubscriptionAck) => {
       if (typeof ack === 'function') ack(response);
     };
@@ -60,6 +69,13 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
       for (const t of payload.topics) socket.leave(t);
       reply(ack, { ok: true, topics: payload.topics });
     });
+  });
+
+  host.on('balances', ({ userId, ...event }) => {
+    io.to(`user:${userId}`).emit('balances', event);
+  });
+  host.on('record', ({ userId, record }) => {
+    io.to(`user:${userId}`).emit('record', { record });
   });
 
   host.on('tickers', (event) => {

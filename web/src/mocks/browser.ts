@@ -6,6 +6,7 @@
 import { setupWorker } from 'msw/browser';
 import { createMswHandlers } from '../../../mock-server/src/msw/handlers';
 import { World } from '../../../mock-server/src/domain/world';
+import { getToken } from '../api/client';
 import { appConfig } from '../api/config';
 import { realtime, type RealtimeTransport } from '../realtime/socket';
 
@@ -32,8 +33,18 @@ export async function startBrowserMock(): Promise<void> {
       if (topics.has('tickers')) emit('tickers', event);
       for (const t of topics) if (t.startsWith('kline:')) candle(t);
     });
+    const me = () => {
+      try {
+        return world.accounts.record(getToken() ?? undefined).id;
+      } catch {
+        return null;
+      }
+    };
+    world.events.on('balances', ({ userId, ...event }) => userId === me() && emit('balances', event));
+    world.events.on('record', ({ userId, record }) => userId === me() && emit('record', { record }));
     return {
       connect: () => {},
+      reconnect: () => {},
       connected: () => true,
       subscribe: (list) => list.forEach((t) => topics.add(t)),
       unsubscribe: (list) => list.forEach((t) => topics.delete(t)),

@@ -8,6 +8,7 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
 import { socketPath } from '../../../contracts/generated/socket';
 import * as validators from '../../../contracts/generated/socket-validators.js';
+import { getToken } from '../api/client';
 import { appConfig } from '../api/config';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
@@ -17,6 +18,8 @@ type Payload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0];
 /** The transport the app uses: socket.io by default, or an in-page one (msw mode). */
 export interface RealtimeTransport {
   connect(): void;
+  /** Reconnects so the handshake carries the current token (after login or logout). */
+  reconnect(): void;
   connected(): boolean;
   subscribe(topics: string[]): void;
   unsubscribe(topics: string[]): void;
@@ -37,10 +40,16 @@ export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 
 function socketIoTransport(): RealtimeTransport {
   const host = appConfig().socketHost;
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = host ? io(host, SOCKET_OPTIONS) : io(SOCKET_OPTIONS);
+  // The handshake auth is read on every (re)connection, so it always carries the current token.
+  const options = { ...SOCKET_OPTIONS, auth: (cb: (data: object) => void) => cb({ token: getToken() ?? '' }) };
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = host ? io(host, options) : io(options);
   return {
     connect: () => {
       if (!socket.connected) socket.connect();
+    },
+    reconnect: () => {
+      socket.disconnect();
+      socket.connect();
     },
     connected: () => socket.connected,
     subscribe: (topics) => socket.emit('subscribe', { topics }, () => {}),
@@ -79,7 +88,7 @@ class Realtime {
       if (status === 'connected' && this.topics.size) t.subscribe([...this.topics.keys()]);
       this.setStatus(status);
     });
-    for (const event of ['tickers', 'kline'] as const) {
+    for (const event of ['tickers', 'kline', 'balances', 'record'] as const) {
       t.onEvent(event, (payload) => {
         const check = validators[event];
         if (!check(payload)) {
@@ -110,6 +119,11 @@ class Realtime {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
   };
+
+  /** After login or logout: reconnect so the server knows who the connection belongs to. */
+  reauthenticate(): void {
+    this.transport?.reconnect();
+  }
 
   /** Joins a topic until the returned function is called (reference-counted). */
   subscribe(topic: string): () => void {

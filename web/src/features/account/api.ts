@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken, setToken } from '../../api/client';
+import { realtime } from '../../realtime/socket';
 
 export const meQuery = queryOptions({
   queryKey: ['me'],
@@ -20,6 +21,7 @@ function useSessionMutation<K extends 'login' | 'register'>(operationId: K) {
     onSuccess: (session) => {
       setToken(session.token);
       queryClient.setQueryData(meQuery.queryKey, session.user);
+      realtime.reauthenticate();
     },
   });
 }
@@ -52,6 +54,7 @@ export function useLogout() {
     onSettled: () => {
       setToken(null);
       queryClient.clear();
+      realtime.reauthenticate();
     },
   });
 }

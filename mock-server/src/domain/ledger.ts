@@ -1,0 +1,122 @@
+/**
+ * The ledger: every balance of every user, account kind and coin, moved only by postings. A
+ * posting is double-entry: its legs sum to zero per coin, the other side being a system account
+ * (the outside world, the fee account, the exchange desk). User balances never go below zero,
+ * available or frozen. Amounts are big.js decimals.
+ */
+import Big from 'big.js';
+import type { components } from '../../../contracts/generated/openapi.ts';
+import { DomainError } from './errors.ts';
+
+export type AccountKind = components['schemas']['AccountKind'];
+export const ACCOUNT_KINDS: AccountKind[] = ['funds', 'exchange', 'lever', 'fiat', 'second', 'financial'];
+
+/** System owners: `external` (deposits in, withdrawals out), `fees`, `desk` (flash exchange). */
+export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk' } as const;
+const isSystem = (owner: string) => owner.startsWith('system:');
+
+export type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade';
+
+export interface Leg {
+  owner: string;
+  kind: AccountKind;
+  coin: string;
+  /** Change of the available balance. */
+  available?: Big;
+  /** Change of the frozen balance. */
+  frozen?: Big;
+}
+
+export interface Entry {
+  id: number;
+  /** The posting the entry belongs to (its legs sum to zero per coin). */
+  posting: number;
+  ref: string;
+  reason: Reason;
+  owner: string;
+  kind: AccountKind;
+  coin: string;
+  available: Big;
+  frozen: Big;
+  time: number;
+}
+
+export interface BalanceView {
+  available: Big;
+  frozen: Big;
+}
+
+const ZERO = new Big(0);
+const key = (owner: string, kind: AccountKind, coin: string) => `${owner}|${kind}|${coin}`;
+
+export const insufficient = () => new DomainError('insufficient_balance', 'Sorry, your credit is running low');
+
+export class Ledger {
+  private readonly balances = new Map<string, { available: Big; frozen: Big }>();
+  readonly entries: Entry[] = [];
+  private postings = 0;
+  private readonly listeners: Array<(owners: Set<string>) => void> = [];
+
+  constructor(private readonly now: () => number) {}
+
+  /** Hears the owners whose balances a posting changed. */
+  onChange(listener: (owners: Set<string>) => void): void {
+    this.listeners.push(listener);
+  }
+
+  balance(owner: string, kind: AccountKind, coin: string): BalanceView {
+    const b = this.balances.get(key(owner, kind, coin));
+    return { available: b?.available ?? ZERO, frozen: b?.frozen ?? ZERO };
+  }
+
+  /**
+   * Applies all legs or none. Throws `insufficient_balance` when a user balance would go below
+   * zero, and a programming error when the legs of a coin do not sum to zero.
+   */
+  post(ref: string, reason: Reason, legs: Leg[]): void {
+    const sums = new Map<string, Big>();
+    const next = new Map<string, { available: Big; frozen: Big }>();
+    for (const leg of legs) {
+      const a = leg.available ?? ZERO;
+      const f = leg.frozen ?? ZERO;
+      sums.set(leg.coin, (sums.get(leg.coin) ?? ZERO).plus(a).plus(f));
+      const k = key(leg.owner, leg.kind, leg.coin);
+      const current = next.get(k) ?? this.balance(leg.owner, leg.kind, leg.coin);
+      const updated = { available: current.available.plus(a), frozen: current.frozen.plus(f) };
+      if (!isSystem(leg.owner) && (updated.available.lt(0) || updated.frozen.lt(0))) throw insufficient();
+      next.set(k, updated);
+    }
+    for (const [coin, sum] of sums) {
+      if (!sum.eq(0)) throw new Error(`Unbalanced posting ${ref} (${reason}): ${coin} legs sum to ${sum.toString()}`);
+    }
+    const time = this.now();
+    const posting = ++this.postings;
+    for (const leg of legs) {
+      this.entries.push({
+        id: this.entries.length + 1,
+        posting,
+        ref,
+        reason,
+        owner: leg.owner,
+        kind: leg.kind,
+        coin: leg.coin,
+        available: leg.available ?? ZERO,
+        frozen: leg.frozen ?? ZERO,
+        time,
+      });
+    }
+    for (const [k, v] of next) this.balances.set(k, v);
+    const owners = new Set(legs.map((l) => l.owner).filter((o) => !isSystem(o)));
+    for (const l of this.listeners) l(owners);
+  }
+
+  /** Every (kind, coin) balance of an owner. */
+  holdings(owner: string): Array<{ kind: AccountKind; coin: string } & BalanceView> {
+    const out: Array<{ kind: AccountKind; coin: string } & BalanceView> = [];
+    for (const [k, v] of this.balances) {
+      const [o, kind, coin] = k.split('|');
+      if (o === owner) out.push({ kind: kind as AccountKind, coin, ...v });
+    }
+    return out;
+  }
+}
