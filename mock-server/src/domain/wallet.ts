@@ -8,7 +8,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts, UserRecord } from './accounts.ts';
 import { chainInfo, checkAddress, COINS, coinInfo, makeAddress, parseAmount, type Chain } from './coins.ts';
 import { DomainError } from './errors.ts';
-import { ACCOUNT_KINDS, Ledger, SYSTEM, type AccountKind } from './ledger.ts';
+import { ACCOUNT_KINDS, insufficient, Ledger, SYSTEM, type AccountKind } from './ledger.ts';
 import type { Market } from './market.ts';
 import { Rng } from './random.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -45,7 +45,7 @@ export class Wallet {
     private readonly scheduler: Scheduler,
     private readonly now: () => number,
     private readonly onRecord: (userId: string, record: WalletRecord) => void,
-    private readonly review: (delay: number, decide: () => void) => void,
+    private readonly review: (delay: number, decide: (at: number) => void) => void,
   ) {}
 
   private id(prefix: string): string {
@@ -144,11 +144,11 @@ export class Wallet {
       time: this.now(),
     });
     const stored = this.find(userId, record.id);
-    const confirm = () => {
+    const confirm = (at: number) => {
       stored.confirmations = (stored.confirmations ?? 0) + 1;
       if (stored.confirmations < info.depositConfirmations) {
         this.changed(userId, stored);
-        return this.scheduler.at(this.now() + BLOCK_MS, confirm);
+        return this.scheduler.at(at + BLOCK_MS, confirm);
       }
       if (amount.lt(info.minDeposit)) {
         stored.status = 'not_credited';
@@ -277,6 +277,7 @@ export class Wallet {
     }
     const fee = new Big(info.withdrawFee);
     this.accounts.checkTransactionPassword(user, req.transactionPassword);
+    if (this.ledger.balance(user.id, 'funds', req.coin).available.lt(amount.plus(fee))) throw insufficient();
     const view = this.accounts.view(user);
     if (this.withdrawnToday(user.id).plus(amount.times(this.price(req.coin))).gt(view.withdrawalLimit)) {
       throw new DomainError('limit_exceeded', `Over your 24-hour withdrawal limit of ${view.withdrawalLimit} USDT; verify your identity to raise it`);
@@ -303,14 +304,14 @@ export class Wallet {
   }
 
   /**
-   * Reviewed after a delay (an address ending in 0000 is refused by the network: failure, the
+   * Reviewed after a delay (an address ending in "dead" is refused by the network: failure, the
    * frozen amount returns), then one confirmation per block up to the chain's count.
    */
   private reviewWithdrawal(user: UserRecord, record: WalletRecord, amount: Big, fee: Big, needed: number): void {
     const total = amount.plus(fee);
     const coin = record.coin;
-    this.review(WITHDRAWAL_REVIEW_MS, () => {
-      if (record.address!.endsWith('0000')) {
+    this.review(WITHDRAWAL_REVIEW_MS, (reviewedAt) => {
+      if (record.address!.toLowerCase().endsWith('dead')) {
         this.ledger.post(record.id, 'unfreeze', [{ owner: user.id, kind: 'funds', coin, available: total, frozen: total.neg() }]);
         record.status = 'failure';
         record.reason = 'The address was refused by the network; the amount is back in your funds account';
@@ -319,7 +320,7 @@ export class Wallet {
       record.status = 'confirming';
       record.txid = new Rng(this.seed, `wtx:${record.id}`).hex(64);
       this.changed(user.id, record);
-      const confirm = () => {
+      const confirm = (at: number) => {
         record.confirmations = (record.confirmations ?? 0) + 1;
         if (record.confirmations >= needed) {
           this.ledger.post(record.id, 'withdrawal', [
@@ -328,10 +329,10 @@ export class Wallet {
             { owner: SYSTEM.fees, kind: 'funds', coin, available: fee },
           ]);
           record.status = 'success';
-        } else this.scheduler.at(this.now() + BLOCK_MS, confirm);
+        } else this.scheduler.at(at + BLOCK_MS, confirm);
         this.changed(user.id, record);
       };
-      this.scheduler.at(this.now() + BLOCK_MS, confirm);
+      this.scheduler.at(reviewedAt + BLOCK_MS, confirm);
     });
   }
 
@@ -370,7 +371,7 @@ export class Wallet {
     const fee = gross.times(FLASH_FEE).round(to.precision, Big.roundUp);
     const receive = gross.minus(fee).round(to.precision, Big.roundDown);
     if (receive.lte(0)) throw new DomainError('amount_too_small', 'The amount is too small to exchange');
-    if (this.ledger.balance(user.id, 'funds', req.from).available.lt(amount)) throw new DomainError('insufficient_balance', 'Sorry, your credit is running low');
+    if (this.ledger.balance(user.id, 'funds', req.from).available.lt(amount)) throw insufficient();
     const quote = {
       id: this.id('fq'),
       from: req.from,

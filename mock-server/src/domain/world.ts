@@ -113,8 +113,8 @@ export class World {
 
   /** A review decided `delay` of virtual time from now, or at once in the instant-review scenario. */
   private reviewAfter(delay: number) {
-    return (decide: () => void) => {
-      if (this.scenario === 'instant-review') decide();
+    return (decide: (at: number) => void) => {
+      if (this.scenario === 'instant-review') decide(this.clock.now());
       else this.scheduler.at(this.clock.now() + delay, decide);
     };
   }
