@@ -11,6 +11,13 @@ import classes from '../ui/shell.module.css';
 import { TABS, type RouteDef, type TabKey } from './routes';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PullToRefresh } from '../ui/PullToRefresh';
+import { useWalletEvents } from '../features/assets/api';
+
+/** Live balances and records for a logged-in user. */
+function WalletEvents() {
+  useWalletEvents();
+  return null;
+}
 
 const TAB_ICONS: Record<TabKey, (p: { width?: number }) => ReactNode> = {
   home: HomeIcon,
@@ -95,6 +102,7 @@ export function Shell({ route, page }: { route: RouteDef; page: ReactNode }) {
       </main>
       {route.tab && <TabBar active={route.tab} />}
       <ApiEffectsBridge />
+      {getToken() && <WalletEvents />}
     </div>
   );
 }

@@ -6,7 +6,10 @@ export function useRealtimeStatus(): ConnectionStatus {
   return useSyncExternalStore(realtime.onStatusChange, realtime.status, realtime.status);
 }
 
-/** Joins `topic` while mounted and calls `handler` with every `event` payload. */
+/**
+ * Calls `handler` with every `event` payload while mounted, joining `topic` for it; `null` for
+ * events that need no topic (the user's own events arrive once the connection is authenticated).
+ */
 export function useRealtime<E extends keyof ServerToClientEvents>(
   topic: string | null,
   event: E,
@@ -15,9 +18,8 @@ export function useRealtime<E extends keyof ServerToClientEvents>(
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
-    if (!topic) return;
     const off = realtime.on(event, (p) => latest.current(p));
-    const leave = realtime.subscribe(topic);
+    const leave = topic ? realtime.subscribe(topic) : () => {};
     return () => {
       leave();
       off();

@@ -1,21 +1,20 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../api/client';
+import { useSettings } from '../../../api/settings';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 
 /** About: the app, its version (from the server settings, 1.0.0) and the legal texts. */
 export default function AboutPage() {
   const { t } = useTranslation();
-  const settings = useQuery({ queryKey: ['settings'], queryFn: () => call('getSettings'), staleTime: Infinity });
-  const version = settings.data?.message.appVersion ?? '1.0.0';
+  const settings = useSettings();
+  const version = settings.data?.appVersion ?? '1.0.0';
   return (
     <div>
       <Stack align="center" gap={4} py={28}>
         <div aria-hidden style={{ width: 64, height: 64, borderRadius: 16, background: '#0b7cff', display: 'grid', placeItems: 'center', color: '#fff', fontWeight: 800, fontSize: 22 }}>
           H5
         </div>
-        <Title order={3}>{settings.data?.message.siteName ?? 'H5 Exchange'}</Title>
+        <Title order={3}>{settings.data?.siteName ?? 'H5 Exchange'}</Title>
         <Text c="dimmed" size="sm" data-testid="app-version">
           {t('mine.version', { version })}
         </Text>

@@ -1,0 +1,11 @@
+/** The server's global settings (global call style: the whole envelope). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from './client';
+
+export const settingsQuery = queryOptions({
+  queryKey: ['settings'],
+  queryFn: async () => (await call('getSettings')).message,
+  staleTime: Infinity,
+});
+
+export const useSettings = () => useQuery(settingsQuery);

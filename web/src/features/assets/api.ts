@@ -1,0 +1,106 @@
+/**
+ * Assets: coins, balances, records, the address book and every money movement. Balances and
+ * records stay live through the user's socket events (`balances`, `record`).
+ */
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { components } from '../../../../contracts/generated/openapi';
+import type { OpBody, OpQuery } from '../../../../contracts/generated/operations';
+import { call, getToken } from '../../api/client';
+import { useRealtime } from '../../realtime/hooks';
+
+type Schemas = components['schemas'];
+export type CoinInfo = Schemas['CoinInfo'];
+export type AccountKind = Schemas['AccountKind'];
+export type WalletRecord = Schemas['Record'];
+export type Wallet = Schemas['Wallet'];
+export type WithdrawAddress = Schemas['WithdrawAddress'];
+
+export const ACCOUNT_KINDS: AccountKind[] = ['funds', 'exchange', 'lever', 'fiat', 'second', 'financial'];
+/** Accounts a user moves money between (financial is fed by earning products, not transfers). */
+export const TRANSFER_KINDS: AccountKind[] = ['funds', 'exchange', 'lever', 'fiat', 'second'];
+
+export const coinsQuery = queryOptions({
+  queryKey: ['coins'],
+  queryFn: ({ signal }) => call('listCoins', { signal }),
+  staleTime: Infinity,
+});
+
+export const walletQuery = queryOptions({
+  queryKey: ['wallet'],
+  queryFn: ({ signal }) => call('getWallet', { signal }),
+  staleTime: 10_000,
+});
+
+type RecordFilter = Omit<NonNullable<OpQuery<'listRecords'>>, 'page' | 'pageSize'>;
+
+export const recordsQuery = (filter: RecordFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['records', filter],
+    queryFn: ({ pageParam, signal }) => call('listRecords', { query: { ...filter, page: pageParam, pageSize: 20 }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+
+export const addressesQuery = queryOptions({
+  queryKey: ['addresses'],
+  queryFn: async ({ signal }) => {
+    const list = await call('listAddresses', { signal });
+    // Mirrored in localStorage `address_list` (spec §3) for screens that start offline.
+    localStorage.setItem('address_list', JSON.stringify(list));
+    return list;
+  },
+});
+
+export const useCoins = () => useQuery(coinsQuery);
+export const useWallet = () => useQuery({ ...walletQuery, enabled: Boolean(getToken()) });
+export const useAddresses = () => useQuery(addressesQuery);
+
+/** Keeps balances and records live from the user's socket events (mounted once by the shell). */
+export function useWalletEvents(): void {
+  const queryClient = useQueryClient();
+  useRealtime(null, 'balances', () => void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey }));
+  useRealtime(null, 'record', () => void queryClient.invalidateQueries({ queryKey: ['records'] }));
+}
+
+/** A mutation that refreshes balances and records when it succeeds. */
+function useMoneyMutation<K extends 'transfer' | 'withdraw' | 'sandboxDeposit' | 'submitRecharge' | 'flashExchange'>(operationId: K) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OpBody<K>) => call(operationId as 'transfer', { body: body as OpBody<'transfer'> }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['records'] });
+    },
+  });
+}
+
+export const useTransfer = () => useMoneyMutation('transfer');
+export const useWithdraw = () => useMoneyMutation('withdraw');
+export const useSandboxDeposit = () => useMoneyMutation('sandboxDeposit');
+export const useRecharge = () => useMoneyMutation('submitRecharge');
+export const useFlashExchange = () => useMoneyMutation('flashExchange');
+
+export function useFlashQuote() {
+  return useMutation({ mutationFn: (body: OpBody<'flashQuote'>) => call('flashQuote', { body }) });
+}
+
+export function useAddAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OpBody<'addAddress'>) => call('addAddress', { body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: addressesQuery.queryKey }),
+  });
+}
+
+export function useRemoveAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call('removeAddress', { body: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: addressesQuery.queryKey }),
+  });
+}
+
+/** The balance of one coin in one account, from the wallet. */
+export function balanceOf(wallet: Wallet | undefined, kind: AccountKind, coin: string) {
+  return wallet?.accounts.find((a) => a.kind === kind)?.balances.find((b) => b.coin === coin);
+}
