@@ -1024,6 +1024,8 @@ export interface components {
             fee: components["schemas"]["Decimal"];
             receive: components["schemas"]["Decimal"];
             expiresAt: components["schemas"]["EpochMillis"];
+            /** @description How long the quote holds from now (clients count down from receipt; their clock may differ from the server's). */
+            validSeconds: number;
         };
         FlashOrderRequest: {
             quoteId: string;

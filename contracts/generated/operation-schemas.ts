@@ -1238,8 +1238,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "confirmPassword": {
           "type": "string",
-          "minLength": 1,
-          "maxLength": 16
+          "pattern": "^[0-9]{6}$"
         },
         "code": {
           "type": "string",
@@ -4451,7 +4450,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "rate",
                 "fee",
                 "receive",
-                "expiresAt"
+                "expiresAt",
+                "validSeconds"
               ],
               "additionalProperties": false,
               "properties": {
@@ -4511,6 +4511,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "examples": [
                     1767225600000
                   ]
+                },
+                "validSeconds": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "How long the quote holds from now (clients count down from receipt; their clock may differ from the server's)."
                 }
               }
             }

@@ -102,7 +102,8 @@ test('HTTP 401 asks for the transaction password: Cancel stays, Confirm goes to 
   await expect(dialog).toContainText(NO_TRANSACTION_PASSWORD);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(/\/h5\/pages\/mine\/resetLegalPwd$/);
+  // It remembers where the user was, to come back once the password is set.
+  await expect(page).toHaveURL(/\/h5\/pages\/mine\/resetLegalPwd\?redirect=%2Fpages%2Fmarket%2Fmarket$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Transaction password' })).toBeVisible();
 });
 

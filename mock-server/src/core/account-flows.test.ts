@@ -38,6 +38,14 @@ describe('forgot password', () => {
     expect(req('resetPassword', { ticket, password: 'Other2026!', confirmPassword: 'Other2026!' }).code).toBe('ticket_invalid');
   });
 
+  it('kills a code after 5 wrong tries', () => {
+    req('sendCode', { account: 'demo@example.com', scene: 'forget_password' });
+    const check = (code: string) => req('checkCode', { account: 'demo@example.com', scene: 'forget_password', code }).code;
+    for (let i = 0; i < 4; i++) expect(check('111111')).toBe('wrong_code');
+    expect(check('111111')).toBe('code_attempts');
+    expect(check('123456')).toBe('code_not_sent');
+  });
+
   it('refuses unknown accounts and used codes', () => {
     expect(req('sendCode', { account: 'nobody@example.com', scene: 'forget_password' }).code).toBe('account_not_found');
     req('sendCode', { account: 'demo@example.com', scene: 'forget_password' });
@@ -45,10 +53,14 @@ describe('forgot password', () => {
     expect(req('checkCode', { account: 'demo@example.com', scene: 'forget_password', code: '123456' }).code).toBe('code_not_sent');
   });
 
-  it('the security scene needs the logged-in user', () => {
+  it('the security scene needs the logged-in user, and only for their own account', () => {
     expect(req('checkCode', { scene: 'security', code: '123456' }).type).toBe('999');
+    expect(req('sendCode', { account: 'demo@example.com', scene: 'security' }).type).toBe('999');
     const t = token();
-    req('sendCode', { account: 'demo@example.com', scene: 'security' });
+    req('sendCode', { account: 'x@example.com', scene: 'register' });
+    req('register', { accountType: 'email', account: 'x@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' });
+    expect(req('sendCode', { account: 'x@example.com', scene: 'security' }, t).code).toBe('not_your_account');
+    req('sendCode', { account: 'demo@example.com', scene: 'security' }, t);
     const ticket = req('checkCode', { scene: 'security', code: '123456' }, t).message.ticket;
     expect(req('resetPassword', { ticket, password: 'Fresh2026!', confirmPassword: 'Fresh2026!' }).type).toBe('999');
     expect(req('resetPassword', { ticket, password: 'Fresh2026!', confirmPassword: 'Fresh2026!' }, t).type).toBe('ok');
@@ -71,7 +83,7 @@ describe('login and transaction passwords', () => {
     expect(req('setTransactionPassword', { password: '482915', confirmPassword: '482916' }, t).code).toBe('password_mismatch');
     expect(req('setTransactionPassword', { password: '482915', confirmPassword: '482915' }, t).message.hasTransactionPassword).toBe(true);
     expect(req('setTransactionPassword', { password: '739201', confirmPassword: '739201' }, t).code).toBe('code_required');
-    req('sendCode', { account: 'demo@example.com', scene: 'security' });
+    req('sendCode', { account: 'demo@example.com', scene: 'security' }, t);
     expect(req('setTransactionPassword', { password: '739201', confirmPassword: '739201', code: '123456' }, t).type).toBe('ok');
     const user = world.accounts.record(t);
     expect(() => world.accounts.checkTransactionPassword(user, '482915')).toThrow('Incorrect transaction password');

@@ -32,7 +32,7 @@ export const handlers: Handlers = {
     sandbox: true,
     fiatRates: { USD: '1', EUR: '0.92', GBP: '0.79', CNY: '7.24', JPY: '151.8', KRW: '1368', BRL: '5.05', TRY: '32.4', RUB: '92.5', VND: '25350' },
   }),
-  sendCode: ({ world, body }) => world.accounts.sendCode(body),
+  sendCode: ({ world, body, token }) => world.accounts.sendCode(body, token),
   register: ({ world, body }) => world.accounts.register(body),
   login: ({ world, body }) => world.accounts.login(body),
   logout: ({ world, token }) => {

@@ -30,6 +30,7 @@ export const AGENT_CODE = 'AGENT2026';
 export const CODE_COOLDOWN_MS = 60_000;
 export const CODE_TTL_MS = 10 * 60_000;
 const TICKET_TTL_MS = 10 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
 const PBKDF2_ITERATIONS = 2_000;
 
 /** USDT per 24 h by verification level. */
@@ -78,6 +79,8 @@ export class Accounts {
   private readonly sessions = new Map<string, string>();
   /** Last code sent, per `${scene}:${account}`. */
   private readonly codes = new Map<string, number>();
+  /** Wrong tries per sent code; the code dies after MAX_CODE_ATTEMPTS. */
+  private readonly attempts = new Map<string, number>();
   private readonly tickets = new Map<string, { account: string; scene: Scene; expiresAt: number }>();
   private counter = 0;
 
@@ -106,9 +109,13 @@ export class Accounts {
     return normalizePhone(a, country);
   }
 
-  sendCode(req: Schemas['SendCodeRequest']): { cooldownSeconds: number } {
+  sendCode(req: Schemas['SendCodeRequest'], token?: string): { cooldownSeconds: number } {
     const account = this.normalize(req.account, req.country);
     if (!account) throw new DomainError(...VALIDATION_MESSAGES.emailInvalid);
+    // Security codes go only to the logged-in user's own account (no code spam to others).
+    if (req.scene === 'security' && this.record(token).account !== account) {
+      throw new DomainError('not_your_account', 'Security codes are sent to your own account only');
+    }
     if (req.scene === 'register' && this.byAccount.has(account)) {
       throw new DomainError('account_taken', 'This account is already registered');
     }
@@ -123,6 +130,7 @@ export class Accounts {
       throw new DomainError('code_cooldown', `Please wait ${wait} s before requesting another code`);
     }
     this.codes.set(key, now);
+    this.attempts.delete(key);
     return { cooldownSeconds: CODE_COOLDOWN_MS / 1000 };
   }
 
@@ -131,8 +139,18 @@ export class Accounts {
     const sent = this.codes.get(`${scene}:${account}`);
     if (sent === undefined) throw new DomainError('code_not_sent', 'Please request a verification code first');
     if (this.now() - sent > CODE_TTL_MS) throw new DomainError('code_expired', 'The verification code has expired, please request a new one');
-    if (code !== MOCK_CODE) throw new DomainError(...VALIDATION_MESSAGES.codeInvalid);
-    this.codes.delete(`${scene}:${account}`);
+    const key = `${scene}:${account}`;
+    if (code !== MOCK_CODE) {
+      const tries = (this.attempts.get(key) ?? 0) + 1;
+      this.attempts.set(key, tries);
+      if (tries >= MAX_CODE_ATTEMPTS) {
+        this.codes.delete(key);
+        throw new DomainError('code_attempts', 'Too many wrong codes: please request a new one');
+      }
+      throw new DomainError(...VALIDATION_MESSAGES.codeInvalid);
+    }
+    this.codes.delete(key);
+    this.attempts.delete(key);
   }
 
   /** Creates a user without checks (scenarios). */

@@ -381,6 +381,7 @@ export class Wallet {
       fee: fee.toString(),
       receive: receive.toString(),
       expiresAt: this.now() + QUOTE_TTL_MS,
+      validSeconds: QUOTE_TTL_MS / 1000,
     };
     this.quotes.set(quote.id, { ...quote, owner: user.id, used: false });
     return quote;

@@ -111,7 +111,7 @@ describe('error catalogue', () => {
   it('HTTP 401: asks to set a transaction password; Confirm goes to resetLegalPwd', async () => {
     world.faults.add({ operationId: 'listTickers', kind: 'http401', times: 2 });
     await failure(call('listTickers'));
-    await vi.waitFor(() => expect(fx.navigate).toHaveBeenCalledWith('/pages/mine/resetLegalPwd'));
+    await vi.waitFor(() => expect(fx.navigate).toHaveBeenCalledWith(`/pages/mine/resetLegalPwd?redirect=${encodeURIComponent('/pages/market/market?x=1')}`));
     fx.navigate.mockReset();
     fx.confirmNoTransactionPassword.mockResolvedValue(false);
     await failure(call('listTickers'));

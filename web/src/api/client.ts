@@ -145,7 +145,9 @@ export async function call<K extends OperationId>(operationId: K, ...args: [OpQu
     const body = result.data ?? result.error;
     if (status === 401) {
       const message = fx.t('errors.noTransactionPassword', 'There is no transaction password yet, do you want to set it up now?');
-      void fx.confirmNoTransactionPassword().then((yes) => yes && fx.navigate(TRANSACTION_PASSWORD_PATH));
+      void fx
+        .confirmNoTransactionPassword()
+        .then((yes) => yes && fx.navigate(`${TRANSACTION_PASSWORD_PATH}?redirect=${encodeURIComponent(fx.currentPath())}`));
       throw new ApiError('http', message, { status });
     }
     if (status >= 500) {

@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useLogin } from '../api';
-import { AccountFields, useAccountField, useSessionSuccess } from '../components/AccountInput';
+import type { CountryCode } from 'libphonenumber-js/min';
+import { AccountFields, useAccountField, useSessionSuccess, type AccountKind } from '../components/AccountInput';
 import { forgetAccount, rememberAccount, rememberedAccount } from '../remember';
 import classes from './auth.module.css';
 
@@ -13,7 +14,12 @@ export default function LoginPage() {
   const location = useLocation();
   const login = useLogin();
   const [remembered] = useState(rememberedAccount);
-  const account = useAccountField(undefined, (location.state as { account?: ReturnType<typeof rememberedAccount> } | null)?.account ?? remembered ?? undefined);
+  // After a password reset the account arrives in router state; else the remembered one, if any.
+  const fromState = location.state as { account?: string; country?: CountryCode; kind?: AccountKind } | null;
+  const account = useAccountField(
+    undefined,
+    fromState?.account ? { kind: fromState.kind ?? 'email', value: fromState.account, country: fromState.country } : (remembered ?? undefined),
+  );
   const [remember, setRemember] = useState(remembered !== null);
   const onSuccess = useSessionSuccess('auth.loginSuccess');
   const [password, setPassword] = useState('');

@@ -1,2 +1,72 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+/**
+ * Forgot password, step 1: the account (email, or phone with its region) and a code sent to it.
+ * "Next" checks the code for a one-time ticket and carries it to step 2 in the history state.
+ */
+import { Anchor, Button } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { checkCode } from '../../../../../common/validation';
+import { AccountFields, useAccountField } from '../../account/components/AccountInput';
+import { useCheckCode } from '../api';
+import { CodeField } from '../components/CodeField';
+import { PageIntro } from '../components/PageIntro';
+import { codeErrorOf, useValidationText } from '../components/text';
+import type { TicketState } from '../components/ticket';
+import classes from '../components/password.module.css';
+
+export default function ForgetPwdPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const check = useCheckCode();
+  const account = useAccountField();
+  const text = useValidationText();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ account?: string | null; code?: string | null }>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (check.isPending) return;
+    const next = { account: text(account.check()), code: text(checkCode(code)) };
+    setErrors(next);
+    if (next.account || next.code) return;
+    const fields = account.fields();
+    check.mutate(
+      { ...fields, scene: 'forget_password', code: code.trim() },
+      {
+        onSuccess: ({ ticket }) => {
+          const state: TicketState = { ticket, account: fields.account, country: fields.country, kind: account.kind };
+          navigate('/pages/mine/forgetPwdNext', { state });
+        },
+        onError: (err) => setErrors((prev) => ({ ...prev, code: codeErrorOf(err) })),
+      },
+    );
+  };
+
+  return (
+    <form className={classes.page} onSubmit={submit} noValidate>
+      <PageIntro step={1} title={t('password.forget.title')}>
+        {t('password.forget.intro')}
+      </PageIntro>
+      <AccountFields field={account} error={errors.account} onKindChange={() => setErrors({})} />
+      <CodeField
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        request={() => {
+          const err = text(account.check());
+          setErrors((prev) => ({ ...prev, account: err }));
+          return err ? null : { ...account.fields(), scene: 'forget_password' };
+        }}
+      />
+      <Button type="submit" size="md" loading={check.isPending} data-testid="forget-next">
+        {t('password.common.next')}
+      </Button>
+      <div className={classes.links}>
+        <Anchor component={Link} to="/pages/mine/login" size="sm">
+          {t('password.forget.backToLogin')}
+        </Anchor>
+      </div>
+    </form>
+  );
+}

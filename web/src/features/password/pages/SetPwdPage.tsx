@@ -1,2 +1,83 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+/**
+ * Change the login password with the current one (logged in). A wrong current password comes back
+ * as the server's message; every value stays. Other sessions of the user end on success.
+ */
+import { Anchor, Button, PasswordInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { checkConfirmation, checkPassword } from '../../../../../common/validation';
+import { useChangePassword } from '../api';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { PageIntro } from '../components/PageIntro';
+import { errorCodeOf, useValidationText } from '../components/text';
+import classes from '../components/password.module.css';
+
+type Field = 'current' | 'password' | 'confirm';
+
+export default function SetPwdPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const change = useChangePassword();
+  const text = useValidationText();
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (change.isPending) return;
+    const next: Partial<Record<Field, string | null>> = {
+      current: current ? null : text('required'),
+      password: text(checkPassword(password)) ?? (current && password === current ? text('passwordUnchanged') : null),
+      confirm: text(checkConfirmation(password, confirm)),
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    change.mutate(
+      { oldPassword: current, password, confirmPassword: confirm },
+      {
+        onSuccess: () => {
+          notifications.show({ message: t('password.setPwd.success'), color: 'teal' });
+          navigate('/pages/mine/security', { replace: true });
+        },
+        onError: (err) => {
+          // The toast already shows the server's message; mark the field it is about.
+          if (errorCodeOf(err) === 'wrong_old_password') setErrors((prev) => ({ ...prev, current: err.message }));
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={classes.page} onSubmit={submit} noValidate>
+      <PageIntro title={t('password.setPwd.title')}>{t('password.setPwd.intro')}</PageIntro>
+      <PasswordInput
+        label={t('password.setPwd.current')}
+        placeholder={t('password.setPwd.currentPlaceholder')}
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.currentTarget.value)}
+        error={errors.current}
+        data-testid="current-password-input"
+      />
+      <NewPasswordFields
+        password={password}
+        confirm={confirm}
+        onPasswordChange={setPassword}
+        onConfirmChange={setConfirm}
+        errors={errors}
+      />
+      <Button type="submit" size="md" loading={change.isPending} data-testid="set-pwd-submit">
+        {t('password.setPwd.submit')}
+      </Button>
+      <div className={classes.links}>
+        <Anchor component={Link} to="/pages/mine/modifyPwd" size="sm">
+          {t('password.setPwd.forgotCurrent')}
+        </Anchor>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+/** Assets overview, transfers between accounts and flash exchange. */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/server.ts';
+import { loginWithToken, toast } from '../fixtures/helpers.ts';
+
+const available = async (page: Page, coin: string) =>
+  (await page.locator(`[data-testid=balance-row][data-coin=${coin}] [data-testid=balance-available]`).innerText()).replace(/,/g, '');
+
+test('the assets page totals every account in USDT and a chosen fiat, per account kind, with search and hiding', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto('pages/assets/assets');
+  await expect(page.getByTestId('assets-total')).not.toHaveText('0.00');
+  expect(await available(page, 'USDT')).toBe('10000.00');
+  expect(await available(page, 'BTC')).toBe('0.500000');
+  const usd = await page.getByTestId('assets-fiat').innerText();
+  await page.getByTestId('fiat-select').selectOption('EUR');
+  await expect(page.getByTestId('assets-fiat')).not.toHaveText(usd);
+  await page.getByLabel('Search coin').fill('bitcoin');
+  await expect(page.getByTestId('balance-row')).toHaveCount(1);
+  await expect(page.getByTestId('balance-row')).toHaveAttribute('data-coin', 'BTC');
+  await page.getByLabel('Search coin').fill('');
+  await page.getByTestId('hide-small').check();
+  await expect(page.getByTestId('balance-row')).toHaveCount(3);
+  await page.getByTestId('kind-lever').click();
+  await expect(page.getByTestId('balance-row')).toHaveCount(0);
+  await expect(page.getByText('No data')).toBeVisible();
+});
+
+for (const [route, to, label] of [
+  ['pages/assets/transfer', 'exchange', 'Exchange'],
+  ['pages/assets/transferTolever', 'lever', 'Lever'],
+  ['pages/assets/transferTomicro', 'second', 'Options'],
+] as const) {
+  test(`${route} moves USDT from funds to ${to}, and back with the swap`, async ({ page }) => {
+    await loginWithToken(page);
+    await page.goto(route);
+    await expect(page.getByTestId('transfer-to')).toHaveValue(to);
+    await page.getByTestId('amount-input').fill('250');
+    await page.getByTestId('transfer-submit').click();
+    await expect(toast(page, 'Transferred')).toBeVisible();
+    await expect(page.getByTestId('transfer-available')).toHaveText('9,750.00 USDT');
+    await page.getByTestId('transfer-swap').click();
+    await expect(page.getByTestId('transfer-from')).toHaveValue(to);
+    await expect(page.getByTestId('transfer-available')).toHaveText('250.00 USDT');
+    await page.getByTestId('amount-max').click();
+    await expect(page.getByTestId('amount-input')).toHaveValue('250');
+    await page.getByTestId('transfer-submit').click();
+    await expect(page.getByTestId('transfer-available')).toHaveText('0.00 USDT');
+    await page.goto('pages/assets/assets');
+    await page.getByTestId(`kind-${to}`).click();
+    await expect(page.getByText(`Account total ≈ 0.00 USDT`)).toBeVisible();
+    void label;
+  });
+}
+
+test('a transfer over the balance shows the insufficient-balance message and sends nothing', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto('pages/assets/transfer');
+  await page.getByTestId('amount-input').fill('10000.01');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByText('Sorry, your credit is running low')).toBeVisible();
+  await page.getByTestId('amount-input').fill('');
+  await page.getByTestId('transfer-submit').click();
+  await expect(page.getByText('Please enter the amount')).toBeVisible();
+});
+
+test('flash exchange: a quote with rate, fee and countdown; it expires and is refreshed; exchanging credits the target coin', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto('pages/assets/flash');
+  await page.getByTestId('amount-input').fill('0.1');
+  await page.getByTestId('flash-get-quote').click();
+  await expect(page.getByTestId('flash-quote')).toBeVisible();
+  await expect(page.getByTestId('flash-rate')).toHaveText(/^1 BTC ≈ [\d.]+ USDT$/);
+  await expect(page.getByTestId('flash-countdown')).toHaveText(/Quote valid for \d+ s/);
+  // Let it run out: the app offers a new quote.
+  await expect(page.getByTestId('flash-countdown')).toHaveText('The quote has expired', { timeout: 12_000 });
+  await page.getByTestId('flash-requote').click();
+  await expect(page.getByTestId('flash-countdown')).toHaveText(/Quote valid for \d+ s/);
+  const receive = (await page.getByTestId('flash-receive').innerText()).replace(' USDT', '');
+  await page.getByTestId('flash-confirm').click();
+  await expect(toast(page, `Exchanged: you received ${receive} USDT`)).toBeVisible();
+  await page.goto('pages/assets/assets');
+  expect(await available(page, 'BTC')).toBe('0.400000');
+  expect(Number(await available(page, 'USDT'))).toBeGreaterThan(10000);
+});
+
+test('flash exchange refuses an amount over the balance before quoting', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto('pages/assets/flash');
+  await page.getByTestId('amount-input').fill('1');
+  await page.getByTestId('flash-get-quote').click();
+  await expect(page.getByText('Sorry, your credit is running low')).toBeVisible();
+  await expect(page.getByTestId('flash-quote')).toHaveCount(0);
+});

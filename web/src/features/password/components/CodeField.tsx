@@ -1,0 +1,40 @@
+/** The verification code input with its "Send code" button (60 s resend countdown). */
+import { Group, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { SendCodeButton } from '../../account/components/SendCodeButton';
+
+type SendRequest = Parameters<typeof SendCodeButton>[0]['request'];
+
+export function CodeField({
+  value,
+  onChange,
+  error,
+  request,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+  request: SendRequest;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={8} align="flex-start" wrap="nowrap">
+      <TextInput
+        style={{ flex: 1 }}
+        label={t('password.common.code')}
+        placeholder={t('password.common.codePlaceholder')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value.replace(/\D/g, ''))}
+        error={error}
+        data-testid="code-input"
+      />
+      {/* Lines the button up with the input, below the label. */}
+      <div style={{ paddingTop: 'calc(var(--mantine-font-size-sm) * 1.55 + 2px)' }}>
+        <SendCodeButton request={request} />
+      </div>
+    </Group>
+  );
+}
