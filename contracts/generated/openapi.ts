@@ -670,6 +670,12 @@ export interface components {
             paymentReviewSeconds: number;
             /** @description True on sandbox servers (the mock */
             sandbox: boolean;
+            /** @description USDT a user may withdraw per 24 hours at each certification level. */
+            withdrawalLimits: {
+                mobile: components["schemas"]["Decimal"];
+                realName: components["schemas"]["Decimal"];
+                advanced: components["schemas"]["Decimal"];
+            };
             /** @description Units of each fiat currency per 1 USDT, for showing converted totals. */
             fiatRates: {
                 [key: string]: components["schemas"]["Decimal"];

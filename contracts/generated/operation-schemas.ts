@@ -42,6 +42,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "identityReviewSeconds",
                 "paymentReviewSeconds",
                 "sandbox",
+                "withdrawalLimits",
                 "fiatRates"
               ],
               "additionalProperties": false,
@@ -89,6 +90,42 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "True on sandbox servers (the mock",
                   "staging)": null,
                   "which implement the `sandbox` operations.": null
+                },
+                "withdrawalLimits": {
+                  "type": "object",
+                  "description": "USDT a user may withdraw per 24 hours at each certification level.",
+                  "required": [
+                    "mobile",
+                    "realName",
+                    "advanced"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "mobile": {
+                      "type": "string",
+                      "description": "A decimal number as a string (never a float on the wire).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "realName": {
+                      "type": "string",
+                      "description": "A decimal number as a string (never a float on the wire).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "advanced": {
+                      "type": "string",
+                      "description": "A decimal number as a string (never a float on the wire).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    }
+                  }
                 },
                 "fiatRates": {
                   "type": "object",

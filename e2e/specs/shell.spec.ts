@@ -10,6 +10,8 @@ test('a deep link survives a reload', async ({ page }) => {
   await expect(page.getByTestId('ticker-row').first()).toBeVisible();
   await page.reload();
   await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
+  // The deployment settings (config.js) load on a deep link too.
+  expect(await page.evaluate(() => typeof (window as { __APP_CONFIG__?: unknown }).__APP_CONFIG__)).toBe('object');
   await expect(title(page, 'Markets')).toBeVisible();
   await expect(page.getByTestId('ticker-row').first()).toBeVisible();
   await expect(page.getByTestId('tab-market')).toHaveAttribute('aria-current', 'page');

@@ -3,6 +3,7 @@
  * a handler receives the validated query and body and returns the ok payload.
  */
 import type { OperationId, OpBody, OpQuery, OpResult } from '../../../contracts/generated/operations.ts';
+import { WITHDRAWAL_LIMITS } from '../domain/accounts.ts';
 import { COINS } from '../domain/coins.ts';
 import { UPLOAD_MAX_BYTES } from '../domain/uploads.ts';
 import { IDENTITY_REVIEW_MS, PAYMENT_REVIEW_MS, type World } from '../domain/world.ts';
@@ -30,6 +31,7 @@ export const handlers: Handlers = {
     identityReviewSeconds: IDENTITY_REVIEW_MS / 1000,
     paymentReviewSeconds: PAYMENT_REVIEW_MS / 1000,
     sandbox: true,
+    withdrawalLimits: WITHDRAWAL_LIMITS,
     fiatRates: { USD: '1', EUR: '0.92', GBP: '0.79', CNY: '7.24', JPY: '151.8', KRW: '1368', BRL: '5.05', TRY: '32.4', RUB: '92.5', VND: '25350' },
   }),
   sendCode: ({ world, body, token }) => world.accounts.sendCode(body, token),

@@ -34,7 +34,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 const PBKDF2_ITERATIONS = 2_000;
 
 /** USDT per 24 h by verification level. */
-export const WITHDRAWAL_LIMITS = { none: '2000', realName: '50000', advanced: '500000' } as const;
+export const WITHDRAWAL_LIMITS = { mobile: '2000', realName: '50000', advanced: '500000' } as const;
 
 export interface UserRecord {
   id: string;
@@ -331,7 +331,7 @@ export class Accounts {
       ...(user.advancedVerificationReason ? { advancedVerificationReason: user.advancedVerificationReason } : {}),
       merchantLevel: advanced ? 'advanced' : realName ? 'realName' : 'mobile',
       role: user.role,
-      withdrawalLimit: WITHDRAWAL_LIMITS[advanced ? 'advanced' : realName ? 'realName' : 'none'],
+      withdrawalLimit: WITHDRAWAL_LIMITS[advanced ? 'advanced' : realName ? 'realName' : 'mobile'],
       hasTransactionPassword: user.transactionHash !== null,
       createdAt: user.createdAt,
     };

@@ -11,6 +11,7 @@ import classes from '../ui/shell.module.css';
 import { TABS, type RouteDef, type TabKey } from './routes';
 import { PageSkeleton } from '../ui/PageSkeleton';
 import { PullToRefresh } from '../ui/PullToRefresh';
+import { PageErrorBoundary } from '../ui/PageErrorBoundary';
 import { useWalletEvents } from '../features/assets/api';
 
 /** Live balances and records for a logged-in user. */
@@ -95,9 +96,9 @@ export function Shell({ route, page }: { route: RouteDef; page: ReactNode }) {
       <Header route={route} />
       <main className={route.tab ? classes.main : classes.mainNoTabs}>
         <PullToRefresh enabled={Boolean(route.refresh)}>
-          <Suspense fallback={<PageSkeleton />}>
-            {page}
-          </Suspense>
+          <PageErrorBoundary resetKey={location.pathname}>
+            <Suspense fallback={<PageSkeleton />}>{page}</Suspense>
+          </PageErrorBoundary>
         </PullToRefresh>
       </main>
       {route.tab && <TabBar active={route.tab} />}

@@ -2,7 +2,7 @@
  * Assets: coins, balances, records, the address book and every money movement. Balances and
  * records stay live through the user's socket events (`balances`, `record`).
  */
-import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody, OpQuery } from '../../../../contracts/generated/operations';
 import { call, getToken } from '../../api/client';
@@ -14,6 +14,11 @@ export type AccountKind = Schemas['AccountKind'];
 export type WalletRecord = Schemas['Record'];
 export type Wallet = Schemas['Wallet'];
 export type WithdrawAddress = Schemas['WithdrawAddress'];
+export type ChainInfo = Schemas['ChainInfo'];
+export type Chain = Schemas['Chain'];
+export type RecordStatus = Schemas['RecordStatus'];
+export type DepositAddress = Schemas['DepositAddress'];
+export type WireDetails = Schemas['WireDetails'];
 
 export const ACCOUNT_KINDS: AccountKind[] = ['funds', 'exchange', 'lever', 'fiat', 'second', 'financial'];
 /** Accounts a user moves money between (financial is fed by earning products, not transfers). */
@@ -104,3 +109,30 @@ export function useRemoveAddress() {
 export function balanceOf(wallet: Wallet | undefined, kind: AccountKind, coin: string) {
   return wallet?.accounts.find((a) => a.kind === kind)?.balances.find((b) => b.coin === coin);
 }
+
+// ---- deposits, withdrawals and records (deposit / recharge / withdraw / address book pages) ----
+
+export type { RecordFilter };
+
+/** The user's deposit address of a coin and chain (with its minimum and confirmations). */
+export const depositAddressQuery = (coin: string, chain: Chain) =>
+  queryOptions({
+    queryKey: ['deposit-address', coin, chain],
+    queryFn: ({ signal }) => call('getDepositAddress', { query: { coin, chain }, signal }),
+    staleTime: Infinity,
+  });
+
+export const useDepositAddress = (coin: string | undefined, chain: Chain | undefined) =>
+  useQuery({ ...depositAddressQuery(coin ?? '', chain ?? 'TRC20'), enabled: Boolean(coin && chain && getToken()) });
+
+/** Where the platform takes bank wires (`available: false` where it does not). */
+export const wireDetailsQuery = queryOptions({
+  queryKey: ['wire-details'],
+  queryFn: ({ signal }) => call('getWireDetails', { signal }),
+  staleTime: 10 * 60_000,
+});
+
+export const useWireDetails = () => useQuery({ ...wireDetailsQuery, enabled: Boolean(getToken()) });
+
+/** Records of a filter, page by page; live through the `record` event (it invalidates ['records']). */
+export const useRecords = (filter: RecordFilter) => useInfiniteQuery({ ...recordsQuery(filter), enabled: Boolean(getToken()) });

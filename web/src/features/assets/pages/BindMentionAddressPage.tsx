@@ -1,2 +1,227 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+/**
+ * The withdrawal address book: the user's addresses (mirrored in localStorage `address_list` by
+ * the query), each removable after a confirmation, and a form to add one: coin, network, address
+ * (checked against the network's address format before anything is sent), an optional label and
+ * a security verification code sent to the user's account. `?coin=&chain=` preselect the form;
+ * `?from=mention` returns to the withdrawal page once the address is added.
+ */
+import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../api/client';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useConfirm } from '../../../ui/useConfirm';
+import { SendCodeButton } from '../../account/components/SendCodeButton';
+import { useMe } from '../../account/api';
+import { useSubmitGuard } from '../../identity/useSubmitGuard';
+import { useAddAddress, useAddresses, useCoins, useRemoveAddress, type WithdrawAddress } from '../api';
+import { useAddressProblem } from '../components/addressCheck';
+import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSelect';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { shortAddress } from '../components/RecordList';
+import classes from '../components/funds.module.css';
+
+type Field = 'address' | 'label' | 'code';
+const CODE = /^\d{6}$/;
+const LABEL_MAX = 32;
+
+function AddressEntry({ entry, onRemove, removing }: { entry: WithdrawAddress; onRemove: () => void; removing: boolean }) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  return (
+    <li className={classes.bookEntry} data-testid="address-entry" data-address-id={entry.id} data-coin={entry.coin} data-chain={entry.chain}>
+      <Group justify="space-between" wrap="nowrap" gap={8}>
+        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+          <Badge variant="light" radius="sm" style={{ flex: 'none' }}>
+            {entry.coin} · {entry.chain}
+          </Badge>
+          {entry.label && (
+            <Text fw={600} size="sm" truncate data-testid="address-label">
+              {entry.label}
+            </Text>
+          )}
+        </Group>
+        <Button size="compact-sm" variant="light" color="red" onClick={onRemove} loading={removing} data-testid="address-remove">
+          {t('funds.book.remove')}
+        </Button>
+      </Group>
+      <Text size="sm" className={classes.mono} data-testid="address-value">
+        {entry.address}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {t('funds.book.added', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(entry.createdAt) })}
+      </Text>
+    </li>
+  );
+}
+
+export default function BindMentionAddressPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const coins = useCoins();
+  const book = useAddresses();
+  const { data: me } = useMe();
+  const pick = useCoinChainParams(coins.data);
+  const { coin, chain } = pick;
+  const add = useAddAddress();
+  const remove = useRemoveAddress();
+  const guard = useSubmitGuard();
+  const [ask, dialog] = useConfirm();
+  const addressProblem = useAddressProblem();
+  const [values, setValues] = useState<Record<Field, string>>({ address: '', label: '', code: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [removingId, setRemovingId] = useState<string | null>(null);
+
+  if (coins.isPending || book.isPending) return <PageSkeleton rows={8} />;
+  if (!coins.data || !coin || !chain) return <LoadRetry onRetry={() => void coins.refetch()} />;
+
+  const set = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: null }));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (add.isPending) return;
+    const next: Partial<Record<Field, string | null>> = {
+      address: addressProblem(chain, values.address),
+      label: values.label.trim().length > LABEL_MAX ? t('funds.book.labelTooLong', { max: LABEL_MAX }) : null,
+      code: CODE.test(values.code) ? null : t('funds.book.codeInvalid'),
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    if (!guard.begin()) return;
+    add.mutate(
+      { coin: coin.coin, chain: chain.chain, address: values.address.trim(), code: values.code, ...(values.label.trim() ? { label: values.label.trim() } : {}) },
+      {
+        onSettled: guard.end,
+        onSuccess: () => {
+          notifications.show({ message: t('funds.book.addedToast'), color: 'teal' });
+          setValues({ address: '', label: '', code: '' });
+          setErrors({});
+          if (params.get('from') === 'mention') navigate(`/pages/assets/mention?coin=${coin.coin}&chain=${chain.chain}`, { replace: true });
+        },
+        onError: (err) => {
+          if (!(err instanceof ApiError)) return;
+          const code = err.details.code ?? '';
+          // The toast has said it; keep it next to the field it is about too.
+          if (['wrong_code', 'code_not_sent', 'code_expired'].includes(code)) setErrors((x) => ({ ...x, code: err.message }));
+          if (['address_invalid', 'duplicate_address', 'own_address'].includes(code)) setErrors((x) => ({ ...x, address: err.message }));
+        },
+      },
+    );
+  };
+
+  const onRemove = async (entry: WithdrawAddress) => {
+    if (removingId) return;
+    const yes = await ask(t('funds.book.removeConfirm', { coin: entry.coin, chain: entry.chain, address: shortAddress(entry.address) }));
+    if (!yes) return;
+    setRemovingId(entry.id);
+    remove.mutate(entry.id, {
+      onSettled: () => setRemovingId(null),
+      onSuccess: () => notifications.show({ message: t('funds.book.removed'), color: 'teal' }),
+    });
+  };
+
+  const entries = book.data ?? [];
+
+  return (
+    <div className={classes.page}>
+      <section className={classes.section} aria-labelledby="book-title">
+        <h2 id="book-title" className={classes.sectionTitle}>
+          {t('funds.book.title')}
+        </h2>
+        {book.isError && !entries.length ? (
+          <LoadRetry compact onRetry={() => void book.refetch()} />
+        ) : entries.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md" data-testid="address-empty">
+            {t('funds.book.empty')}
+          </Text>
+        ) : (
+          <ul className={classes.book} data-testid="address-list">
+            {entries.map((entry) => (
+              <AddressEntry key={entry.id} entry={entry} onRemove={() => void onRemove(entry)} removing={removingId === entry.id} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <form className={classes.card} onSubmit={submit} noValidate aria-labelledby="add-title" data-testid="address-form">
+        <h2 id="add-title" className={classes.cardTitle}>
+          {t('funds.book.addTitle')}
+        </h2>
+        <CoinChainSelect
+          coins={coins.data}
+          value={{
+            ...pick,
+            setCoin: (c) => {
+              pick.setCoin(c);
+              setErrors((x) => ({ ...x, address: null }));
+            },
+            setChain: (c) => {
+              pick.setChain(c);
+              setErrors((x) => ({ ...x, address: null }));
+            },
+          }}
+          disabled={add.isPending}
+        />
+        <TextInput
+          label={t('funds.book.address')}
+          description={t(`funds.addressHint.${chain.chain}`, { defaultValue: '' }) || undefined}
+          placeholder={t('funds.book.addressPlaceholder', { chain: chain.chain })}
+          value={values.address}
+          onChange={(e) => set('address', e.currentTarget.value)}
+          error={errors.address}
+          maxLength={128}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          classNames={{ input: classes.mono }}
+          data-testid="address-input"
+        />
+        <TextInput
+          label={t('funds.book.label')}
+          placeholder={t('funds.book.labelPlaceholder')}
+          value={values.label}
+          onChange={(e) => set('label', e.currentTarget.value)}
+          error={errors.label}
+          maxLength={LABEL_MAX}
+          data-testid="label-input"
+        />
+        <Stack gap={4}>
+          <Group gap={8} align="flex-start" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('funds.book.code')}
+              placeholder={t('funds.book.codePlaceholder')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={values.code}
+              onChange={(e) => set('code', e.currentTarget.value.replace(/\D/g, ''))}
+              error={errors.code}
+              data-testid="code-input"
+            />
+            {/* Lines the button up with the input, below the label. */}
+            <div style={{ paddingTop: 'calc(var(--mantine-font-size-sm) * 1.55 + 2px)' }}>
+              <SendCodeButton request={() => (me ? { account: me.account, scene: 'security' } : null)} />
+            </div>
+          </Group>
+          {me && (
+            <Text size="xs" c="dimmed">
+              {t('funds.book.codeHint', { account: me.account })}
+            </Text>
+          )}
+        </Stack>
+        <Button type="submit" size="md" loading={add.isPending} data-testid="address-submit">
+          {t('funds.book.submit')}
+        </Button>
+      </form>
+      {dialog}
+    </div>
+  );
+}

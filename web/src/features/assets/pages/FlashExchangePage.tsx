@@ -8,11 +8,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../../../../contracts/generated/openapi';
 import { ApiError } from '../../../api/client';
-import { Big } from '../../../lib/decimal';
 import { ExchangeIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { balanceOf, useCoins, useFlashExchange, useFlashQuote, useWallet } from '../api';
-import { AmountField } from '../components/AmountField';
+import { AmountField, checkAmount } from '../components/AmountInput';
 import { useCoinFormat } from '../format';
 
 type Quote = components['schemas']['FlashQuote'];
@@ -56,8 +55,11 @@ export default function FlashExchangePage() {
 
   const requestQuote = () => {
     if (quoteMutation.isPending) return;
-    if (!amount || new Big(amount).lte(0)) return setError(t('transfer.amountRequired'));
-    if (new Big(amount).gt(available)) return setError(t('transfer.insufficient'));
+    const parsed = checkAmount(amount, fromInfo.precision);
+    if (parsed.problem) {
+      return setError(parsed.problem === 'required' ? t('transfer.amountRequired') : t(`funds.amountProblem.${parsed.problem}`, { coin: from, precision: fromInfo.precision }));
+    }
+    if (parsed.amount.gt(available)) return setError(t('transfer.insufficient'));
     setError(null);
     quoteMutation.mutate({ from, to, amount }, { onSuccess: (q) => setQuote({ ...q, receivedAt: Date.now() }) });
   };

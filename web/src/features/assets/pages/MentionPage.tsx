@@ -1,2 +1,319 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+/**
+ * Withdraw: coin and network, an address of the address book for them (none: the user is sent to
+ * add one first and the form cannot be sent), the amount with "Max" (available minus the fee,
+ * rounded down to the coin's precision), the fee, the amount received and the total deducted
+ * shown live, the minimum withdrawal, the user's 24 h limit and the available balance of the funds
+ * account, and the 6-digit transaction password. What can be checked here is checked before
+ * anything is sent; a confirmation sheet sums it up before sending. A user without a transaction
+ * password gets the server's HTTP 401, which the client turns into the set-it-up prompt. The
+ * withdrawal then shows below: pending review, confirming n/6, success or failure with the reason.
+ */
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, PasswordInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../../../api/client';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { Big, formatAmount, groupDigits } from '../../../lib/decimal';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useMe } from '../../account/api';
+import { useSubmitGuard } from '../../identity/useSubmitGuard';
+import { balanceOf, useAddresses, useCoins, useWallet, useWithdraw } from '../api';
+import { useCoinFormat } from '../format';
+import { AmountInput, checkAmount, maxAmount, wireAmount } from '../components/AmountInput';
+import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSelect';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { RecordList, shortAddress } from '../components/RecordList';
+import classes from '../components/funds.module.css';
+
+type Field = 'address' | 'amount' | 'password';
+const PASSWORD = /^\d{6}$/;
+const AMOUNT_CODES = new Set(['amount_invalid', 'amount_precision', 'below_minimum', 'insufficient_balance', 'limit_exceeded']);
+const PASSWORD_CODES = new Set(['wrong_transaction_password', 'transaction_password_format']);
+
+export default function MentionPage() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const format = useCoinFormat();
+  const coins = useCoins();
+  const wallet = useWallet();
+  const book = useAddresses();
+  const { data: me } = useMe();
+  const pick = useCoinChainParams(coins.data);
+  const { coin, chain } = pick;
+  const withdraw = useWithdraw();
+  const guard = useSubmitGuard();
+  // The address chosen for one coin and chain; otherwise the newest of the book for them.
+  const [chosen, setChosen] = useState<{ key: string; id: string } | null>(null);
+  const [amount, setAmount] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const [confirming, setConfirming] = useState(false);
+
+  if (coins.isPending || book.isPending || wallet.isPending) return <PageSkeleton rows={9} />;
+  if (!coins.data || !coin || !chain) return <LoadRetry onRetry={() => void coins.refetch()} />;
+
+  const key = `${coin.coin}:${chain.chain}`;
+  const addresses = (book.data ?? []).filter((a) => a.coin === coin.coin && a.chain === chain.chain);
+  const address = addresses.find((a) => chosen?.key === key && a.id === chosen.id) ?? addresses[0];
+  const available = new Big(balanceOf(wallet.data, 'funds', coin.coin)?.available ?? '0');
+  const fee = new Big(chain.withdrawFee);
+  const max = maxAmount(available.minus(fee), coin.precision);
+  const parsed = checkAmount(amount, coin.precision);
+  const exact = (value: Big) => `${groupDigits(value.toFixed(), locale)} ${coin.coin}`;
+  const limit = me?.withdrawalLimit;
+  const bindLink = `/pages/assets/bindMentionAddress?coin=${coin.coin}&chain=${chain.chain}&from=mention`;
+  const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: null }));
+
+  const amountProblem = (): string | null => {
+    if (parsed.problem) return t(`funds.amountProblem.${parsed.problem}`, { coin: coin.coin, precision: coin.precision });
+    const a = parsed.amount;
+    if (a.lt(chain.minWithdraw)) return t('funds.withdraw.belowMin', { min: groupDigits(chain.minWithdraw, locale), coin: coin.coin });
+    if (a.plus(fee).gt(available)) return t('funds.withdraw.insufficient');
+    // The limit is in USDT; other coins are valued by the server.
+    if (coin.coin === 'USDT' && limit && a.gt(limit)) return t('funds.withdraw.overLimit', { limit: formatAmount(limit, 0, locale) });
+    return null;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (withdraw.isPending || confirming) return;
+    const next: Partial<Record<Field, string | null>> = {
+      address: address ? null : t('funds.withdraw.noAddress'),
+      amount: amountProblem(),
+      password: PASSWORD.test(password) ? null : t('funds.withdraw.passwordFormat'),
+    };
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    setConfirming(true);
+  };
+
+  const send = () => {
+    if (!address || !parsed.amount || withdraw.isPending || !guard.begin()) return;
+    withdraw.mutate(
+      { coin: coin.coin, chain: chain.chain, addressId: address.id, amount: wireAmount(parsed.amount), transactionPassword: password },
+      {
+        onSettled: guard.end,
+        onSuccess: () => {
+          setConfirming(false);
+          notifications.show({ message: t('funds.withdraw.submitted'), color: 'teal' });
+          setAmount('');
+          setPassword('');
+          setErrors({});
+        },
+        onError: (err) => {
+          setConfirming(false);
+          // The toast (or the transaction-password prompt) has said it; keep it next to its field too.
+          if (!(err instanceof ApiError) || !err.details.code) return;
+          const code = err.details.code;
+          if (AMOUNT_CODES.has(code)) setErrors((x) => ({ ...x, amount: err.message }));
+          else if (PASSWORD_CODES.has(code)) setErrors((x) => ({ ...x, password: err.message }));
+          else if (code === 'address_required') setErrors((x) => ({ ...x, address: err.message }));
+        },
+      },
+    );
+  };
+
+  const received = parsed.amount;
+  const total = parsed.amount?.plus(fee);
+
+  return (
+    <div className={classes.page}>
+      <form className={classes.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="withdraw-form">
+        <CoinChainSelect
+          coins={coins.data}
+          value={{
+            ...pick,
+            setCoin: (c) => {
+              pick.setCoin(c);
+              setAmount('');
+              setErrors({});
+            },
+            setChain: (c) => {
+              pick.setChain(c);
+              setErrors({});
+            },
+          }}
+          disabled={withdraw.isPending}
+        />
+
+        <div className={classes.card} data-testid="withdraw-available-card">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Stack gap={0}>
+              <Text size="sm">{t('funds.withdraw.available')}</Text>
+              <Text size="xs" c="dimmed">
+                {t('funds.withdraw.fundsAccount')}
+              </Text>
+            </Stack>
+            <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="withdraw-available">
+              {format(available.toFixed(), coin.coin)} {coin.coin}
+            </Text>
+          </Group>
+        </div>
+
+        {addresses.length === 0 ? (
+          <Alert color="orange" variant="light" title={t('funds.withdraw.noAddress')} data-testid="no-address">
+            <Stack gap={8} align="flex-start">
+              <Text size="sm">{t('funds.withdraw.noAddressBody', { coin: coin.coin, chain: chain.chain })}</Text>
+              <Button component={Link} to={bindLink} size="compact-md" data-testid="go-bind-address">
+                {t('funds.withdraw.addAddress')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <Stack gap={4}>
+            <NativeSelect
+              label={t('funds.withdraw.address')}
+              value={address?.id}
+              onChange={(e) => {
+                setChosen({ key, id: e.currentTarget.value });
+                clear('address');
+              }}
+              data={addresses.map((a) => ({ value: a.id, label: a.label ? `${a.label} · ${shortAddress(a.address)}` : shortAddress(a.address) }))}
+              error={errors.address}
+              disabled={withdraw.isPending}
+              data-testid="withdraw-address"
+            />
+            {address && (
+              <Text size="xs" c="dimmed" className={classes.mono} data-testid="withdraw-address-full">
+                {address.address}
+              </Text>
+            )}
+            <Anchor component={Link} to={bindLink} size="sm" data-testid="manage-addresses">
+              {t('funds.withdraw.manageAddresses')}
+            </Anchor>
+          </Stack>
+        )}
+
+        <AmountInput
+          label={t('funds.withdraw.amount')}
+          placeholder={t('funds.withdraw.amountPlaceholder', { min: groupDigits(chain.minWithdraw, locale), coin: coin.coin })}
+          value={amount}
+          onValueChange={(v) => {
+            setAmount(v);
+            clear('amount');
+          }}
+          error={errors.amount}
+          disabled={withdraw.isPending}
+          rightSectionWidth={104}
+          rightSection={
+            <Group gap={6} wrap="nowrap" pr={6}>
+              <Text size="xs" c="dimmed">
+                {coin.coin}
+              </Text>
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => {
+                  setAmount(max.toFixed());
+                  clear('amount');
+                }}
+                disabled={withdraw.isPending}
+                data-testid="withdraw-max"
+              >
+                {t('funds.withdraw.max')}
+              </Button>
+            </Group>
+          }
+          data-testid="withdraw-amount"
+        />
+
+        <dl className={classes.facts} data-testid="withdraw-summary">
+          <dt>{t('funds.withdraw.fee')}</dt>
+          <dd data-testid="withdraw-fee">{exact(fee)}</dd>
+          <dt>{t('funds.withdraw.received')}</dt>
+          <dd data-testid="withdraw-received">{received ? exact(received) : '--'}</dd>
+          <dt>{t('funds.withdraw.total')}</dt>
+          <dd data-testid="withdraw-total">{total ? exact(total) : '--'}</dd>
+          <dt>{t('funds.withdraw.minimum')}</dt>
+          <dd data-testid="withdraw-min">
+            {groupDigits(chain.minWithdraw, locale)} {coin.coin}
+          </dd>
+          {limit && (
+            <>
+              <dt>{t('funds.withdraw.limit')}</dt>
+              <dd data-testid="withdraw-limit">{t('funds.withdraw.limitValue', { amount: formatAmount(limit, 0, locale) })}</dd>
+            </>
+          )}
+        </dl>
+
+        <PasswordInput
+          label={t('funds.withdraw.password')}
+          placeholder={t('funds.withdraw.passwordPlaceholder')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          value={password}
+          onChange={(e) => {
+            setPassword(e.currentTarget.value.replace(/\D/g, ''));
+            clear('password');
+          }}
+          error={errors.password}
+          disabled={withdraw.isPending}
+          data-testid="withdraw-password"
+        />
+
+        <Button type="submit" size="md" disabled={addresses.length === 0} loading={withdraw.isPending} data-testid="withdraw-submit">
+          {t('funds.withdraw.submit')}
+        </Button>
+      </form>
+
+      <RecordList
+        filter={{ type: 'withdrawal', coin: coin.coin }}
+        title={t('funds.withdraw.recent', { coin: coin.coin })}
+        empty={t('funds.withdraw.none')}
+        testId="withdraw-records"
+      />
+
+      <Modal
+        opened={confirming}
+        onClose={() => !withdraw.isPending && setConfirming(false)}
+        title={t('funds.withdraw.confirmTitle')}
+        centered
+        size="sm"
+        radius="lg"
+        closeOnClickOutside={!withdraw.isPending}
+        withCloseButton={!withdraw.isPending}
+      >
+        {address && received && total && (
+          <Stack gap="md" data-testid="withdraw-confirm">
+            <dl className={classes.facts}>
+              <dt>{t('funds.withdraw.confirmCoin')}</dt>
+              <dd>
+                {coin.coin} · {chain.chain}
+              </dd>
+              <dt>{t('funds.withdraw.amount')}</dt>
+              <dd data-testid="confirm-amount">{exact(received)}</dd>
+              <dt>{t('funds.withdraw.fee')}</dt>
+              <dd data-testid="confirm-fee">{exact(fee)}</dd>
+              <dt>{t('funds.withdraw.total')}</dt>
+              <dd data-testid="confirm-total">{exact(total)}</dd>
+              <dt>{t('funds.withdraw.received')}</dt>
+              <dd data-testid="confirm-received">{exact(received)}</dd>
+            </dl>
+            <div>
+              <Text size="xs" c="dimmed">
+                {address.label ? t('funds.withdraw.toLabelled', { label: address.label }) : t('funds.withdraw.to')}
+              </Text>
+              <Text size="sm" className={classes.mono} data-testid="confirm-address">
+                {address.address}
+              </Text>
+            </div>
+            <Text size="xs" c="dimmed">
+              {t('funds.withdraw.confirmNote')}
+            </Text>
+            <Group grow>
+              <Button variant="default" onClick={() => setConfirming(false)} disabled={withdraw.isPending}>
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={send} loading={withdraw.isPending} data-testid="withdraw-confirm-send">
+                {t('funds.withdraw.confirmSend')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </div>
+  );
+}

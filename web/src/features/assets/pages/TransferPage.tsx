@@ -8,11 +8,10 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { Big } from '../../../lib/decimal';
 import { ExchangeIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { balanceOf, TRANSFER_KINDS, useCoins, useTransfer, useWallet, type AccountKind } from '../api';
-import { AmountField } from '../components/AmountField';
+import { AmountField, checkAmount } from '../components/AmountInput';
 import { useCoinFormat } from '../format';
 import classes from './assets.module.css';
 
@@ -61,8 +60,11 @@ export default function TransferPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (transfer.isPending) return;
-    if (!amount || new Big(amount).lte(0)) return setError(t('transfer.amountRequired'));
-    if (new Big(amount).gt(available)) return setError(t('transfer.insufficient'));
+    const parsed = checkAmount(amount, info.precision);
+    if (parsed.problem) {
+      return setError(parsed.problem === 'required' ? t('transfer.amountRequired') : t(`funds.amountProblem.${parsed.problem}`, { coin: info.coin, precision: info.precision }));
+    }
+    if (parsed.amount.gt(available)) return setError(t('transfer.insufficient'));
     setError(null);
     transfer.mutate(
       { coin: info.coin, from, to, amount },

@@ -1,2 +1,171 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+/**
+ * Identity verification overview: the two levels (real-name, then advanced) with their status,
+ * what each unlocks (withdrawal limit per 24 h, merchant certification level) and the way to start
+ * or resubmit. While a review is pending the user is polled every 5 s, so the status changes on
+ * its own. Links to the bank card and the payment methods.
+ */
+import { Alert, Button, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatAmount } from '../../../lib/decimal';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useSettings } from '../../../api/settings';
+import { useMeWhileReviewing, type ReviewStatus, type User } from '../api';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { ReviewBadge } from '../../../ui/ReviewBadge';
+import { ADVANCED_AUTH_PATH, BANK_AUTH_PATH, COLLECT_MONEY_PATH, REAL_AUTH_PATH } from '../paths';
+import classes from '../components/identity.module.css';
+
+
+type Level = 'primary' | 'advanced';
+
+const Chevron = () => (
+  <svg className={classes.chevron} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
+    <path d="m9 5 7 7-7 7" />
+  </svg>
+);
+
+function LevelCard({
+  level,
+  status,
+  reason,
+  unlockLimit,
+  merchantLevel,
+  locked,
+}: {
+  level: Level;
+  status: ReviewStatus;
+  reason?: string;
+  unlockLimit: string;
+  merchantLevel: User['merchantLevel'];
+  /** Advanced verification before the real-name one is verified. */
+  locked?: boolean;
+}) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const to = level === 'advanced' ? ADVANCED_AUTH_PATH : REAL_AUTH_PATH;
+  let action: ReactNode = null;
+  if (locked) {
+    action = (
+      <Text size="sm" c="dimmed" data-testid={`level-${level}-locked`}>
+        {t('identity.overview.advancedLocked')}
+      </Text>
+    );
+  } else if (status === 'none' || status === 'rejected') {
+    action = (
+      <Button component={Link} to={to} fullWidth data-testid={`level-${level}-action`}>
+        {status === 'rejected' ? t('identity.overview.resubmit') : t('identity.overview.start')}
+      </Button>
+    );
+  } else if (status === 'pending') {
+    action = (
+      <Text size="sm" c="dimmed" data-testid={`level-${level}-pending`}>
+        {t('identity.overview.pendingNote')}
+      </Text>
+    );
+  }
+  return (
+    <section className={classes.card} data-testid={`level-${level}`} aria-labelledby={`level-${level}-title`}>
+      <div className={classes.cardHeader}>
+        <h2 className={classes.cardTitle} id={`level-${level}-title`}>
+          {t(`identity.overview.${level}.title`)}
+        </h2>
+        <ReviewBadge status={status} testId={`level-${level}-status`} />
+      </div>
+      <Text size="sm" c="dimmed">
+        {t(`identity.overview.${level}.requires`)}
+      </Text>
+      <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={-4}>
+        {t('identity.overview.unlocks')}
+      </Text>
+      <dl className={classes.facts}>
+        <dt>{t('identity.overview.unlocksLimit')}</dt>
+        <dd>{t('identity.overview.limitPerDay', { amount: formatAmount(unlockLimit, 0, locale) })}</dd>
+        <dt>{t('identity.overview.unlocksMerchant')}</dt>
+        <dd>{t(`identity.merchantLevel.${merchantLevel}`)}</dd>
+      </dl>
+      {status === 'rejected' && (
+        <Alert color="red" variant="light" p="xs" title={t('identity.overview.rejectedTitle')} data-testid={`level-${level}-reason`}>
+          {reason ?? t('identity.overview.rejectedNoReason')}
+        </Alert>
+      )}
+      {action}
+    </section>
+  );
+}
+
+export default function AuthenticationPage() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const me = useMeWhileReviewing();
+  const { data: settings } = useSettings();
+  if (!me.data || !settings) return me.isError ? <LoadRetry onRetry={() => void me.refetch()} /> : <PageSkeleton rows={5} />;
+  const user = me.data;
+  const limits = settings.withdrawalLimits;
+  const current = user.merchantLevel;
+
+  return (
+    <div className={classes.page}>
+      <section className={classes.summary} aria-label={t('identity.overview.summary')}>
+        <div className={classes.summaryLabel}>{t('identity.overview.currentLimit')}</div>
+        <div className={classes.summaryValue} data-testid="withdrawal-limit">
+          {t('identity.overview.limitPerDay', { amount: formatAmount(user.withdrawalLimit, 0, locale) })}
+        </div>
+        <div className={classes.summaryLabel} data-testid="merchant-level">
+          {t('identity.overview.currentLevel', { level: t(`identity.merchantLevel.${current}`) })}
+        </div>
+        <div className={classes.ladder}>
+          {(['mobile', 'realName', 'advanced'] as const).map((level) => (
+            <div key={level} className={classes.step} data-current={level === current ? true : undefined}>
+              <span className={classes.stepAmount}>{formatAmount(limits[level], 0, locale)}</span>
+              {t(`identity.merchantLevel.${level}`)}
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <LevelCard
+        level="primary"
+        status={user.verification}
+        reason={user.verificationReason}
+        unlockLimit={limits.realName}
+        merchantLevel="realName"
+      />
+      <LevelCard
+        level="advanced"
+        status={user.advancedVerification}
+        reason={user.advancedVerificationReason}
+        unlockLimit={limits.advanced}
+        merchantLevel="advanced"
+        locked={user.verification !== 'verified' && user.advancedVerification === 'none'}
+      />
+
+      <nav className={classes.links} aria-label={t('identity.overview.paymentLinks')}>
+        <Link to={BANK_AUTH_PATH} className={classes.linkRow} data-testid="link-bank">
+          <div>
+            <Text size="sm" fw={600}>
+              {t('identity.overview.bankLink')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('identity.overview.bankLinkHint')}
+            </Text>
+          </div>
+          <Chevron />
+        </Link>
+        <Link to={COLLECT_MONEY_PATH} className={classes.linkRow} data-testid="link-collect">
+          <div>
+            <Text size="sm" fw={600}>
+              {t('identity.overview.collectLink')}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('identity.overview.collectLinkHint')}
+            </Text>
+          </div>
+          <Chevron />
+        </Link>
+      </nav>
+    </div>
+  );
+}

@@ -1,2 +1,74 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+/**
+ * Bank card verification: add a bank card (country/region, the verified real name, bank name, card
+ * number) with the notice that verification may take up to 60 minutes, and the bank cards already
+ * added with their status. Needs verified identity first: until then the page says so and links
+ * to identity verification.
+ */
+import { Button, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useMeWhileReviewing, usePaymentMethods } from '../api';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PaymentMethodCard } from '../components/PaymentMethodCard';
+import { PaymentMethodForm } from '../components/PaymentMethodForm';
+import classes from '../components/identity.module.css';
+import { AUTH_PATH, COLLECT_MONEY_PATH } from '../paths';
+
+export default function BankAuthenticationPage() {
+  const { t } = useTranslation();
+  const me = useMeWhileReviewing();
+  const methods = usePaymentMethods();
+  if (!me.data) return me.isError ? <LoadRetry onRetry={() => void me.refetch()} /> : <PageSkeleton rows={6} />;
+  const user = me.data;
+  const banks = (methods.data ?? []).filter((m) => m.type === 'bank');
+
+  if (user.verification !== 'verified') {
+    return (
+      <div className={classes.page}>
+        <section className={classes.card} data-testid="verify-first">
+          <h2 className={classes.cardTitle}>{t('identity.bank.verifyFirstTitle')}</h2>
+          <Text size="sm">
+            {user.verification === 'pending' ? t('identity.bank.verifyPending') : t('identity.bank.verifyFirst')}
+          </Text>
+          <Button component={Link} to={AUTH_PATH} data-testid="verify-first-link">
+            {t('identity.bank.verifyFirstAction')}
+          </Button>
+        </section>
+      </div>
+    );
+  }
+
+  return (
+    <div className={classes.page}>
+      <section className={classes.card} aria-labelledby="bank-add-title">
+        <h2 className={classes.cardTitle} id="bank-add-title">
+          {t('identity.bank.addTitle')}
+        </h2>
+        <PaymentMethodForm me={user} types={['bank']} />
+      </section>
+
+      <section aria-labelledby="bank-list-title" className={classes.page} style={{ padding: 0 }}>
+        <div className={classes.cardHeader}>
+          <h2 className={classes.cardTitle} id="bank-list-title">
+            {t('identity.bank.listTitle')}
+          </h2>
+          <Button component={Link} to={COLLECT_MONEY_PATH} variant="subtle" size="compact-sm" data-testid="link-collect">
+            {t('identity.bank.allMethods')}
+          </Button>
+        </div>
+        {methods.isPending ? (
+          <PageSkeleton rows={2} />
+        ) : methods.isError ? (
+          <LoadRetry onRetry={() => void methods.refetch()} />
+        ) : banks.length === 0 ? (
+          <Text size="sm" c="dimmed" data-testid="bank-empty">
+            {t('identity.bank.empty')}
+          </Text>
+        ) : (
+          banks.map((m) => <PaymentMethodCard key={m.id} method={m} />)
+        )}
+      </section>
+    </div>
+  );
+}

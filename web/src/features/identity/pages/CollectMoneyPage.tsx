@@ -1,2 +1,74 @@
-// Being built in this change; replaced by the real page.
-export { default } from '../../../ui/NotAvailablePage';
+/**
+ * Payment methods (collect-money information, where the 997 envelope sends the user): the user's
+ * methods as cards with their review status, removal after a confirmation, and the form to add
+ * one (bank card, PIX, Alipay, WeChat). The list is polled every 5 s while any is pending.
+ */
+import { Alert, Button, CloseButton, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useMeWhileReviewing, usePaymentMethods } from '../api';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PaymentMethodCard } from '../components/PaymentMethodCard';
+import { PaymentMethodForm } from '../components/PaymentMethodForm';
+import classes from '../components/identity.module.css';
+import { AUTH_PATH } from '../paths';
+
+export default function CollectMoneyPage() {
+  const { t } = useTranslation();
+  const me = useMeWhileReviewing();
+  const methods = usePaymentMethods();
+  /** null: open the form only while there is no method yet. */
+  const [adding, setAdding] = useState<boolean | null>(null);
+
+  if (methods.isPending || me.isPending) return <PageSkeleton rows={6} />;
+  if (methods.isError) return <LoadRetry onRetry={() => void methods.refetch()} />;
+  const list = methods.data;
+  const user = me.data;
+  const formOpen = adding ?? list.length === 0;
+  const verified = user?.verification === 'verified';
+
+  return (
+    <div className={classes.page}>
+      {user && !verified && (
+        <Alert color="orange" variant="light" title={t('identity.collect.verifyTitle')} data-testid="collect-verify-notice">
+          <Text size="sm" mb={8}>
+            {user.verification === 'pending' ? t('identity.bank.verifyPending') : t('identity.collect.verifyBody')}
+          </Text>
+          <Button component={Link} to={AUTH_PATH} size="compact-sm" variant="light" color="orange">
+            {t('identity.bank.verifyFirstAction')}
+          </Button>
+        </Alert>
+      )}
+
+      {formOpen && (
+        <section className={classes.card} aria-labelledby="pm-add-title" data-testid="pm-add-card">
+          <div className={classes.cardHeader}>
+            <h2 className={classes.cardTitle} id="pm-add-title">
+              {t('identity.collect.addTitle')}
+            </h2>
+            {list.length > 0 && <CloseButton onClick={() => setAdding(false)} aria-label={t('identity.common.close')} />}
+          </div>
+          <PaymentMethodForm me={user} onAdded={() => setAdding(false)} />
+        </section>
+      )}
+
+      <div className={classes.cardHeader}>
+        <h2 className={classes.cardTitle}>{t('identity.collect.listTitle', { count: list.length })}</h2>
+        {!formOpen && (
+          <Button size="compact-sm" onClick={() => setAdding(true)} data-testid="add-method">
+            {t('identity.collect.add')}
+          </Button>
+        )}
+      </div>
+      {list.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="pm-empty">
+          {t('identity.collect.empty')}
+        </Text>
+      ) : (
+        list.map((m) => <PaymentMethodCard key={m.id} method={m} />)
+      )}
+    </div>
+  );
+}

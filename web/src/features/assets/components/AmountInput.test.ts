@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { Big } from '../../../lib/decimal';
+import { checkAmount, maxAmount, sanitizeAmount, wireAmount } from './AmountInput';
+
+describe('amount entry', () => {
+  it('keeps digits and one point (a comma counts as the point)', () => {
+    expect(sanitizeAmount('12a.3.45')).toBe('12.345');
+    expect(sanitizeAmount('1,5')).toBe('1.5');
+    expect(sanitizeAmount('-3')).toBe('3');
+  });
+  it('checks an amount against the coin precision with big.js', () => {
+    expect(checkAmount('', 2).problem).toBe('required');
+    expect(checkAmount('0', 2).problem).toBe('invalid');
+    expect(checkAmount('1.234', 2).problem).toBe('precision');
+    expect(checkAmount('0.30000001', 8).amount?.toFixed()).toBe('0.30000001');
+  });
+  it('Max rounds down, never up, and is never negative', () => {
+    expect(wireAmount(maxAmount(new Big('10.129999'), 2))).toBe('10.12');
+    expect(wireAmount(maxAmount(new Big('0.999999999'), 8))).toBe('0.99999999');
+    expect(wireAmount(maxAmount(new Big('-1'), 2))).toBe('0');
+  });
+});

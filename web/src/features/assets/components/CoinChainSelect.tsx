@@ -1,0 +1,84 @@
+/**
+ * The coin and its network (chain), as every deposit and withdrawal form asks for them. The choice
+ * lives in the query string (`?coin=USDT&chain=ERC20`), so links can preselect it and going back
+ * keeps it; unknown values fall back to the first coin and its first chain.
+ */
+import { NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useCallback, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { Chain, ChainInfo, CoinInfo } from '../api';
+
+export interface CoinChain {
+  coin: CoinInfo | undefined;
+  chain: ChainInfo | undefined;
+  setCoin: (coin: string) => void;
+  setChain: (chain: Chain) => void;
+}
+
+/** The coin and chain of the query string, checked against the coin list. */
+export function useCoinChainParams(coins: CoinInfo[] | undefined): CoinChain {
+  const [params, setParams] = useSearchParams();
+  const coin = useMemo(() => {
+    if (!coins?.length) return undefined;
+    const wanted = params.get('coin')?.toUpperCase();
+    return coins.find((c) => c.coin === wanted) ?? coins[0];
+  }, [coins, params]);
+  const chain = useMemo(() => {
+    if (!coin) return undefined;
+    const wanted = params.get('chain')?.toUpperCase();
+    return coin.chains.find((c) => c.chain === wanted) ?? coin.chains[0];
+  }, [coin, params]);
+
+  const update = useCallback(
+    (next: Record<string, string | null>) =>
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(next)) {
+            if (v === null) p.delete(k);
+            else p.set(k, v);
+          }
+          return p;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const setCoin = useCallback((c: string) => update({ coin: c, chain: null }), [update]);
+  const setChain = useCallback((c: Chain) => update({ chain: c }), [update]);
+  return { coin, chain, setCoin, setChain };
+}
+
+export function CoinChainSelect({ coins, value, disabled }: { coins: CoinInfo[]; value: CoinChain; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const chainLabel = useId();
+  const { coin, chain } = value;
+  if (!coin || !chain) return null;
+  return (
+    <Stack gap={10}>
+      <NativeSelect
+        label={t('funds.coin')}
+        value={coin.coin}
+        onChange={(e) => value.setCoin(e.currentTarget.value)}
+        data={coins.map((c) => ({ value: c.coin, label: `${c.coin} · ${c.name}` }))}
+        disabled={disabled}
+        data-testid="coin-select"
+      />
+      <div>
+        <Text id={chainLabel} size="sm" fw={500} display="block" mb={4}>
+          {t('funds.network')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          aria-labelledby={chainLabel}
+          value={chain.chain}
+          onChange={(c) => value.setChain(c as Chain)}
+          data={coin.chains.map((c) => ({ value: c.chain, label: c.chain }))}
+          disabled={disabled}
+          data-testid="chain-select"
+        />
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The user's records of one filter (e.g. this coin's deposits), newest first, each with its amount,
+ * time, address and live status; "Load more" fetches the next page. Stays live: the `record`
+ * socket event invalidates ['records'].
+ */
+import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { Big } from '../../../lib/decimal';
+import { useRecords, type RecordFilter, type WalletRecord } from '../api';
+import { useCoinFormat } from '../format';
+import { RecordReason, RecordStatus } from './RecordStatus';
+import classes from './funds.module.css';
+
+/** A long address as its start and end ("TXk3Lo…Fa5Uy"); the full one stays in the title. */
+export function shortAddress(address: string): string {
+  return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
+}
+
+export function RecordRow({ record }: { record: WalletRecord }) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const format = useCoinFormat();
+  const amount = new Big(record.amount);
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(record.time);
+  return (
+    <li className={classes.record} data-testid="record-row" data-record-id={record.id} data-status={record.status} data-type={record.type}>
+      <div className={classes.recordMain}>
+        <span className={classes.recordTitle}>
+          {t(`funds.record.type.${record.type}`)}
+          {record.chain ? ` · ${record.chain}` : ''}
+        </span>
+        <span className={classes.recordAmount} data-testid="record-amount" data-sign={amount.s}>
+          {amount.gt(0) ? '+' : ''}
+          {format(record.amount, record.coin)} {record.coin}
+        </span>
+      </div>
+      <div className={classes.recordMain}>
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="xs" c="dimmed">
+            {time}
+          </Text>
+          {record.address && (
+            <Text size="xs" c="dimmed" className={classes.mono} title={record.address}>
+              {shortAddress(record.address)}
+            </Text>
+          )}
+          {record.type === 'withdrawal' && new Big(record.fee).gt(0) && (
+            <Text size="xs" c="dimmed">
+              {t('funds.record.fee', { amount: format(record.fee, record.coin), coin: record.coin })}
+            </Text>
+          )}
+        </Stack>
+        <RecordStatus record={record} withReason={false} />
+      </div>
+      <RecordReason record={record} />
+    </li>
+  );
+}
+
+export function RecordList({ filter, title, empty, testId = 'records' }: { filter: RecordFilter; title: string; empty: string; testId?: string }) {
+  const { t } = useTranslation();
+  const records = useRecords(filter);
+  const items = records.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section className={classes.section} aria-label={title} data-testid={testId}>
+      <h2 className={classes.sectionTitle}>{title}</h2>
+      {records.isPending ? (
+        <Stack gap={8} aria-hidden>
+          <Skeleton height={56} radius="md" />
+          <Skeleton height={56} radius="md" />
+        </Stack>
+      ) : records.isError && !items.length ? (
+        <Stack align="center" gap={6} py="md">
+          <Text size="sm" c="dimmed">
+            {t('funds.record.loadFailed')}
+          </Text>
+          <Button size="compact-sm" variant="light" onClick={() => void records.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Stack>
+      ) : items.length === 0 ? (
+        <Text size="sm" c="dimmed" ta="center" py="md" data-testid={`${testId}-empty`}>
+          {empty}
+        </Text>
+      ) : (
+        <ul className={classes.records}>
+          {items.map((r) => (
+            <RecordRow key={r.id} record={r} />
+          ))}
+        </ul>
+      )}
+      {records.hasNextPage && (
+        <Button variant="subtle" size="compact-sm" mt={6} fullWidth onClick={() => void records.fetchNextPage()} loading={records.isFetchingNextPage}>
+          {t('funds.record.more')}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Adding a payment method: the type (bank card, PIX, Alipay, WeChat) decides which fields apply;
+ * country/region and the real name apply to all. Every applicable field is checked inline before
+ * anything is sent; the server's answers (998, name mismatch, duplicates) toast on their own.
+ */
+import { Alert, Button, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useCallback, useState, type ComponentProps, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAddPaymentMethod, type PaymentMethodRequest, type PaymentMethodType, type User } from '../api';
+import { CountrySelect, defaultRegion } from './CountrySelect';
+import { ImageUpload } from './ImageUpload';
+import { ClockIcon } from '../../../ui/icons';
+import classes from './identity.module.css';
+import { useSubmitGuard } from '../useSubmitGuard';
+
+export const PAYMENT_TYPES: PaymentMethodType[] = ['bank', 'pix', 'alipay', 'wechat'];
+
+type Field = 'country' | 'realName' | 'bankName' | 'accountNumber' | 'pixKey' | 'alipayAccount' | 'wechatNickname' | 'wechatAccount' | 'qrImage';
+type TextField = Exclude<Field, 'qrImage' | 'country'>;
+
+/** The fields each type needs besides country and real name (as the contract says). */
+const FIELDS: Record<PaymentMethodType, Field[]> = {
+  bank: ['bankName', 'accountNumber'],
+  pix: ['pixKey'],
+  alipay: ['alipayAccount', 'qrImage'],
+  wechat: ['wechatNickname', 'wechatAccount', 'qrImage'],
+};
+
+/** [min, max] length of each text field (contract PaymentMethodRequest). */
+const LENGTH: Record<TextField, [number, number]> = {
+  realName: [2, 64],
+  bankName: [2, 80],
+  accountNumber: [6, 34],
+  pixKey: [4, 77],
+  alipayAccount: [3, 64],
+  wechatNickname: [1, 64],
+  wechatAccount: [3, 64],
+};
+
+const EMPTY: Record<TextField, string> = { realName: '', bankName: '', accountNumber: '', pixKey: '', alipayAccount: '', wechatNickname: '', wechatAccount: '' };
+
+export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: User | undefined; types?: PaymentMethodType[]; onAdded?: () => void }) {
+  const { t } = useTranslation();
+  const add = useAddPaymentMethod();
+  const guard = useSubmitGuard();
+  const verifiedName = me?.verification === 'verified' && me.realName ? me.realName : null;
+  const [type, setType] = useState<PaymentMethodType>(types[0]);
+  const [country, setCountry] = useState(defaultRegion);
+  const [values, setValues] = useState<Record<TextField, string>>(() => ({ ...EMPTY, realName: me?.realName ?? '' }));
+  const [qrImage, setQrImage] = useState<string | null>(null);
+  const [qrBusy, setQrBusy] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
+  const onQrBusy = useCallback((busy: boolean) => setQrBusy(busy), []);
+  const realName = verifiedName ?? values.realName;
+
+  const set = (field: TextField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: null }));
+  };
+
+  const check = (field: Field): string | null => {
+    if (field === 'country') return country ? null : t('identity.validation.required');
+    if (field === 'qrImage') {
+      if (qrBusy) return t('identity.validation.uploadBusy');
+      return qrImage ? null : t('identity.validation.qrRequired');
+    }
+    const value = (field === 'realName' ? realName : values[field]).trim();
+    if (!value) return t('identity.validation.required');
+    if (field === 'accountNumber') {
+      const digits = value.replace(/[\s-]/g, '');
+      return /^[0-9 -]+$/.test(value) && digits.length >= 6 && value.length <= 34 ? null : t('identity.validation.cardNumber');
+    }
+    const [min, max] = LENGTH[field];
+    return value.length < min || value.length > max ? t('identity.validation.length', { min, max }) : null;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (add.isPending) return;
+    const applicable: Field[] = ['country', 'realName', ...FIELDS[type]];
+    const next = Object.fromEntries(applicable.map((f) => [f, check(f)])) as Partial<Record<Field, string | null>>;
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    const body: PaymentMethodRequest = { type, country, realName: realName.trim() };
+    for (const field of FIELDS[type]) {
+      if (field === 'qrImage') body.qrImage = qrImage!;
+      else if (field !== 'country') body[field] = values[field as TextField].trim();
+    }
+    if (!guard.begin()) return;
+    // mutateAsync: the form may unmount when the refreshed list arrives (its page closes it).
+    add
+      .mutateAsync(body)
+      .then(
+        () => {
+          notifications.show({ message: t('identity.payment.submitted'), color: 'teal' });
+          setValues((v) => ({ ...EMPTY, realName: v.realName }));
+          setQrImage(null);
+          setErrors({});
+          onAdded?.();
+        },
+        () => {}, // already toasted (998 also went to identity verification); the values stay
+      )
+      .finally(guard.end);
+  };
+
+  const text = (field: TextField, extra: Partial<ComponentProps<typeof TextInput>> = {}) => (
+    <TextInput
+      label={t(`identity.payment.${field === 'accountNumber' ? 'cardNumber' : field}`)}
+      placeholder={t(`identity.payment.placeholders.${field}`)}
+      value={values[field]}
+      onChange={(e) => set(field, e.currentTarget.value)}
+      error={errors[field]}
+      maxLength={LENGTH[field][1]}
+      data-testid={`pm-${field}`}
+      {...extra}
+    />
+  );
+
+  return (
+    <form className={classes.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="pm-form">
+      {types.length > 1 && (
+        <SegmentedControl
+          fullWidth
+          value={type}
+          onChange={(v) => {
+            setType(v as PaymentMethodType);
+            setQrImage(null);
+            setErrors({});
+          }}
+          data={types.map((value) => ({ value, label: t(`identity.payment.types.${value}`) }))}
+          data-testid="pm-type"
+        />
+      )}
+      <CountrySelect
+        value={country}
+        onChange={(c) => {
+          setCountry(c);
+          setErrors((e) => ({ ...e, country: null }));
+        }}
+        error={errors.country}
+      />
+      <TextInput
+        label={t('identity.payment.realName')}
+        description={verifiedName ? t('identity.payment.realNameVerified') : t('identity.payment.realNameHint')}
+        placeholder={t('identity.payment.placeholders.realName')}
+        value={realName}
+        readOnly={Boolean(verifiedName)}
+        variant={verifiedName ? 'filled' : 'default'}
+        onChange={(e) => set('realName', e.currentTarget.value)}
+        error={errors.realName}
+        maxLength={64}
+        autoComplete="name"
+        data-testid="pm-realName"
+      />
+      {type === 'bank' && (
+        <>
+          {text('bankName', { autoComplete: 'off' })}
+          {text('accountNumber', {
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            onChange: (e) => set('accountNumber', e.currentTarget.value.replace(/[^\d ]/g, '')),
+          })}
+        </>
+      )}
+      {type === 'pix' && text('pixKey', { autoComplete: 'off', description: t('identity.payment.pixKeyHint') })}
+      {type === 'alipay' && text('alipayAccount', { autoComplete: 'off' })}
+      {type === 'wechat' && (
+        <>
+          {text('wechatNickname', { autoComplete: 'off' })}
+          {text('wechatAccount', { autoComplete: 'off' })}
+        </>
+      )}
+      {(type === 'alipay' || type === 'wechat') && (
+        <ImageUpload
+          key={type}
+          label={t('identity.payment.qrImage')}
+          description={t(type === 'alipay' ? 'identity.payment.qrHintAlipay' : 'identity.payment.qrHintWechat')}
+          value={qrImage}
+          onChange={(id) => {
+            setQrImage(id);
+            if (id) setErrors((e) => ({ ...e, qrImage: null }));
+          }}
+          onBusyChange={onQrBusy}
+          error={errors.qrImage}
+          testId="qr-image"
+        />
+      )}
+      <Alert variant="light" color="blue" icon={<ClockIcon width={18} />} p="xs" data-testid="review-notice">
+        <Text size="sm">{t('identity.payment.reviewNotice')}</Text>
+      </Alert>
+      <Button type="submit" size="md" loading={add.isPending} data-testid="pm-submit">
+        {types.length === 1 && types[0] === 'bank' ? t('identity.bank.submit') : t('identity.payment.submit')}
+      </Button>
+    </form>
+  );
+}
