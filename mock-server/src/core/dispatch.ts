@@ -18,6 +18,8 @@ export interface ApiRequest {
   query: Record<string, string>;
   /** Decoded body (form fields or JSON), undefined when there was none. */
   body: unknown;
+  /** The Idempotency-Key header: a repeated key gets the first answer again, without acting twice. */
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse {
@@ -78,6 +80,19 @@ function invalid(message: string): ApiResponse {
 }
 
 export function dispatch(world: World, req: ApiRequest): ApiResponse {
+  const op = operationTable[req.operationId];
+  if (req.idempotencyKey && op.method !== 'get') {
+    const key = `${req.token ?? ''}|${req.operationId}|${req.idempotencyKey}`;
+    const seen = world.idempotency.get(key);
+    if (seen) return seen;
+    const res = answer(world, req);
+    if (res.status < 500) world.idempotency.set(key, res);
+    return res;
+  }
+  return answer(world, req);
+}
+
+function answer(world: World, req: ApiRequest): ApiResponse {
   const fault = world.faults.take(req.operationId, req.path);
   if (fault) {
     const delayMs = fault.delayMs;

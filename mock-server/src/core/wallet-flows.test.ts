@@ -184,3 +184,16 @@ describe('transfers and flash exchange', () => {
     expect(call('flashExchange', { quoteId: fresh.id }).code).toBe('quote_expired');
   });
 });
+
+describe('idempotency', () => {
+  it('a repeated Idempotency-Key gets the first answer and moves money once', () => {
+    const send = (key: string) =>
+      dispatch(world, { operationId: 'transfer', path: '/me/transfers', token, query: {}, body: { coin: 'USDT', from: 'funds', to: 'lever', amount: '100' }, idempotencyKey: key });
+    const first = send('k-1');
+    const again = send('k-1');
+    expect(again.body).toEqual(first.body);
+    expect(funds().available).toBe('9900.000000');
+    send('k-2');
+    expect(funds().available).toBe('9800.000000');
+  });
+});

@@ -61,6 +61,8 @@ export class World {
   readonly wallet: Wallet;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
+  /** Answers already given per idempotency key (see dispatch). */
+  readonly idempotency = new Map<string, { status: number; body: unknown; delayMs: number }>();
   readonly events = new Emitter<WorldEvents>();
 
   constructor(options: WorldOptions = {}) {

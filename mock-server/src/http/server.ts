@@ -68,6 +68,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
           operationId: op.operationId as OperationId,
           path: op.path,
           token: auth ? auth.replace(/^Bearer\s+/i, '') : undefined,
+          idempotencyKey: (req.headers['idempotency-key'] as string | undefined) || undefined,
           query: req.query as Record<string, string>,
           body: req.body ?? undefined,
         });

@@ -40,6 +40,7 @@ export function createMswHandlers(getWorld: () => World, baseUrl: string) {
       operationId,
       path: operationTable[operationId].path,
       token: auth ? auth.replace(/^Bearer\s+/i, '') : undefined,
+      idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
       query: Object.fromEntries(url.searchParams),
       body: decoded.body,
     });

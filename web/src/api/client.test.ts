@@ -138,3 +138,24 @@ describe('error catalogue', () => {
     }
   });
 });
+
+describe('idempotency', () => {
+  it('sends a fresh Idempotency-Key with every change, none with reads', async () => {
+    const keys: Array<string | null> = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = (req: RequestInfo | URL, init?: RequestInit) => {
+      keys.push(req instanceof Request ? req.headers.get('idempotency-key') : new Headers(init?.headers).get('idempotency-key'));
+      return original(req, init);
+    };
+    try {
+      await call('listTickers');
+      await call('login', { body: { account: 'demo@example.com', password: 'Demo1234' } });
+      await call('login', { body: { account: 'demo@example.com', password: 'Demo1234' } });
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(keys[0]).toBeNull();
+    expect(keys[1]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+});

@@ -40,7 +40,11 @@ export class ApiError extends Error {
 }
 
 type Input<K extends OperationId> = ([OpQuery<K>] extends [never] ? { query?: undefined } : { query: OpQuery<K> }) &
-  ([OpBody<K>] extends [never] ? { body?: undefined } : { body: OpBody<K> }) & { signal?: AbortSignal };
+  ([OpBody<K>] extends [never] ? { body?: undefined } : { body: OpBody<K> }) & {
+    signal?: AbortSignal;
+    /** Reuse the same key to retry a change safely; a fresh one is made per call otherwise. */
+    idempotencyKey?: string;
+  };
 
 type StyleOf<K extends OperationId> = (typeof operationTable)[K]['callStyle'];
 /** `global` calls receive the whole envelope; every other style receives `message`. */
@@ -59,6 +63,12 @@ export function getToken(): string | null {
 export function setToken(token: string | null): void {
   if (token) localStorage.setItem(TOKEN_KEY, token);
   else localStorage.removeItem(TOKEN_KEY);
+}
+
+/** A random key; crypto.randomUUID exists only on https or localhost, getRandomValues everywhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function' && window.isSecureContext) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const formSerializer = (body: unknown) => {
@@ -106,7 +116,7 @@ function failEnvelope(envelope: ErrorEnvelope | { type: string; message: unknown
 
 /** Calls one contract operation by its operationId. */
 export async function call<K extends OperationId>(operationId: K, ...args: [OpQuery<K>, OpBody<K>] extends [never, never] ? [input?: Input<K>] : [input: Input<K>]): Promise<CallResult<K>> {
-  const input = (args[0] ?? {}) as { query?: object; body?: object; signal?: AbortSignal };
+  const input = (args[0] ?? {}) as { query?: object; body?: object; signal?: AbortSignal; idempotencyKey?: string };
   const op = operationTable[operationId];
   const style = op.callStyle as CallStyle;
   const config = appConfig();
@@ -122,6 +132,8 @@ export async function call<K extends OperationId>(operationId: K, ...args: [OpQu
       const headers: Record<string, string> = {};
       if (token) headers.Authorization = token;
       if (input.body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      // Every change carries an idempotency key: the server acts once however often it arrives.
+      if (op.method !== 'get') headers['Idempotency-Key'] = input.idempotencyKey ?? newIdempotencyKey();
       result = await client.request(op.method as 'get', op.path as '/settings', {
         baseUrl: baseUrl.startsWith('http') ? baseUrl : `${window.location.origin}${baseUrl}`,
         params: { query: input.query },
