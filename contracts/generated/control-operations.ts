@@ -27,6 +27,12 @@ export const controlTable = {
     "path": "/clock",
     "auth": false
   },
+  "mockMarket": {
+    "operationId": "mockMarket",
+    "method": "post",
+    "path": "/market",
+    "auth": false
+  },
   "mockState": {
     "operationId": "mockState",
     "method": "get",

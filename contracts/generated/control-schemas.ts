@@ -274,6 +274,46 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
       }
     }
   },
+  "mockMarket": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "symbol",
+        "liquidity"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$"
+        },
+        "liquidity": {
+          "type": "string",
+          "enum": [
+            "none",
+            "normal"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "type": "object",
+      "required": [
+        "halted"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "halted": {
+          "type": "array",
+          "items": {
+            "type": "string"
+          }
+        }
+      }
+    }
+  },
   "mockState": {
     "query": null,
     "body": null,

@@ -65,6 +65,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a symbol's market conditions
+         * @description `liquidity: none` empties the order book of the symbol (market orders then answer "No best price at present"); `normal` restores it.
+         */
+        post: operations["mockMarket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/state": {
         parameters: {
             query?: never;
@@ -136,6 +156,14 @@ export interface components {
             symbols: number;
             /** @description How many users exist. */
             users: number;
+        };
+        MarketRequest: {
+            symbol: string;
+            /** @enum {string} */
+            liquidity: "none" | "normal";
+        };
+        MarketState: {
+            halted: string[];
         };
         ControlError: {
             error: string;
@@ -249,6 +277,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClockState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+        };
+    };
+    mockMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarketRequest"];
+            };
+        };
+        responses: {
+            /** @description The symbols without liquidity now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketState"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -39,6 +39,13 @@ export function createOperationHandlers(
     http.post(`${baseUrl}/me/transfers`, (info) => resolve('transfer', info)),
     http.post(`${baseUrl}/flash/quotes`, (info) => resolve('flashQuote', info)),
     http.post(`${baseUrl}/flash/orders`, (info) => resolve('flashExchange', info)),
+    http.get(`${baseUrl}/market/depth`, (info) => resolve('getOrderBook', info)),
+    http.get(`${baseUrl}/market/trades`, (info) => resolve('getTrades', info)),
+    http.get(`${baseUrl}/me/favorites/list`, (info) => resolve('listFavorites', info)),
+    http.post(`${baseUrl}/me/favorites`, (info) => resolve('setFavorite', info)),
+    http.post(`${baseUrl}/me/orders`, (info) => resolve('placeOrder', info)),
+    http.post(`${baseUrl}/me/orders/cancel`, (info) => resolve('cancelOrder', info)),
+    http.get(`${baseUrl}/me/orders/list`, (info) => resolve('listOrders', info)),
     http.get(`${baseUrl}/market/tickers`, (info) => resolve('listTickers', info)),
     http.get(`${baseUrl}/market/kline`, (info) => resolve('getKline', info)),
   ];

@@ -581,6 +581,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/market/depth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Order book snapshot
+         * @description Best levels first. `seq` is the book's sequence number: the `depth` socket event sends the
+         *     changes from one `seq` to the next, so a client that misses one takes a fresh snapshot.
+         */
+        get: operations["getOrderBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/market/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recent trades
+         * @description Newest first. `side` is the taker's side.
+         */
+        get: operations["getTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/favorites/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's favourite symbols */
+        get: operations["listFavorites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/favorites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add or remove a favourite symbol */
+        post: operations["setFavorite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place a spot order
+         * @description Limit orders need price and quantity; market buys take `quoteAmount` (USDT to spend) or
+         *     `quantity`, market sells `quantity`. The funds are frozen in the exchange account at once
+         *     (limit buy: price × quantity + fee room; sells: the quantity). A limit order that crosses the
+         *     book fills at once as far as it can; the rest waits until the market reaches its price.
+         *     Market orders fill against the book, with slippage; with no opposite side: `code`
+         *     `no_liquidity`, "No best price at present". The fee (0.1 %) is taken from what the user receives.
+         */
+        post: operations["placeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an open order
+         * @description The unfilled part is unfrozen. A completed or cancelled order: `order_closed`.
+         */
+        post: operations["cancelOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/orders/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's spot orders
+         * @description Newest first. open: pending; history: completed and cancelled; all: both.
+         */
+        get: operations["listOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/market/tickers": {
         parameters: {
             query?: never;
@@ -1080,6 +1220,104 @@ export interface components {
             /** @constant */
             type: "ok";
             message: components["schemas"]["FlashQuote"];
+        } | components["schemas"]["ErrorEnvelope"];
+        /** @description [price, quantity] */
+        PriceLevel: [
+            components["schemas"]["Decimal"],
+            components["schemas"]["Decimal"]
+        ];
+        OrderBook: {
+            symbol: components["schemas"]["Symbol"];
+            seq: number;
+            time: components["schemas"]["EpochMillis"];
+            bids: components["schemas"]["PriceLevel"][];
+            asks: components["schemas"]["PriceLevel"][];
+        };
+        Trade: {
+            id: string;
+            price: components["schemas"]["Decimal"];
+            quantity: components["schemas"]["Decimal"];
+            side: components["schemas"]["OrderSide"];
+            time: components["schemas"]["EpochMillis"];
+        };
+        /** @enum {string} */
+        OrderSide: "buy" | "sell";
+        /** @enum {string} */
+        OrderType: "limit" | "market";
+        /**
+         * @description pending (open, possibly partly filled: see filled), completed, cancelled (possibly after a partial fill).
+         * @enum {string}
+         */
+        OrderStatus: "pending" | "completed" | "cancelled";
+        FavoriteRequest: {
+            symbol: components["schemas"]["Symbol"];
+            /** @enum {string} */
+            favorite: "true" | "false";
+        };
+        PlaceOrderRequest: {
+            symbol: components["schemas"]["Symbol"];
+            side: components["schemas"]["OrderSide"];
+            type: components["schemas"]["OrderType"];
+            price?: components["schemas"]["Decimal"];
+            /** @description Base coin quantity. */
+            quantity?: components["schemas"]["Decimal"];
+            /** @description Market buy only: quote coin to spend. */
+            quoteAmount?: components["schemas"]["Decimal"];
+        };
+        CancelOrderRequest: {
+            id: string;
+        };
+        Order: {
+            id: string;
+            symbol: components["schemas"]["Symbol"];
+            side: components["schemas"]["OrderSide"];
+            type: components["schemas"]["OrderType"];
+            /** @description Limit price (absent for market orders). */
+            price?: components["schemas"]["Decimal"];
+            /** @description Base quantity ordered (market buys by amount: what the amount bought). */
+            quantity: components["schemas"]["Decimal"];
+            quoteAmount?: components["schemas"]["Decimal"];
+            /** @description Base quantity filled so far. */
+            filled: components["schemas"]["Decimal"];
+            /** @description Quote amount of the fills. */
+            filledAmount: components["schemas"]["Decimal"];
+            avgPrice?: components["schemas"]["Decimal"];
+            fee: components["schemas"]["Decimal"];
+            feeCoin: components["schemas"]["Coin"];
+            status: components["schemas"]["OrderStatus"];
+            time: components["schemas"]["EpochMillis"];
+            updatedAt: components["schemas"]["EpochMillis"];
+        };
+        OrderPage: {
+            items: components["schemas"]["Order"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        OrderBookEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["OrderBook"];
+        } | components["schemas"]["ErrorEnvelope"];
+        TradesEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Trade"][];
+        } | components["schemas"]["ErrorEnvelope"];
+        SymbolsEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Symbol"][];
+        } | components["schemas"]["ErrorEnvelope"];
+        OrderEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Order"];
+        } | components["schemas"]["ErrorEnvelope"];
+        OrderPageEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["OrderPage"];
         } | components["schemas"]["ErrorEnvelope"];
         TextEnvelope: {
             /** @constant */
@@ -1935,6 +2173,186 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecordEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getOrderBook: {
+        parameters: {
+            query: {
+                symbol: components["schemas"]["Symbol"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderBookEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getTrades: {
+        parameters: {
+            query: {
+                symbol: components["schemas"]["Symbol"];
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradesEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listFavorites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SymbolsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setFavorite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FavoriteRequest"];
+                "application/json": components["schemas"]["FavoriteRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SymbolsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    placeOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PlaceOrderRequest"];
+                "application/json": components["schemas"]["PlaceOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CancelOrderRequest"];
+                "application/json": components["schemas"]["CancelOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                status?: "open" | "history" | "all";
+                symbol?: components["schemas"]["Symbol"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderPageEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -4802,6 +4802,1146 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
       ]
     }
   },
+  "getOrderBook": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "symbol"
+      ],
+      "properties": {
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 20
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "symbol",
+                "seq",
+                "time",
+                "bids",
+                "asks"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "seq": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "bids": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "description": "[price, quantity]",
+                    "prefixItems": [
+                      {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      }
+                    ],
+                    "minItems": 2,
+                    "maxItems": 2
+                  }
+                },
+                "asks": {
+                  "type": "array",
+                  "items": {
+                    "type": "array",
+                    "description": "[price, quantity]",
+                    "prefixItems": [
+                      {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      }
+                    ],
+                    "minItems": 2,
+                    "maxItems": 2
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getTrades": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "symbol"
+      ],
+      "properties": {
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 30
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "price",
+                  "quantity",
+                  "side",
+                  "time"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "price": {
+                    "type": "string",
+                    "description": "A decimal number as a string (never a float on the wire).",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "quantity": {
+                    "type": "string",
+                    "description": "A decimal number as a string (never a float on the wire).",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "side": {
+                    "type": "string",
+                    "enum": [
+                      "buy",
+                      "sell"
+                    ]
+                  },
+                  "time": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listFavorites": {
+    "query": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                "examples": [
+                  "BTC/USDT"
+                ]
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "setFavorite": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "symbol",
+        "favorite"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "favorite": {
+          "type": "string",
+          "enum": [
+            "true",
+            "false"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "string",
+                "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                "examples": [
+                  "BTC/USDT"
+                ]
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "placeOrder": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "symbol",
+        "side",
+        "type"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "side": {
+          "type": "string",
+          "enum": [
+            "buy",
+            "sell"
+          ]
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "limit",
+            "market"
+          ]
+        },
+        "price": {
+          "type": "string",
+          "description": "A decimal number as a string (never a float on the wire).",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "examples": [
+            "64210.55"
+          ]
+        },
+        "quantity": {
+          "type": "string",
+          "description": "Base coin quantity.",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "examples": [
+            "64210.55"
+          ]
+        },
+        "quoteAmount": {
+          "type": "string",
+          "description": "Market buy only: quote coin to spend.",
+          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "examples": [
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "side",
+                "type",
+                "quantity",
+                "filled",
+                "filledAmount",
+                "fee",
+                "feeCoin",
+                "status",
+                "time",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "buy",
+                    "sell"
+                  ]
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "limit",
+                    "market"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Limit price (absent for market orders).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Base quantity ordered (market buys by amount: what the amount bought).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "quoteAmount": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "filled": {
+                  "type": "string",
+                  "description": "Base quantity filled so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "filledAmount": {
+                  "type": "string",
+                  "description": "Quote amount of the fills.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "avgPrice": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "fee": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "feeCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "pending",
+                    "completed",
+                    "cancelled"
+                  ],
+                  "description": "pending (open, possibly partly filled: see filled), completed, cancelled (possibly after a partial fill)."
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "cancelOrder": {
+    "query": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "side",
+                "type",
+                "quantity",
+                "filled",
+                "filledAmount",
+                "fee",
+                "feeCoin",
+                "status",
+                "time",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "buy",
+                    "sell"
+                  ]
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "limit",
+                    "market"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Limit price (absent for market orders).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Base quantity ordered (market buys by amount: what the amount bought).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "quoteAmount": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "filled": {
+                  "type": "string",
+                  "description": "Base quantity filled so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "filledAmount": {
+                  "type": "string",
+                  "description": "Quote amount of the fills.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "avgPrice": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "fee": {
+                  "type": "string",
+                  "description": "A decimal number as a string (never a float on the wire).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "feeCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "pending",
+                    "completed",
+                    "cancelled"
+                  ],
+                  "description": "pending (open, possibly partly filled: see filled), completed, cancelled (possibly after a partial fill)."
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listOrders": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "open",
+            "history",
+            "all"
+          ],
+          "default": "open"
+        },
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "symbol",
+                      "side",
+                      "type",
+                      "quantity",
+                      "filled",
+                      "filledAmount",
+                      "fee",
+                      "feeCoin",
+                      "status",
+                      "time",
+                      "updatedAt"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "symbol": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "BTC/USDT"
+                        ]
+                      },
+                      "side": {
+                        "type": "string",
+                        "enum": [
+                          "buy",
+                          "sell"
+                        ]
+                      },
+                      "type": {
+                        "type": "string",
+                        "enum": [
+                          "limit",
+                          "market"
+                        ]
+                      },
+                      "price": {
+                        "type": "string",
+                        "description": "Limit price (absent for market orders).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "quantity": {
+                        "type": "string",
+                        "description": "Base quantity ordered (market buys by amount: what the amount bought).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "quoteAmount": {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "filled": {
+                        "type": "string",
+                        "description": "Base quantity filled so far.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "filledAmount": {
+                        "type": "string",
+                        "description": "Quote amount of the fills.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "avgPrice": {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "fee": {
+                        "type": "string",
+                        "description": "A decimal number as a string (never a float on the wire).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "feeCoin": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "USDT"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "pending",
+                          "completed",
+                          "cancelled"
+                        ],
+                        "description": "pending (open, possibly partly filled: see filled), completed, cancelled (possibly after a partial fill)."
+                      },
+                      "time": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "updatedAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            }
+          ]
+        }
+      ]
+    }
+  },
   "listTickers": {
     "query": null,
     "body": null,

@@ -214,6 +214,55 @@ export const operationTable = {
     "callStyle": "token",
     "auth": true
   },
+  "getOrderBook": {
+    "operationId": "getOrderBook",
+    "method": "get",
+    "path": "/market/depth",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "getTrades": {
+    "operationId": "getTrades",
+    "method": "get",
+    "path": "/market/trades",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "listFavorites": {
+    "operationId": "listFavorites",
+    "method": "get",
+    "path": "/me/favorites/list",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "setFavorite": {
+    "operationId": "setFavorite",
+    "method": "post",
+    "path": "/me/favorites",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "placeOrder": {
+    "operationId": "placeOrder",
+    "method": "post",
+    "path": "/me/orders",
+    "callStyle": "token",
+    "auth": true
+  },
+  "cancelOrder": {
+    "operationId": "cancelOrder",
+    "method": "post",
+    "path": "/me/orders/cancel",
+    "callStyle": "token",
+    "auth": true
+  },
+  "listOrders": {
+    "operationId": "listOrders",
+    "method": "get",
+    "path": "/me/orders/list",
+    "callStyle": "silentToken",
+    "auth": true
+  },
   "listTickers": {
     "operationId": "listTickers",
     "method": "get",

@@ -12,3 +12,6 @@ export declare const tickers: PayloadValidator;
 export declare const kline: PayloadValidator;
 export declare const balances: PayloadValidator;
 export declare const record: PayloadValidator;
+export declare const depth: PayloadValidator;
+export declare const trades: PayloadValidator;
+export declare const order: PayloadValidator;

@@ -4,7 +4,7 @@ import type { components } from './openapi';
 
 type ApiSchemas = components['schemas'];
 
-/** `tickers`, or `kline:{symbol}:{period}`. */
+/** `tickers`, `kline:{symbol}:{period}`, `depth:{symbol}` or `trades:{symbol}`. */
 export type Topic = string;
 
 export type SubscriptionRequest = {
@@ -47,12 +47,34 @@ export type RecordEvent = {
   record: ApiSchemas['Record'];
 };
 
+export type DepthEvent = {
+  symbol: ApiSchemas['Symbol'];
+  type: "snapshot" | "update";
+  seq: number;
+  prevSeq: number;
+  time: ApiSchemas['EpochMillis'];
+  bids: Array<ApiSchemas['PriceLevel']>;
+  asks: Array<ApiSchemas['PriceLevel']>;
+};
+
+export type TradesEvent = {
+  symbol: ApiSchemas['Symbol'];
+  trades: Array<ApiSchemas['Trade']>;
+};
+
+export type OrderEvent = {
+  order: ApiSchemas['Order'];
+};
+
 /** Events the server emits (socket.io's ServerToClientEvents). */
 export interface ServerToClientEvents {
   tickers: (payload: TickersEvent) => void;
   kline: (payload: KlineEvent) => void;
   balances: (payload: BalancesEvent) => void;
   record: (payload: RecordEvent) => void;
+  depth: (payload: DepthEvent) => void;
+  trades: (payload: TradesEvent) => void;
+  order: (payload: OrderEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -81,6 +103,18 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "record": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "depth": {
+    "direction": "serverToClient",
+    "room": "depth:{symbol}"
+  },
+  "trades": {
+    "direction": "serverToClient",
+    "room": "trades:{symbol}"
+  },
+  "order": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

@@ -15,9 +15,9 @@ test('the assets page totals every account in USDT and a chosen fiat, per accoun
   const usd = await page.getByTestId('assets-fiat').innerText();
   await page.getByTestId('fiat-select').selectOption('EUR');
   await expect(page.getByTestId('assets-fiat')).not.toHaveText(usd);
-  await page.getByLabel('Search coin').fill('bitcoin');
+  await page.getByLabel('Search coin').fill('chainlink');
   await expect(page.getByTestId('balance-row')).toHaveCount(1);
-  await expect(page.getByTestId('balance-row')).toHaveAttribute('data-coin', 'BTC');
+  await expect(page.getByTestId('balance-row')).toHaveAttribute('data-coin', 'LINK');
   await page.getByLabel('Search coin').fill('');
   await page.getByTestId('hide-small').check();
   await expect(page.getByTestId('balance-row')).toHaveCount(3);

@@ -42,6 +42,13 @@ export function control(host: WorldHost, id: ControlOperationId, body: unknown):
       if (b.advanceMs) world.clock.advance(b.advanceMs);
       return { status: 200, body: { now: world.clock.now(), frozen: world.clock.frozen } };
     }
+    case 'mockMarket': {
+      const b = body as Body<'mockMarket'>;
+      if (!world.market.has(b.symbol)) return { status: 400, body: { error: `Unknown symbol ${b.symbol}` } };
+      if (b.liquidity === 'none') world.spot.halted.add(b.symbol);
+      else world.spot.halted.delete(b.symbol);
+      return { status: 200, body: { halted: [...world.spot.halted] } };
+    }
     case 'mockState':
       return { status: 200, body: world.state() };
   }

@@ -69,6 +69,13 @@ export const handlers: Handlers = {
   transfer: ({ world, body, token }) => world.wallet.transfer(token, body),
   flashQuote: ({ world, body, token }) => world.wallet.quote(token, body),
   flashExchange: ({ world, body, token }) => world.wallet.exchange(token, body.quoteId),
+  getOrderBook: ({ world, query }) => ({ symbol: query.symbol, ...world.spot.book(query.symbol, query.limit ?? 20) }),
+  getTrades: ({ world, query }) => world.spot.trades(query.symbol, query.limit ?? 30),
+  listFavorites: ({ world, token }) => world.spot.listFavorites(token),
+  setFavorite: ({ world, body, token }) => world.spot.setFavorite(token, body.symbol, body.favorite === 'true'),
+  placeOrder: ({ world, body, token }) => world.spot.place(token, body),
+  cancelOrder: ({ world, body, token }) => world.spot.cancel(token, body.id),
+  listOrders: ({ world, query, token }) => world.spot.list(token, query ?? {}),
   listTickers: ({ world }) => world.market.tickers(),
   getKline: ({ world, query }) => ({
     symbol: query.symbol,

@@ -21,7 +21,8 @@ type Step =
   | { op: 'transfer'; coin: (typeof COINS)[number]; from: number; to: number; amount: string }
   | { op: 'withdraw'; coin: (typeof COINS)[number]; amount: string }
   | { op: 'flash'; from: (typeof COINS)[number]; to: (typeof COINS)[number]; amount: string; wait: number }
-  | { op: 'clock'; ms: number };
+  | { op: 'clock'; ms: number }
+  | { op: 'order'; side: 'buy' | 'sell'; type: 'limit' | 'market'; offset: number; quantity: string; cancel: boolean };
 
 const amount = fc.oneof(
   { arbitrary: fc.integer({ min: 1, max: 300 }).map(String), weight: 3 },
@@ -40,6 +41,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('withdraw' as const), coin, amount }),
   fc.record({ op: fc.constant('flash' as const), from: coin, to: coin, amount, wait: fc.constantFrom(0, 11_000) }),
   fc.record({ op: fc.constant('clock' as const), ms: fc.integer({ min: 1_000, max: 120_000 }) }),
+  fc.record({
+    op: fc.constant('order' as const),
+    side: fc.constantFrom('buy' as const, 'sell' as const),
+    type: fc.constantFrom('limit' as const, 'market' as const),
+    offset: fc.integer({ min: -20, max: 20 }),
+    quantity: fc.constantFrom('0.001', '0.01', '0.05', '0.3', '5', '-1', '0.000001'),
+    cancel: fc.boolean(),
+  }),
 );
 
 function setup() {
@@ -55,6 +64,8 @@ function setup() {
     const address = c === 'BTC' ? 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' : c === 'ETH' ? `0x${'ab'.repeat(20)}` : 'TXk3LoVgYqW9m4sQ1hXc8bP7nJd2rFa5Uy';
     ids[c] = call('addAddress', { coin: c, chain: CHAIN[c], address, code: '123456' }).message.id;
   }
+  call('transfer', { coin: 'USDT', from: 'funds', to: 'exchange', amount: '3000' });
+  call('transfer', { coin: 'BTC', from: 'funds', to: 'exchange', amount: '0.2' });
   const voucher = call('uploadImage', { image: PNG }).message.id;
   const depositAddress = call('getDepositAddress', undefined, { coin: 'USDT', chain: 'TRC20' }).message.address;
   const userId = world.accounts.record(token).id;
@@ -67,7 +78,7 @@ function checkInvariants(world: World, userId: string) {
   const sums = new Map<string, Big>();
   for (const e of entries) sums.set(`${e.posting}|${e.coin}`, (sums.get(`${e.posting}|${e.coin}`) ?? new Big(0)).plus(e.available).plus(e.frozen));
   for (const [k, v] of sums) expect(v.eq(0), `posting ${k} sums to ${v}`).toBe(true);
-  // Internal moves (transfers, freezes) never change what the user owns in a coin.
+  // Internal moves (transfers, freezes and unfreezes) never change what the user owns in a coin.
   const internal = new Map<string, Big>();
   for (const e of entries.filter((x) => x.owner === userId && ['transfer', 'freeze', 'unfreeze'].includes(x.reason))) {
     const k = `${e.posting}|${e.coin}`;
@@ -85,7 +96,7 @@ function checkInvariants(world: World, userId: string) {
   for (const c of COINS) {
     const total = world.ledger.holdings(userId).filter((h) => h.coin === c).reduce((s, h) => s.plus(h.available).plus(h.frozen), new Big(0));
     const external = entries
-      .filter((e) => e.owner === userId && e.coin === c && ['deposit', 'recharge', 'withdrawal', 'exchange'].includes(e.reason))
+      .filter((e) => e.owner === userId && e.coin === c && ['deposit', 'recharge', 'withdrawal', 'exchange', 'trade'].includes(e.reason))
       .reduce((s, e) => s.plus(e.available).plus(e.frozen), new Big(0));
     expect(total.eq(external), `${c}: ${total} vs ${external}`).toBe(true);
   }
@@ -123,6 +134,14 @@ describe('ledger invariants under random API use', () => {
             case 'clock':
               world.clock.advance(s.ms);
               break;
+            case 'order': {
+              const last = Number(world.market.ticker('BTC/USDT').last);
+              const price = (last * (1 + s.offset / 1000)).toFixed(2);
+              const res = call('placeOrder', { symbol: 'BTC/USDT', side: s.side, type: s.type, quantity: s.quantity, ...(s.type === 'limit' ? { price } : {}) });
+              tally('order', res);
+              if (res.type === 'ok' && s.cancel && res.message.status === 'pending') tally('cancel', call('cancelOrder', { id: res.message.id }));
+              break;
+            }
           }
           checkInvariants(world, userId);
         }
@@ -132,6 +151,6 @@ describe('ledger invariants under random API use', () => {
       { numRuns: 40 },
     );
     // The sequences did reach the success paths, not only the refusals.
-    for (const op of ['deposit', 'recharge', 'transfer', 'withdraw', 'flash']) expect(succeeded.get(op) ?? 0, op).toBeGreaterThan(0);
+    for (const op of ['deposit', 'recharge', 'transfer', 'withdraw', 'flash', 'order']) expect(succeeded.get(op) ?? 0, op).toBeGreaterThan(0);
   }, 240_000);
 });

@@ -157,6 +157,26 @@ export class Market {
     return [...this.states.keys()];
   }
 
+  /** What the order book and matching need of a symbol: last price, precisions, typical volume. */
+  snapshot(symbol: string) {
+    const st = this.state(symbol);
+    return {
+      base: st.spec.base,
+      quote: QUOTE,
+      last: st.last,
+      pricePrecision: st.spec.pricePrecision,
+      amountPrecision: st.spec.amountPrecision,
+      volumePerMinute: st.spec.volume,
+      second: this.second,
+      time: this.simulatedNow(),
+    };
+  }
+
+  /** Every listed base coin with its amount precision. */
+  bases(): Array<{ coin: string; precision: number }> {
+    return SPECS.map((s) => ({ coin: s.base, precision: s.amountPrecision }));
+  }
+
   has(symbol: string): boolean {
     return this.states.has(symbol);
   }

@@ -17,6 +17,7 @@ import { Uploads } from './uploads.ts';
 import { Ledger } from './ledger.ts';
 import { COINS } from './coins.ts';
 import { Wallet, type WalletRecord } from './wallet.ts';
+import { Spot, type Order } from './spot.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -41,6 +42,10 @@ export interface WorldEvents extends Record<string, unknown> {
   balances: { userId: string; time: number; balances: UserBalance[] };
   /** A deposit, withdrawal, transfer, recharge or exchange of a user was created or changed. */
   record: { userId: string; record: WalletRecord };
+  /** A spot order of a user was placed, filled (partly) or closed. */
+  order: { userId: string; order: Order };
+  /** New public trades of symbols, once per virtual second. */
+  trades: { symbol: string; trades: components['schemas']['Trade'][] };
 }
 
 export const DEFAULT_SEED = 20260101;
@@ -59,6 +64,7 @@ export class World {
   readonly payments: Payments;
   readonly ledger: Ledger;
   readonly wallet: Wallet;
+  readonly spot: Spot;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see dispatch). */
@@ -89,12 +95,16 @@ export class World {
       (userId, record) => this.events.emit('record', { userId, record }),
       (delay, decide) => this.reviewAfter(delay)(decide),
     );
+    this.spot = new Spot(this.seed, this.market, this.ledger, this.accounts, (userId, order) => this.events.emit('order', { userId, order }));
     this.ledger.onChange((owners) => {
       for (const userId of owners) this.events.emit('balances', { userId, time: this.clock.now(), balances: this.balancesOf(userId) });
     });
     this.clock.onMove((time) => {
       this.scheduler.runDue(time);
-      if (this.market.advanceTo(time)) this.events.emit('tickers', { time, tickers: this.market.tickers() });
+      if (this.market.advanceTo(time)) {
+        for (const [symbol, trades] of this.spot.onTick(this.market.symbols())) this.events.emit('trades', { symbol, trades });
+        this.events.emit('tickers', { time, tickers: this.market.tickers() });
+      }
     });
     if (this.scenario !== 'empty') {
       const demo = this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);

@@ -50,13 +50,20 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
         const e = validate.subscribe.errors?.[0];
         return reply(ack, { ok: false, topics: [], error: `payload${e?.instancePath ?? ''}: ${e?.message ?? 'invalid'}` });
       }
-      const unknown = payload.topics.filter((t) => t !== 'tickers' && !latestCandle(t));
+      const known = (t: string) => {
+        if (t === 'tickers') return true;
+        const pair = /^(depth|trades):(.+)$/.exec(t);
+        return pair ? host.world.market.has(pair[2]) : latestCandle(t) !== null;
+      };
+      const unknown = payload.topics.filter((t) => !known(t));
       const topics = payload.topics.filter((t) => !unknown.includes(t));
       socket.join(topics);
       reply(ack, unknown.length ? { ok: false, topics, error: `Unknown symbol in ${unknown.join(', ')}` } : { ok: true, topics });
       // A snapshot at once, so a (re)subscribed client never waits for the next tick.
       for (const topic of topics) {
         if (topic === 'tickers') socket.emit('tickers', { time: host.world.clock.now(), tickers: host.world.market.tickers() });
+        else if (topic.startsWith('depth:')) socket.emit('depth', host.world.spot.depthMessage(topic.slice(6), true));
+        else if (topic.startsWith('trades:')) socket.emit('trades', { symbol: topic.slice(7), trades: host.world.spot.trades(topic.slice(7)) });
         else {
           const k = latestCandle(topic);
           if (k) socket.emit('kline', k);
@@ -78,12 +85,22 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
     io.to(`user:${userId}`).emit('record', { record });
   });
 
+  host.on('order', ({ userId, order }) => {
+    io.to(`user:${userId}`).emit('order', { order });
+  });
+  host.on('trades', ({ symbol, trades }) => {
+    io.to(`trades:${symbol}`).emit('trades', { symbol, trades });
+  });
+
   host.on('tickers', (event) => {
     io.to('tickers').emit('tickers', event);
     for (const room of io.of('/').adapter.rooms.keys()) {
-      if (!room.startsWith('kline:')) continue;
-      const k = latestCandle(room);
-      if (k) io.to(room).emit('kline', k);
+      if (room.startsWith('kline:')) {
+        const k = latestCandle(room);
+        if (k) io.to(room).emit('kline', k);
+      } else if (room.startsWith('depth:')) {
+        io.to(room).emit('depth', host.world.spot.depthMessage(room.slice(6)));
+      }
     }
   });
 

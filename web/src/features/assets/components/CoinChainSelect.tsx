@@ -16,14 +16,18 @@ export interface CoinChain {
   setChain: (chain: Chain) => void;
 }
 
+/** Coins that can be deposited and withdrawn (spot-only coins have no chain). */
+export const onChain = (coins: CoinInfo[] | undefined) => (coins ?? []).filter((c) => c.chains.length > 0);
+
 /** The coin and chain of the query string, checked against the coin list. */
-export function useCoinChainParams(coins: CoinInfo[] | undefined): CoinChain {
+export function useCoinChainParams(allCoins: CoinInfo[] | undefined): CoinChain {
   const [params, setParams] = useSearchParams();
   const coin = useMemo(() => {
-    if (!coins?.length) return undefined;
+    const coins = onChain(allCoins);
+    if (!coins.length) return undefined;
     const wanted = params.get('coin')?.toUpperCase();
     return coins.find((c) => c.coin === wanted) ?? coins[0];
-  }, [coins, params]);
+  }, [allCoins, params]);
   const chain = useMemo(() => {
     if (!coin) return undefined;
     const wanted = params.get('chain')?.toUpperCase();
@@ -61,7 +65,7 @@ export function CoinChainSelect({ coins, value, disabled }: { coins: CoinInfo[];
         label={t('funds.coin')}
         value={coin.coin}
         onChange={(e) => value.setCoin(e.currentTarget.value)}
-        data={coins.map((c) => ({ value: c.coin, label: `${c.coin} · ${c.name}` }))}
+        data={onChain(coins).map((c) => ({ value: c.coin, label: `${c.coin} · ${c.name}` }))}
         disabled={disabled}
         data-testid="coin-select"
       />

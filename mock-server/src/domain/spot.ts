@@ -1,0 +1,352 @@
+/**
+ * Spot trading: a synthetic order book and trade tape around each symbol's simulated price, the
+ * users' limit and market orders, and their matching. Funds are frozen in the exchange account on
+ * placement and settled through the ledger on every fill, the fee (0.1 %) taken from what the
+ * user receives. Deterministic: book and tape come from (seed, symbol, virtual second).
+ */
+import Big from 'big.js';
+import type { components } from '../../../contracts/generated/openapi.ts';
+import type { Accounts } from './accounts.ts';
+import { DomainError } from './errors.ts';
+import { insufficient, Ledger, SYSTEM } from './ledger.ts';
+import type { Market } from './market.ts';
+import { Rng } from './random.ts';
+
+type Schemas = components['schemas'];
+export type Order = Schemas['Order'];
+type Level = [string, string];
+
+export const BOOK_LEVELS = 20;
+export const SPOT_FEE = new Big('0.001');
+const QUOTE_PRECISION = 6;
+const TAPE = 50;
+
+interface OrderState extends Order {
+  owner: string;
+  /** Quote (buy) or base (sell) still frozen for this order. */
+  frozen: Big;
+}
+
+interface BookState {
+  seq: number;
+  bids: Map<string, string>;
+  asks: Map<string, string>;
+}
+
+export interface DepthMessage {
+  symbol: string;
+  type: 'snapshot' | 'update';
+  seq: number;
+  prevSeq: number;
+  time: number;
+  bids: Level[];
+  asks: Level[];
+}
+
+export class Spot {
+  private readonly orders = new Map<string, OrderState>();
+  private readonly tapes = new Map<string, Schemas['Trade'][]>();
+  private readonly sentBooks = new Map<string, BookState>();
+  private readonly favorites = new Map<string, string[]>();
+  /** Symbols whose book is emptied by the control API (no liquidity). */
+  readonly halted = new Set<string>();
+  private counter = 0;
+
+  constructor(
+    private readonly seed: number,
+    private readonly market: Market,
+    private readonly ledger: Ledger,
+    private readonly accounts: Accounts,
+    private readonly onOrder: (userId: string, order: Order) => void,
+  ) {}
+
+  // ---- the synthetic book -----------------------------------------------------------------
+
+  /** The book at the current virtual second: levels around the last price, best first. */
+  book(symbol: string, limit = BOOK_LEVELS): { seq: number; time: number; bids: Level[]; asks: Level[] } {
+    const m = this.market.snapshot(symbol);
+    if (this.halted.has(symbol)) return { seq: m.second, time: m.time, bids: [], asks: [] };
+    const tick = new Big(10).pow(-m.pricePrecision);
+    const mid = m.last;
+    const spread = mid.times('0.0002').gt(tick) ? mid.times('0.0002') : tick;
+    const step = mid.times('0.0003').gt(tick) ? mid.times('0.0003') : tick;
+    const rng = new Rng(this.seed, `${symbol}:book:${m.second}`);
+    const unit = m.volumePerMinute / 60;
+    const size = (i: number) => {
+      const v = new Big((unit * (0.4 + 1.2 * rng.float()) * (1 + i * 0.35)).toPrecision(12)).round(m.amountPrecision, Big.roundDown);
+      return v.gt(0) ? v : new Big(10).pow(-m.amountPrecision);
+    };
+    const asks: Level[] = [];
+    const bids: Level[] = [];
+    for (let i = 0; i < Math.min(limit, BOOK_LEVELS); i++) {
+      const offset = spread.plus(step.times(i));
+      asks.push([mid.plus(offset).round(m.pricePrecision, Big.roundUp).toFixed(m.pricePrecision), size(i).toFixed(m.amountPrecision)]);
+      const bid = mid.minus(offset).round(m.pricePrecision, Big.roundDown);
+      if (bid.gt(0)) bids.push([bid.toFixed(m.pricePrecision), size(i).toFixed(m.amountPrecision)]);
+    }
+    return { seq: m.second, time: m.time, bids, asks };
+  }
+
+  /**
+   * What a depth subscriber of `symbol` needs now: the changed levels since the book last sent
+   * (size "0" removes a level), or a snapshot when nothing was sent for the previous second.
+   */
+  depthMessage(symbol: string, forceSnapshot = false): DepthMessage {
+    const now = this.book(symbol);
+    const previous = this.sentBooks.get(symbol);
+    const next: BookState = { seq: now.seq, bids: new Map(now.bids), asks: new Map(now.asks) };
+    this.sentBooks.set(symbol, next);
+    if (forceSnapshot || !previous || previous.seq !== now.seq - 1) {
+      return { symbol, type: 'snapshot', seq: now.seq, prevSeq: now.seq, time: now.time, bids: now.bids, asks: now.asks };
+    }
+    const diff = (before: Map<string, string>, after: Map<string, string>): Level[] => {
+      const out: Level[] = [];
+      for (const [price, qty] of after) if (before.get(price) !== qty) out.push([price, qty]);
+      for (const price of before.keys()) if (!after.has(price)) out.push([price, '0']);
+      return out;
+    };
+    return { symbol, type: 'update', seq: now.seq, prevSeq: previous.seq, time: now.time, bids: diff(previous.bids, next.bids), asks: diff(previous.asks, next.asks) };
+  }
+
+  trades(symbol: string, limit = 30): Schemas['Trade'][] {
+    this.market.snapshot(symbol);
+    return (this.tapes.get(symbol) ?? []).slice(0, limit);
+  }
+
+  /** Called once per virtual second after prices moved: the tape grows, resting orders may fill. */
+  onTick(symbols: string[]): Map<string, Schemas['Trade'][]> {
+    const fresh = new Map<string, Schemas['Trade'][]>();
+    for (const symbol of symbols) {
+      if (this.halted.has(symbol)) continue;
+      const m = this.market.snapshot(symbol);
+      const rng = new Rng(this.seed, `${symbol}:tape:${m.second}`);
+      const count = rng.int(1, 3);
+      const list: Schemas['Trade'][] = [];
+      for (let i = 0; i < count; i++) {
+        const jitter = new Big(((rng.float() - 0.5) * 0.0004).toFixed(8));
+        list.push({
+          id: `tr_${m.second}_${i}_${symbol.split('/')[0]}`,
+          price: m.last.times(new Big(1).plus(jitter)).round(m.pricePrecision, Big.roundHalfUp).toFixed(m.pricePrecision),
+          quantity: new Big(((m.volumePerMinute / 60) * (0.1 + rng.float())).toPrecision(10)).round(m.amountPrecision, Big.roundDown).toFixed(m.amountPrecision),
+          side: rng.float() < 0.5 ? 'buy' : 'sell',
+          time: m.time,
+        });
+      }
+      this.tapes.set(symbol, [...list.reverse(), ...(this.tapes.get(symbol) ?? [])].slice(0, TAPE));
+      fresh.set(symbol, list);
+    }
+    this.matchResting();
+    return fresh;
+  }
+
+  // ---- favourites --------------------------------------------------------------------------
+
+  listFavorites(token: string | undefined): string[] {
+    return [...(this.favorites.get(this.accounts.record(token).id) ?? [])];
+  }
+
+  setFavorite(token: string | undefined, symbol: string, favorite: boolean): string[] {
+    const user = this.accounts.record(token);
+    this.market.snapshot(symbol);
+    const list = (this.favorites.get(user.id) ?? []).filter((s) => s !== symbol);
+    this.favorites.set(user.id, favorite ? [...list, symbol] : list);
+    return this.listFavorites(token);
+  }
+
+  // ---- orders ------------------------------------------------------------------------------
+
+  private view(o: OrderState): Order {
+    const { owner: _owner, frozen: _frozen, ...order } = o;
+    return { ...order };
+  }
+
+  private changed(o: OrderState): void {
+    o.updatedAt = this.market.snapshot(o.symbol).time;
+    this.onOrder(o.owner, this.view(o));
+  }
+
+  place(token: string | undefined, req: Schemas['PlaceOrderRequest']): Order {
+    const user = this.accounts.record(token);
+    const m = this.market.snapshot(req.symbol);
+    const parse = (value: string | undefined, places: number, what: string): Big | undefined => {
+      if (value === undefined) return undefined;
+      const v = new Big(value);
+      if (v.lte(0)) throw new DomainError('amount_invalid', `Enter the ${what} correctly`);
+      if (!v.round(places, Big.roundDown).eq(v)) throw new DomainError('amount_precision', `The ${what} has at most ${places} decimal places`);
+      return v;
+    };
+    const price = parse(req.price, m.pricePrecision, 'price');
+    const quantity = parse(req.quantity, m.amountPrecision, 'quantity');
+    const quoteAmount = parse(req.quoteAmount, 2, 'amount');
+    if (req.type === 'limit' && !price) throw new DomainError('price_required', 'Please enter the price');
+    if (req.type === 'limit' && !quantity) throw new DomainError('quantity_required', 'Please enter the quantity');
+    if (req.type === 'market' && !quantity && !(req.side === 'buy' && quoteAmount)) {
+      throw new DomainError('quantity_required', req.side === 'buy' ? 'Please enter the amount' : 'Please enter the quantity');
+    }
+    const book = this.book(req.symbol);
+    const opposite = req.side === 'buy' ? book.asks : book.bids;
+    if (req.type === 'market' && !opposite.length) throw new DomainError('no_liquidity', 'No best price at present');
+
+    // What to freeze: buys freeze quote, sells freeze base.
+    let frozen: Big;
+    if (req.side === 'sell') frozen = quantity!;
+    else if (req.type === 'limit') frozen = price!.times(quantity!).round(QUOTE_PRECISION, Big.roundUp);
+    else frozen = quoteAmount ?? this.costOf(opposite, quantity!);
+    const coin = req.side === 'buy' ? m.quote : m.base;
+    if (this.ledger.balance(user.id, 'exchange', coin).available.lt(frozen)) throw insufficient();
+
+    const id = `od_${new Rng(this.seed, `order:${++this.counter}`).hex(10)}`;
+    this.ledger.post(id, 'freeze', [{ owner: user.id, kind: 'exchange', coin, available: frozen.neg(), frozen }]);
+    const order: OrderState = {
+      id,
+      symbol: req.symbol,
+      side: req.side,
+      type: req.type,
+      ...(price ? { price: price.toFixed(m.pricePrecision) } : {}),
+      quantity: (quantity ?? new Big(0)).toFixed(m.amountPrecision),
+      ...(quoteAmount ? { quoteAmount: quoteAmount.toFixed(2) } : {}),
+      filled: new Big(0).toFixed(m.amountPrecision),
+      filledAmount: '0',
+      fee: '0',
+      feeCoin: req.side === 'buy' ? m.base : m.quote,
+      status: 'pending',
+      time: m.time,
+      updatedAt: m.time,
+      owner: user.id,
+      frozen,
+    };
+    this.orders.set(id, order);
+    // Take what the book offers now: all of it for market orders, up to the price for limit ones.
+    this.take(order, opposite);
+    if (order.type === 'market') this.close(order, 'completed');
+    else this.changed(order);
+    return this.view(order);
+  }
+
+  /** Quote cost of buying `quantity` from the asks, walking the levels (rounded up). */
+  private costOf(asks: Level[], quantity: Big): Big {
+    let left = quantity;
+    let cost = new Big(0);
+    for (const [p, q] of asks) {
+      const take = left.lt(q) ? left : new Big(q);
+      cost = cost.plus(take.times(p));
+      left = left.minus(take);
+      if (left.lte(0)) break;
+    }
+    if (left.gt(0)) throw new DomainError('no_liquidity', 'No best price at present');
+    return cost.round(QUOTE_PRECISION, Big.roundUp);
+  }
+
+  /** Fills against book levels (taker), at each level's price. */
+  private take(order: OrderState, levels: Level[]): void {
+    const m = this.market.snapshot(order.symbol);
+    for (const [p, q] of levels) {
+      const price = new Big(p);
+      if (order.price && (order.side === 'buy' ? price.gt(order.price) : price.lt(order.price))) break;
+      let want = this.remaining(order);
+      if (order.side === 'buy' && order.type === 'market' && order.quoteAmount) {
+        // A market buy by amount: as much as the frozen quote still buys at this level.
+        want = order.frozen.div(price).round(m.amountPrecision, Big.roundDown);
+      }
+      const take = want.lt(q) ? want : new Big(q);
+      if (take.lte(0)) break;
+      this.fill(order, take, price);
+    }
+  }
+
+  private remaining(order: OrderState): Big {
+    return new Big(order.quantity).minus(order.filled);
+  }
+
+  /** One fill: ledger settlement with the desk, fee to the fee account, order updated. */
+  private fill(order: OrderState, quantity: Big, price: Big): void {
+    const m = this.market.snapshot(order.symbol);
+    const amount = quantity.times(price);
+    const legs = [];
+    if (order.side === 'buy') {
+      const cost = amount.round(QUOTE_PRECISION, Big.roundUp);
+      if (cost.gt(order.frozen)) return;
+      const fee = quantity.times(SPOT_FEE).round(m.amountPrecision, Big.roundUp);
+      legs.push(
+        { owner: order.owner, kind: 'exchange' as const, coin: m.quote, frozen: cost.neg() },
+        { owner: SYSTEM.desk, kind: 'exchange' as const, coin: m.quote, available: cost },
+        { owner: SYSTEM.desk, kind: 'exchange' as const, coin: m.base, available: quantity.neg() },
+        { owner: order.owner, kind: 'exchange' as const, coin: m.base, available: quantity.minus(fee) },
+        { owner: SYSTEM.fees, kind: 'exchange' as const, coin: m.base, available: fee },
+      );
+      order.frozen = order.frozen.minus(cost);
+      order.fee = new Big(order.fee).plus(fee).toFixed();
+      order.filledAmount = new Big(order.filledAmount).plus(cost).toFixed();
+    } else {
+      const proceeds = amount.round(QUOTE_PRECISION, Big.roundDown);
+      const fee = proceeds.times(SPOT_FEE).round(QUOTE_PRECISION, Big.roundUp);
+      legs.push(
+        { owner: order.owner, kind: 'exchange' as const, coin: m.base, frozen: quantity.neg() },
+        { owner: SYSTEM.desk, kind: 'exchange' as const, coin: m.base, available: quantity },
+        { owner: SYSTEM.desk, kind: 'exchange' as const, coin: m.quote, available: proceeds.neg() },
+        { owner: order.owner, kind: 'exchange' as const, coin: m.quote, available: proceeds.minus(fee) },
+        { owner: SYSTEM.fees, kind: 'exchange' as const, coin: m.quote, available: fee },
+      );
+      order.frozen = order.frozen.minus(quantity);
+      order.fee = new Big(order.fee).plus(fee).toFixed();
+      order.filledAmount = new Big(order.filledAmount).plus(proceeds).toFixed();
+    }
+    this.ledger.post(order.id, 'trade', legs);
+    const filled = new Big(order.filled).plus(quantity);
+    order.filled = filled.toFixed(m.amountPrecision);
+    order.avgPrice = new Big(order.filledAmount).div(filled).round(m.pricePrecision, Big.roundHalfUp).toFixed(m.pricePrecision);
+    if (order.type === 'market' && order.quoteAmount) order.quantity = order.filled;
+    if (order.type === 'limit' && this.remaining(order).lte(0)) this.close(order, 'completed');
+  }
+
+  /** Ends an order: what is still frozen goes back to available. */
+  private close(order: OrderState, status: 'completed' | 'cancelled'): void {
+    const m = this.market.snapshot(order.symbol);
+    if (order.frozen.gt(0)) {
+      const coin = order.side === 'buy' ? m.quote : m.base;
+      this.ledger.post(order.id, 'unfreeze', [{ owner: order.owner, kind: 'exchange', coin, available: order.frozen, frozen: order.frozen.neg() }]);
+      order.frozen = new Big(0);
+    }
+    order.status = status === 'completed' && new Big(order.filled).eq(0) ? 'cancelled' : status;
+    this.changed(order);
+  }
+
+  /** Resting limit orders fill when the simulated market reaches their price, at that price. */
+  private matchResting(): void {
+    for (const order of this.orders.values()) {
+      if (order.status !== 'pending' || order.type !== 'limit' || this.halted.has(order.symbol)) continue;
+      const m = this.market.snapshot(order.symbol);
+      const crossed = order.side === 'buy' ? m.last.lte(order.price!) : m.last.gte(order.price!);
+      if (!crossed) continue;
+      const rng = new Rng(this.seed, `${order.id}:fill:${m.second}`);
+      const volume = new Big(((m.volumePerMinute / 60) * (0.5 + rng.float()) * 3).toPrecision(12)).round(m.amountPrecision, Big.roundDown);
+      const left = this.remaining(order);
+      const take = left.lt(volume) ? left : volume;
+      if (take.gt(0)) {
+        this.fill(order, take, new Big(order.price!));
+        if (order.status === 'pending') this.changed(order);
+      }
+    }
+  }
+
+  cancel(token: string | undefined, id: string): Order {
+    const user = this.accounts.record(token);
+    const order = this.orders.get(id);
+    if (!order || order.owner !== user.id) throw new DomainError('not_found', 'This order does not exist');
+    if (order.status !== 'pending') throw new DomainError('order_closed', 'This order is already completed or cancelled');
+    this.close(order, 'cancelled');
+    return this.view(order);
+  }
+
+  list(token: string | undefined, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['OrderPage'] {
+    const user = this.accounts.record(token);
+    const page = q.page ?? 1;
+    const pageSize = q.pageSize ?? 20;
+    const status = q.status ?? 'open';
+    const all = [...this.orders.values()]
+      .filter((o) => o.owner === user.id && (!q.symbol || o.symbol === q.symbol))
+      .filter((o) => status === 'all' || (status === 'open' ? o.status === 'pending' : o.status !== 'pending'))
+      .reverse();
+    return { items: all.slice((page - 1) * pageSize, page * pageSize).map((o) => this.view(o)), page, pageSize, total: all.length };
+  }
+}
