@@ -31,8 +31,12 @@ export async function startBrowserMock(): Promise<void> {
     };
     world.events.on('tickers', (event) => {
       if (topics.has('tickers')) emit('tickers', event);
-      for (const t of topics) if (t.startsWith('kline:')) candle(t);
+      for (const t of topics) {
+        if (t.startsWith('kline:')) candle(t);
+        else if (t.startsWith('depth:')) emit('depth', world.spot.depthMessage(t.slice(6)));
+      }
     });
+    world.events.on('trades', (event) => topics.has(`trades:${event.symbol}`) && emit('trades', event));
     const me = () => {
       try {
         return world.accounts.record(getToken() ?? undefined).id;
@@ -42,11 +46,18 @@ export async function startBrowserMock(): Promise<void> {
     };
     world.events.on('balances', ({ userId, ...event }) => userId === me() && emit('balances', event));
     world.events.on('record', ({ userId, record }) => userId === me() && emit('record', { record }));
+    world.events.on('order', ({ userId, order }) => userId === me() && emit('order', { order }));
     return {
       connect: () => {},
       reconnect: () => {},
       connected: () => true,
-      subscribe: (list) => list.forEach((t) => topics.add(t)),
+      subscribe: (list) =>
+        list.forEach((t) => {
+          topics.add(t);
+          // A snapshot at once, as the server does.
+          if (t.startsWith('depth:')) queueMicrotask(() => emit('depth', world.spot.depthMessage(t.slice(6), true)));
+          if (t.startsWith('trades:')) queueMicrotask(() => emit('trades', { symbol: t.slice(7), trades: world.spot.trades(t.slice(7)) }));
+        }),
       unsubscribe: (list) => list.forEach((t) => topics.delete(t)),
       onStatus: (listener) => queueMicrotask(() => listener('connected')),
       onEvent: (event, listener) => {

@@ -6,7 +6,7 @@
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
-import { socketPath } from '../../../contracts/generated/socket';
+import { socketEvents, socketPath } from '../../../contracts/generated/socket';
 import * as validators from '../../../contracts/generated/socket-validators.js';
 import { getToken } from '../api/client';
 import { appConfig } from '../api/config';
@@ -88,7 +88,10 @@ class Realtime {
       if (status === 'connected' && this.topics.size) t.subscribe([...this.topics.keys()]);
       this.setStatus(status);
     });
-    for (const event of ['tickers', 'kline', 'balances', 'record'] as const) {
+    const serverEvents = (Object.keys(socketEvents) as Array<keyof typeof socketEvents>).filter(
+      (e): e is ServerEvent => socketEvents[e].direction === 'serverToClient',
+    );
+    for (const event of serverEvents) {
       t.onEvent(event, (payload) => {
         const check = validators[event];
         if (!check(payload)) {
