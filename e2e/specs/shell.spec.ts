@@ -74,7 +74,7 @@ test('the tab bar goes through all five tabs', async ({ page }) => {
   }
 });
 
-test('choosing Deutsch keeps the language across a reload (English fallback)', async ({ page }) => {
+test('choosing Deutsch translates the app and keeps the language across a reload', async ({ page }) => {
   await page.goto('pages/home/home');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByTestId('language-select').selectOption({ label: 'Deutsch' });
@@ -86,8 +86,22 @@ test('choosing Deutsch keeps the language across a reload (English fallback)', a
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.getByTestId('language-select')).toHaveValue('de');
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('de');
-  // Only en.json exists: the strings fall back to English.
-  await expect(title(page, 'Home')).toBeVisible();
+  await expect(title(page, 'Start')).toBeVisible();
+  await expect(page.getByTestId('tab-market')).toHaveText('Märkte');
+});
+
+test('Arabic turns the layout right-to-left with Latin digits; Brazilian Portuguese is its own language', async ({ page }) => {
+  await page.goto('pages/market/market');
+  await page.evaluate(() => localStorage.setItem('lang', 'ar'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(title(page, 'الأسواق')).toBeVisible();
+  await expect(page.getByTestId('ticker-price').first()).toHaveText(/^[0-9.,]+$/);
+  await page.evaluate(() => localStorage.setItem('lang', 'br'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(title(page, 'Mercados')).toBeVisible();
 });
 
 test('the reconnecting banner shows while the network is down and goes away after', async ({ page }) => {

@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { initI18n, isRtl } from './i18n';
+import { initI18n, isRtl, localeOf } from './i18n';
 
 async function boot() {
   // In-browser mock mode (`VITE_MOCK=msw`): the mock domain runs in the page, no server needed.
@@ -14,7 +14,7 @@ async function boot() {
   const i18n = await initI18n();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App dir={isRtl(i18n.language) ? 'rtl' : 'ltr'} />
+      <App dir={isRtl(localeOf(i18n.language)) ? 'rtl' : 'ltr'} />
     </StrictMode>,
   );
 }

@@ -115,7 +115,11 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
     if ((path === '/h5' || path.startsWith('/h5/')) && req.method === 'GET' && !/\.[a-z0-9]+$/i.test(path)) {
       if (!built) return reply.code(503).type('text/plain').send('The app is not built yet: run `npm run build`.');
       // History fallback: any /h5/... page is the app, which routes on the client.
-      return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(indexHtml());
+      try {
+        return reply.code(200).type('text/html').header('cache-control', 'no-cache').send(indexHtml());
+      } catch {
+        return reply.code(503).type('text/plain').send('The app is being rebuilt; reload in a moment.');
+      }
     }
     return reply.code(404).type('text/plain').send('Not found');
   });

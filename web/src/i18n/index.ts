@@ -20,13 +20,27 @@ export const INTL_TAG: Record<Locale, string> = {
   pt: 'pt-PT', ko: 'ko', th: 'th', ar: 'ar-u-nu-latn', vi: 'vi', tr: 'tr', ru: 'ru', bg: 'bg', ro: 'ro', br: 'pt-BR',
 };
 
+/**
+ * The language tag i18next works with for each product locale: plural rules follow it (br is
+ * Breton to Intl, so Brazilian Portuguese must be pt-BR; cr is hr, jp is ja, hk is zh-HK).
+ */
+export const I18N_TAG: Record<Locale, string> = {
+  en: 'en', es: 'es', de: 'de', fr: 'fr', zh: 'zh-CN', jp: 'ja', hk: 'zh-HK', it: 'it', sv: 'sv', cr: 'hr',
+  pt: 'pt-PT', ko: 'ko', th: 'th', ar: 'ar', vi: 'vi', tr: 'tr', ru: 'ru', bg: 'bg', ro: 'ro', br: 'pt-BR',
+};
+
+/** The product locale of an i18next language tag. */
+export function localeOf(tag: string): Locale {
+  return ((Object.keys(I18N_TAG) as Locale[]).find((l) => I18N_TAG[l] === tag) ?? 'en') as Locale;
+}
+
 const dictionaries = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*.json');
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, _namespace, callback) => {
-    const load = dictionaries[`../../../locales/${language}.json`];
+    const load = dictionaries[`../../../locales/${localeOf(language)}.json`];
     if (!load) return callback(null, {});
     load().then(
       (m) => callback(null, m.default),
@@ -54,9 +68,9 @@ export async function initI18n(): Promise<typeof i18n> {
     .use(lazyBackend)
     .use(initReactI18next)
     .init({
-      lng,
+      lng: I18N_TAG[lng],
       fallbackLng: 'en',
-      supportedLngs: Object.keys(LOCALES),
+      supportedLngs: Object.values(I18N_TAG),
       load: 'currentOnly',
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -73,7 +87,7 @@ function applyDocumentLanguage(lng: string) {
 
 export async function changeLanguage(lng: Locale): Promise<void> {
   localStorage.setItem(LANG_KEY, lng);
-  await i18n.changeLanguage(lng);
+  await i18n.changeLanguage(I18N_TAG[lng]);
   applyDocumentLanguage(lng);
 }
 

@@ -1,6 +1,6 @@
 import { NativeSelect, useDirection } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, isRtl, LOCALES, type Locale } from '../i18n';
+import { changeLanguage, isRtl, localeOf, LOCALES, type Locale } from '../i18n';
 
 /** Switches among the 20 product locales; the choice is kept in localStorage. */
 export function LanguageSelect({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
@@ -10,7 +10,7 @@ export function LanguageSelect({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
     <NativeSelect
       size={size}
       aria-label={t('common.language')}
-      value={i18n.language}
+      value={localeOf(i18n.language)}
       onChange={(e) => {
         const lang = e.currentTarget.value as Locale;
         setDirection(isRtl(lang) ? 'rtl' : 'ltr');

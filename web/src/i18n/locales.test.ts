@@ -1,0 +1,37 @@
+/**
+ * Every dictionary follows locales/en.json: no key en does not have, the same {{placeholders}}
+ * in each string, and the 20 product locales all present.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './index';
+
+const dir = join(import.meta.dirname, '../../../locales');
+type Tree = string | Tree[] | { [key: string]: Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof tree === 'string') out.set(prefix, tree);
+  else for (const [k, v] of Object.entries(tree)) for (const [p, s] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, s);
+  return out;
+}
+
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const en = leaves(JSON.parse(readFileSync(join(dir, 'en.json'), 'utf8')));
+const files = readdirSync(dir).filter((f) => f.endsWith('.json') && f !== 'en.json');
+
+describe('locale dictionaries', () => {
+  it('exist for all 20 product locales', () => {
+    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(Object.keys(LOCALES).filter((l) => l !== 'en').sort());
+  });
+
+  it.each(files)('%s has only keys of en.json, with the same placeholders', (file) => {
+    const dict = leaves(JSON.parse(readFileSync(join(dir, file), 'utf8')));
+    const unknown = [...dict.keys()].filter((k) => !en.has(k));
+    expect(unknown, 'keys not in en.json').toEqual([]);
+    for (const [key, text] of dict) expect(placeholders(text), `${file} ${key}`).toEqual(placeholders(en.get(key)!));
+    // Untranslated keys fall back to English; the figure shows how complete a language is.
+    console.info(`${file}: ${dict.size}/${en.size} strings`);
+  });
+});
