@@ -69,7 +69,7 @@ test('an error on login shows its message and stays on the login page', async ({
  * deep-link case has its own tests below).
  */
 async function openMarketsFromAnotherTab(page: Page) {
-  await page.goto('pages/trade/trade');
+  await page.goto('pages/lever/lever');
   await expect(page.getByTestId('not-available')).toBeVisible();
   await page.getByTestId('tab-market').click();
   await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);

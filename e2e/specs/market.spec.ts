@@ -70,3 +70,45 @@ test('sorting by 24h change orders the rows by change, descending then ascending
   await sort.click();
   await expect(sort).toHaveAttribute('aria-sort', 'none');
 });
+
+test('favourites: star a symbol, see it in Favourites, still there after reload, then remove it', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto('pages/market/market');
+  const eth = page.locator('[data-testid="ticker-row"][data-symbol="ETH/USDT"]');
+  await expect(eth).toBeVisible();
+  const star = eth.getByTestId('favorite-toggle');
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  const saved = page.waitForResponse((r) => r.url().includes('/api/me/favorites') && r.request().method() === 'POST');
+  await star.click();
+  await saved;
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByTestId('market-tab-favorites').click();
+  const rows = page.getByTestId('ticker-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute('data-symbol', 'ETH/USDT');
+
+  await page.reload();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute('data-symbol', 'ETH/USDT');
+  await expect(rows.getByTestId('favorite-toggle')).toHaveAttribute('aria-pressed', 'true');
+
+  await rows.getByTestId('favorite-toggle').click();
+  await expect(page.getByTestId('favorites-empty')).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('favorites-empty')).toBeVisible();
+});
+
+test('a guest tapping a star is asked to log in', async ({ page }) => {
+  await page.goto('pages/market/market');
+  const row = page.getByTestId('ticker-row').first();
+  await expect(row).toBeVisible();
+  await row.getByTestId('favorite-toggle').click();
+  await expect(page).toHaveURL(/\/pages\/mine\/login\?redirect=/);
+});
+
+test('the Favourites tab of a guest hints at logging in', async ({ page }) => {
+  await page.goto('pages/market/market?tab=favorites');
+  await expect(page.getByTestId('favorites-empty')).toContainText('Log in');
+});

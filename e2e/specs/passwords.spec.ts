@@ -283,7 +283,7 @@ test.describe('transaction password', () => {
   test('the HTTP 401 prompt leads here, and setting the password there works', async ({ page, server }) => {
     const token = await loginWithToken(page);
     await server.control.fault({ operationId: 'listTickers', kind: 'http401' });
-    await page.goto('pages/trade/trade');
+    await page.goto('pages/lever/lever');
     await page.getByTestId('tab-market').click();
     await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
     const dialog = page.getByRole('dialog');

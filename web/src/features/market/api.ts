@@ -1,7 +1,7 @@
 /** Market data: the ticker list over REST, kept live by the `tickers` socket event. */
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../contracts/generated/openapi';
-import { call } from '../../api/client';
+import { call, getToken } from '../../api/client';
 import { useRealtime } from '../../realtime/hooks';
 
 export type Ticker = components['schemas']['Ticker'];
@@ -31,4 +31,72 @@ export function useTickers() {
     queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, event.tickers));
   });
   return useQuery(tickersQuery);
+}
+
+// ---------------------------------------------------------------------------------------------
+// K-line page: candles, order book, recent trades. Favourites.
+
+export type Candle = components['schemas']['Candle'];
+export type KlinePeriod = components['schemas']['KlinePeriod'];
+export type Trade = components['schemas']['Trade'];
+
+export const KLINE_PERIODS: KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon'];
+
+export const klineQuery = (symbol: string, period: KlinePeriod) =>
+  queryOptions({
+    queryKey: ['kline', symbol, period],
+    queryFn: ({ signal }) => call('getKline', { query: { symbol, period, limit: 200 }, signal }),
+    staleTime: 10_000,
+  });
+
+export const TRADES_LIMIT = 30;
+
+export const tradesQuery = (symbol: string) =>
+  queryOptions({
+    queryKey: ['trades', symbol],
+    queryFn: ({ signal }) => call('getTrades', { query: { symbol, limit: TRADES_LIMIT }, signal }),
+    staleTime: 5_000,
+  });
+
+/** Recent trades, newest first, with the `trades` event prepended. */
+export function useRecentTrades(symbol: string, enabled = true) {
+  const queryClient = useQueryClient();
+  const key = tradesQuery(symbol).queryKey;
+  useRealtime(enabled ? `trades:${symbol}` : null, 'trades', (event) => {
+    if (event.symbol !== symbol) return;
+    queryClient.setQueryData(key, (old) => {
+      const seen = new Set((old ?? []).map((t) => t.id));
+      const fresh = event.trades.filter((t) => !seen.has(t.id)).sort((a, b) => b.time - a.time);
+      if (!fresh.length) return old;
+      return [...fresh, ...(old ?? [])].slice(0, TRADES_LIMIT);
+    });
+  });
+  return useQuery({ ...tradesQuery(symbol), enabled });
+}
+
+export const favoritesQuery = queryOptions({
+  queryKey: ['favorites'],
+  queryFn: ({ signal }) => call('listFavorites', { signal }),
+  staleTime: 60_000,
+});
+
+/** The user's favourite symbols (empty for a guest). */
+export function useFavorites() {
+  return useQuery({ ...favoritesQuery, enabled: Boolean(getToken()) });
+}
+
+export function useSetFavorite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ symbol, favorite }: { symbol: string; favorite: boolean }) =>
+      call('setFavorite', { body: { symbol, favorite: favorite ? 'true' : 'false' } }),
+    onMutate: ({ symbol, favorite }) => {
+      const previous = queryClient.getQueryData(favoritesQuery.queryKey);
+      const list = (previous ?? []).filter((s) => s !== symbol);
+      queryClient.setQueryData(favoritesQuery.queryKey, favorite ? [...list, symbol] : list);
+      return { previous };
+    },
+    onError: (_err, _vars, ctx) => queryClient.setQueryData(favoritesQuery.queryKey, ctx?.previous),
+    onSuccess: (list) => queryClient.setQueryData(favoritesQuery.queryKey, list),
+  });
 }

@@ -1,38 +1,38 @@
-import { memo, useEffect, useRef, useState } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { compare, direction, formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
+import { direction, formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { StarIcon } from '../../../ui/icons';
 import type { Ticker } from '../api';
 import classes from './market.module.css';
+import { usePriceFlash } from './usePriceFlash';
 
-/** Flashes green or red for a moment when the price moves. */
-function usePriceFlash(price: string): string {
-  const previous = useRef(price);
-  const [flash, setFlash] = useState('');
-  useEffect(() => {
-    if (previous.current === price) return;
-    const dir = compare(price, previous.current);
-    previous.current = price;
-    if (!dir) return;
-    setFlash(dir > 0 ? classes.flashUp : classes.flashDown);
-    const timer = setTimeout(() => setFlash(''), 400);
-    return () => clearTimeout(timer);
-  }, [price]);
-  return flash;
-}
+export { usePriceFlash };
 
-export const TickerRow = memo(function TickerRow({ ticker }: { ticker: Ticker }) {
+/**
+ * One market row, linking to the symbol's K-line. With `onToggleFavorite` (a stable callback) it
+ * has a star button before the link. Memoised: a tickers event re-renders only the rows whose
+ * ticker object changed.
+ */
+export const TickerRow = memo(function TickerRow({
+  ticker,
+  favorite,
+  onToggleFavorite,
+}: {
+  ticker: Ticker;
+  favorite?: boolean;
+  onToggleFavorite?: (symbol: string, favorite: boolean) => void;
+}) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const flash = usePriceFlash(ticker.last);
   const dir = direction(ticker.change24h);
-  return (
+  const link = (
     <Link
       to={`/pages/market/kline?symbol=${encodeURIComponent(ticker.symbol)}`}
       className={classes.row}
-      data-testid="ticker-row"
-      data-symbol={ticker.symbol}
+      {...(onToggleFavorite ? {} : { 'data-testid': 'ticker-row', 'data-symbol': ticker.symbol })}
     >
       <div>
         <div className={classes.name}>
@@ -50,5 +50,21 @@ export const TickerRow = memo(function TickerRow({ ticker }: { ticker: Ticker })
         {formatPercent(ticker.change24h, locale)}
       </div>
     </Link>
+  );
+  if (!onToggleFavorite) return link;
+  return (
+    <div className={classes.starRow} data-testid="ticker-row" data-symbol={ticker.symbol} role="listitem">
+      <button
+        type="button"
+        className={classes.star}
+        aria-pressed={Boolean(favorite)}
+        aria-label={t(favorite ? 'market.unfavorite' : 'market.favorite', { symbol: ticker.symbol })}
+        data-testid="favorite-toggle"
+        onClick={() => onToggleFavorite(ticker.symbol, !favorite)}
+      >
+        <StarIcon width={18} height={18} />
+      </button>
+      {link}
+    </div>
   );
 });

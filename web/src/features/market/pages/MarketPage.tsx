@@ -1,11 +1,16 @@
-/** Markets: every symbol's last price, 24 h change and volume, live; search and sort. */
-import { Alert, Button, TextInput } from '@mantine/core';
-import { useMemo, useState } from 'react';
+/**
+ * Markets: every symbol's last price, 24 h change and volume, live; search and sort; a Favourites
+ * tab (kept on the server for a logged-in user; a guest's star tap leads to login) and the USDT list.
+ */
+import { Alert, Button, Tabs, TextInput } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { getToken, LOGIN_PATH } from '../../../api/client';
 import { compare } from '../../../lib/decimal';
 import { SearchIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { useTickers, type Ticker } from '../api';
+import { useFavorites, useSetFavorite, useTickers, type Ticker } from '../api';
 import { TickerRow } from '../components/TickerRow';
 import classes from '../components/market.module.css';
 
@@ -37,21 +42,63 @@ function SortButton({ label, k, sort, onSort }: { label: string; k: SortKey; sor
   );
 }
 
+type MarketTab = 'favorites' | 'usdt';
+
 export default function MarketPage() {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useTickers();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>(null);
+  const [params, setParams] = useSearchParams();
+  const tab: MarketTab = params.get('tab') === 'favorites' ? 'favorites' : 'usdt';
+  const loggedIn = Boolean(getToken());
+  const favorites = useFavorites();
+  const favoriteSet = useMemo(() => new Set(loggedIn ? (favorites.data ?? []) : []), [favorites.data, loggedIn]);
+
+  // A stable callback, so that toggling one star re-renders only its row.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = location.pathname + location.search;
+  const { mutate } = useSetFavorite();
+  const mutateRef = useRef(mutate);
+  mutateRef.current = mutate;
+  const toggleFavorite = useCallback(
+    (symbol: string, favorite: boolean) => {
+      if (!getToken()) return navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(here.current)}`);
+      mutateRef.current({ symbol, favorite });
+    },
+    [navigate],
+  );
 
   const rows = useMemo(() => {
     const q = search.trim().toUpperCase();
-    const filtered = (data ?? []).filter((tk) => !q || tk.symbol.includes(q));
+    const source = (data ?? []).filter((tk) => tk.quote === 'USDT');
+    const listed = tab === 'favorites' ? source.filter((tk) => favoriteSet.has(tk.symbol)) : source;
+    const filtered = listed.filter((tk) => !q || tk.symbol.includes(q));
     return sortTickers(filtered, sort);
-  }, [data, search, sort]);
+  }, [data, search, sort, tab, favoriteSet]);
+
+  const emptyFavorites = tab === 'favorites' && !search.trim() && rows.length === 0;
 
   return (
     <div>
-      <div style={{ padding: '12px 16px 4px' }}>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v === 'favorites' ? { tab: 'favorites' } : {}, { replace: true })}
+        px="md"
+        pt={4}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="favorites" data-testid="market-tab-favorites">
+            {t('market.favorites')}
+          </Tabs.Tab>
+          <Tabs.Tab value="usdt" data-testid="market-tab-usdt">
+            USDT
+          </Tabs.Tab>
+        </Tabs.List>
+      </Tabs>
+      <div style={{ padding: '10px 16px 4px' }}>
         <TextInput
           leftSection={<SearchIcon width={18} />}
           placeholder={t('market.search')}
@@ -61,8 +108,10 @@ export default function MarketPage() {
           radius="xl"
         />
       </div>
-      <div className={classes.head} role="row">
-        <SortButton label={t('market.nameVol')} k="volume" sort={sort} onSort={setSort} />
+      <div className={classes.head} role="row" hidden={emptyFavorites}>
+        <span style={{ paddingInlineStart: 36 }}>
+          <SortButton label={t('market.nameVol')} k="volume" sort={sort} onSort={setSort} />
+        </span>
         <span style={{ justifySelf: 'end' }}>
           <SortButton label={t('market.lastPrice')} k="price" sort={sort} onSort={setSort} />
         </span>
@@ -70,7 +119,7 @@ export default function MarketPage() {
           <SortButton label={t('market.change24h')} k="change" sort={sort} onSort={setSort} />
         </span>
       </div>
-      {isPending ? (
+      {isPending || (tab === 'favorites' && loggedIn && favorites.isPending) ? (
         <PageSkeleton rows={10} />
       ) : isError ? (
         <Alert m="md" color="red" title={t('errors.loadFailed')}>
@@ -78,12 +127,22 @@ export default function MarketPage() {
             {t('common.retry')}
           </Button>
         </Alert>
+      ) : emptyFavorites ? (
+        <div className={classes.empty} data-testid="favorites-empty">
+          <p>{t('market.noFavorites')}</p>
+          <p>{loggedIn ? t('market.favoritesHint') : t('market.favoritesLoginHint')}</p>
+          {!loggedIn && (
+            <Button component={Link} to={`${LOGIN_PATH}?redirect=${encodeURIComponent(here.current)}`} variant="light" mt="sm">
+              {t('market.login')}
+            </Button>
+          )}
+        </div>
       ) : rows.length === 0 ? (
         <p style={{ textAlign: 'center', color: 'var(--mantine-color-dimmed)', padding: 32 }}>{t('common.noData')}</p>
       ) : (
         <div role="list" aria-label={t('tabs.market')}>
           {rows.map((tk) => (
-            <TickerRow key={tk.symbol} ticker={tk} />
+            <TickerRow key={tk.symbol} ticker={tk} favorite={favoriteSet.has(tk.symbol)} onToggleFavorite={toggleFavorite} />
           ))}
         </div>
       )}

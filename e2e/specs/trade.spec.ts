@@ -1,0 +1,198 @@
+/** Spot trading: the order form, the live order book, open orders and the orders page. */
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/server.ts';
+import { loginWithToken, recordApiCalls, toast } from '../fixtures/helpers.ts';
+
+const TRADE = 'pages/trade/trade?symbol=BTC/USDT';
+
+/** Logs in and moves coins from the funds account into the exchange account. */
+async function loginAndFund(page: Page, coins: Record<string, string>): Promise<string> {
+  const token = await loginWithToken(page);
+  for (const [coin, amount] of Object.entries(coins)) {
+    const res = await page.request.post('../api/me/transfers', { form: { coin, from: 'funds', to: 'exchange', amount }, headers: { Authorization: token } });
+    expect((await res.json()).type).toBe('ok');
+  }
+  return token;
+}
+
+async function api<T>(page: Page, token: string, path: string): Promise<T> {
+  const res = await page.request.get(`../api${path}`, { headers: { Authorization: token } });
+  const body = await res.json();
+  expect(body.type).toBe('ok');
+  return body.message as T;
+}
+
+type Wallet = { accounts: Array<{ kind: string; balances: Array<{ coin: string; available: string; frozen: string }> }> };
+const exchangeBalance = async (page: Page, token: string, coin: string) =>
+  (await api<Wallet>(page, token, '/me/wallet')).accounts.find((a) => a.kind === 'exchange')!.balances.find((b) => b.coin === coin)!;
+
+const bestBid = async (page: Page) => Number(await page.getByTestId('book-bid').first().getAttribute('data-price'));
+
+async function placeLimitBuy(page: Page, price: string, quantity: string) {
+  await page.getByTestId('price-input').fill(price);
+  await page.getByTestId('quantity-input').fill(quantity);
+  await page.getByTestId('order-submit').click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet).toContainText('Confirm order');
+  await expect(sheet).toContainText(`${Number(price).toLocaleString('en', { minimumFractionDigits: 2 })} USDT`);
+  await expect(sheet).toContainText(`${quantity} BTC`);
+  await page.getByTestId('order-confirm-submit').click();
+  await expect(toast(page, 'Order placed')).toBeVisible();
+}
+
+test('a limit buy below the market rests with USDT frozen, fills as the price comes down, and ends in history', async ({ page, server }) => {
+  await server.control.reset({ seed: 42, freezeClock: true });
+  const token = await loginAndFund(page, { USDT: '1000' });
+  await page.goto(TRADE);
+  await expect(page.getByTestId('trade-available')).toHaveText('1,000.00 USDT');
+  const price = (await bestBid(page)).toFixed(2);
+  await placeLimitBuy(page, price, '0.001');
+  const open = page.getByTestId('open-orders').getByTestId('order-row');
+  await expect(open).toHaveCount(1);
+  await expect(open.getByTestId('order-price')).toHaveText(Number(price).toLocaleString('en', { minimumFractionDigits: 2 }));
+  const frozen = await exchangeBalance(page, token, 'USDT');
+  expect(Number(frozen.frozen)).toBeCloseTo(Number(price) * 0.001, 6);
+  await expect(page.getByTestId('trade-available')).not.toHaveText('1,000.00 USDT');
+
+  // Let the simulated market run until the order has filled completely.
+  for (let i = 0; i < 60; i++) {
+    const page1 = await api<{ total: number }>(page, token, '/me/orders/list?status=open');
+    if (page1.total === 0) break;
+    await server.control.clock({ advanceMs: 30_000 });
+  }
+  await expect(open).toHaveCount(0);
+  const btc = await exchangeBalance(page, token, 'BTC');
+  expect(Number(btc.available)).toBe(0.00099); // 0.001 less the fee, rounded up to 0.00001 BTC
+  const usdt = await exchangeBalance(page, token, 'USDT');
+  expect(Number(usdt.frozen)).toBe(0);
+
+  await page.getByTestId('all-orders').click();
+  await page.getByTestId('entrust-tab-history').click();
+  const row = page.getByTestId('entrust-list').getByTestId('order-row').first();
+  await expect(row).toHaveAttribute('data-status', 'completed');
+  await expect(row.getByTestId('order-status')).toHaveText('Completed');
+  await expect(row.getByTestId('order-filled')).toHaveText('0.00100');
+});
+
+test('a market buy fills at once', async ({ page }) => {
+  const token = await loginAndFund(page, { USDT: '1000' });
+  await page.goto(TRADE);
+  await page.getByTestId('order-type').getByText('Market').click();
+  await page.getByTestId('amount-input').fill('100');
+  await page.getByTestId('order-submit').click();
+  await expect(page.getByRole('dialog')).toContainText('100.00 USDT');
+  await page.getByTestId('order-confirm-submit').click();
+  await expect(toast(page, 'Order filled')).toBeVisible();
+  // What the levels could not use of the 100 USDT comes back.
+  await expect(page.getByTestId('trade-available')).toHaveText(/^900\.\d\d USDT$/);
+  expect(Number((await exchangeBalance(page, token, 'BTC')).available)).toBeGreaterThan(0);
+  await page.goto('pages/trade/entrust');
+  await page.getByTestId('entrust-tab-history').click();
+  await expect(page.getByTestId('order-row').first()).toHaveAttribute('data-status', 'completed');
+});
+
+test('a market order without liquidity answers "No best price at present"', async ({ page }) => {
+  await loginAndFund(page, { USDT: '1000' });
+  const res = await page.request.post('../__mock/market', { data: { symbol: 'BTC/USDT', liquidity: 'none' } });
+  expect(res.ok()).toBe(true);
+  await page.goto(TRADE);
+  await page.getByTestId('order-type').getByText('Market').click();
+  await page.getByTestId('amount-input').fill('100');
+  await page.getByTestId('order-submit').click();
+  await page.getByTestId('order-confirm-submit').click();
+  await expect(toast(page, 'No best price at present')).toBeVisible();
+  await expect(page.getByTestId('trade-available')).toHaveText('1,000.00 USDT');
+});
+
+test('cancelling an open order asks first and returns the frozen funds', async ({ page }) => {
+  const token = await loginAndFund(page, { USDT: '1000' });
+  await page.goto(TRADE);
+  const price = Math.floor((await bestBid(page)) * 0.8).toFixed(2);
+  await placeLimitBuy(page, price, '0.01');
+  await expect(page.getByTestId('trade-available')).not.toHaveText('1,000.00 USDT');
+  const row = page.getByTestId('open-orders').getByTestId('order-row');
+  await row.getByTestId('order-cancel').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByTestId('order-cancel').click();
+  await expect(page.getByRole('dialog')).toContainText('Cancel this BTC/USDT order?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(toast(page, 'Order cancelled')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByTestId('trade-available')).toHaveText('1,000.00 USDT');
+  expect(Number((await exchangeBalance(page, token, 'USDT')).frozen)).toBe(0);
+  await page.goto('pages/trade/entrust');
+  await page.getByTestId('entrust-tab-all').click();
+  await expect(page.getByTestId('order-row').first().getByTestId('order-status')).toHaveText('Cancelled');
+});
+
+test('missing fields and an insufficient balance are caught inline and nothing is sent', async ({ page }) => {
+  await loginAndFund(page, { USDT: '100' });
+  await page.goto(TRADE);
+  await expect(page.getByTestId('trade-available')).toHaveText('100.00 USDT');
+  const calls = recordApiCalls(page);
+  await page.getByTestId('order-submit').click();
+  await expect(page.getByText('Please enter the price')).toBeVisible();
+  await expect(page.getByText('Please enter the quantity')).toBeVisible();
+  await page.getByTestId('price-input').fill('60000');
+  await page.getByTestId('quantity-input').fill('1');
+  await expect(page.getByTestId('amount-input')).toHaveValue('60000');
+  await page.getByTestId('order-submit').click();
+  await expect(page.getByText('Sorry, your credit is running low')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(calls.filter((c) => c.method === 'POST' && c.path === '/me/orders')).toEqual([]);
+});
+
+test('price, quantity and amount stay in step; 25/50/75/100 % fill the quantity rounded down', async ({ page }) => {
+  await loginAndFund(page, { USDT: '1000', BTC: '0.5' });
+  await page.goto(TRADE);
+  await page.getByTestId('price-input').fill('30000');
+  await page.getByTestId('percent-25').click();
+  await expect(page.getByTestId('quantity-input')).toHaveValue('0.00833'); // 250 / 30000 = 0.008333…
+  await expect(page.getByTestId('amount-input')).toHaveValue('249.9');
+  await page.getByTestId('percent-100').click();
+  await expect(page.getByTestId('quantity-input')).toHaveValue('0.03333');
+  await page.getByTestId('amount-input').fill('600');
+  await expect(page.getByTestId('quantity-input')).toHaveValue('0.02');
+  await page.getByTestId('price-input').fill('20000');
+  await expect(page.getByTestId('amount-input')).toHaveValue('400');
+  await page.getByTestId('side-sell').click();
+  await expect(page.getByTestId('trade-available')).toHaveText('0.50000 BTC');
+  await page.getByTestId('percent-50').click();
+  await expect(page.getByTestId('quantity-input')).toHaveValue('0.25');
+  await page.getByTestId('percent-75').click();
+  await expect(page.getByTestId('quantity-input')).toHaveValue('0.375');
+  await expect(page).toHaveURL(/side=sell/);
+});
+
+test('tapping a price in the book fills the price field', async ({ page, server }) => {
+  // A still market, so the row tapped is the row read.
+  await server.control.reset({ seed: 42, freezeClock: true });
+  await page.goto(TRADE);
+  const ask = page.getByTestId('book-ask').last();
+  const price = await ask.getAttribute('data-price');
+  await ask.click();
+  await expect(page.getByTestId('price-input')).toHaveValue(price!);
+  const bid = page.getByTestId('book-bid').nth(2);
+  const bidPrice = await bid.getAttribute('data-price');
+  await bid.click();
+  await expect(page.getByTestId('price-input')).toHaveValue(bidPrice!);
+});
+
+test('the book recovers after the connection drops: it keeps updating with no stale levels', async ({ page }) => {
+  await page.goto(TRADE);
+  const book = page.getByTestId('order-book');
+  await expect(book).toHaveAttribute('data-bid-levels', '20');
+  const seq = async () => Number(await book.getAttribute('data-seq'));
+  const before = await seq();
+  await expect.poll(seq, { timeout: 10_000 }).toBeGreaterThan(before);
+  await page.context().setOffline(true);
+  await page.waitForTimeout(3_000);
+  await page.context().setOffline(false);
+  const after = await seq();
+  await expect.poll(seq, { timeout: 15_000 }).toBeGreaterThan(after);
+  await expect(book).toHaveAttribute('data-bid-levels', '20');
+  await expect(book).toHaveAttribute('data-ask-levels', '20');
+  await expect(page.getByTestId('book-bid')).toHaveCount(7);
+  await expect(page.getByTestId('book-ask')).toHaveCount(7);
+});

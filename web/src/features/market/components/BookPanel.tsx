@@ -1,0 +1,15 @@
+/**
+ * The K-line page's order book: 20 levels a side, drawn by the trade feature's shared
+ * OrderBookView over its live store (useOrderBook), with the last price between the sides.
+ */
+import { OrderBookView } from '../../trade/components/OrderBookView';
+
+export const BOOK_LEVELS = 20;
+
+export function BookPanel({ symbol, pricePrecision, amountPrecision, last }: { symbol: string; pricePrecision: number; amountPrecision: number; last: string }) {
+  return (
+    <div style={{ padding: '4px 12px 8px' }}>
+      <OrderBookView symbol={symbol} pricePrecision={pricePrecision} amountPrecision={amountPrecision} last={last} levels={BOOK_LEVELS} />
+    </div>
+  );
+}

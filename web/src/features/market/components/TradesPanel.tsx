@@ -1,0 +1,36 @@
+/** Recent public trades of a symbol, newest first, the price coloured by the taker's side. */
+import { useTranslation } from 'react-i18next';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatAmount } from '../../../lib/decimal';
+import { useRecentTrades } from '../api';
+import classes from './kline.module.css';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function clock(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+export function TradesPanel({ symbol, pricePrecision, amountPrecision }: { symbol: string; pricePrecision: number; amountPrecision: number }) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const { data, isPending } = useRecentTrades(symbol);
+  if (isPending) return <p className={classes.empty}>{t('common.loading')}</p>;
+  if (!data?.length) return <p className={classes.empty}>{t('common.noData')}</p>;
+  return (
+    <div data-testid="trades-list">
+      <div className={classes.tradeRow + ' ' + classes.tradeHead}>
+        <span>{t('kline.time')}</span>
+        <span>{t('kline.price')}</span>
+        <span>{t('kline.amount')}</span>
+      </div>
+      {data.map((tr) => (
+        <div key={tr.id} className={classes.tradeRow} data-testid="trade-row" data-side={tr.side} data-time={tr.time}>
+          <span className={classes.dim}>{clock(tr.time)}</span>
+          <span className={tr.side === 'buy' ? classes.textUp : classes.textDown}>{formatAmount(tr.price, pricePrecision, locale)}</span>
+          <span>{formatAmount(tr.quantity, amountPrecision, locale)}</span>
+        </div>
+      ))}
+    </div>
+  );
+}

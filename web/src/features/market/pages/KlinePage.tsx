@@ -1,0 +1,183 @@
+/**
+ * K-line: one symbol's live price and 24 h figures, a candlestick chart with volume and MA7/MA25
+ * for nine periods (history over REST, the open candle live from `kline:{symbol}:{period}`), the
+ * order book and recent trades, and Buy / Sell buttons to the trade page.
+ */
+import { Alert, Button, Skeleton, Tabs } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { direction, formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
+import { useRealtime } from '../../../realtime/hooks';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { KLINE_PERIODS, klineQuery, useTickers, type KlinePeriod, type Ticker } from '../api';
+import { BookPanel } from '../components/BookPanel';
+import { KlineChart, type KlineChartHandle } from '../components/KlineChart';
+import { TradesPanel } from '../components/TradesPanel';
+import { usePriceFlash } from '../components/usePriceFlash';
+import classes from '../components/kline.module.css';
+
+const PERIOD_KEY = 'kline_period';
+
+function initialPeriod(): KlinePeriod {
+  try {
+    const saved = localStorage.getItem(PERIOD_KEY) as KlinePeriod | null;
+    if (saved && KLINE_PERIODS.includes(saved)) return saved;
+  } catch {
+    /* private mode */
+  }
+  return '1min';
+}
+
+function Header({ ticker }: { ticker: Ticker }) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const flash = usePriceFlash(ticker.last);
+  const dir = direction(ticker.change24h);
+  const tone = dir > 0 ? classes.textUp : dir < 0 ? classes.textDown : '';
+  const stat = (label: string, value: string, testId: string) => (
+    <div className={classes.stat}>
+      <span className={classes.dim}>{label}</span>
+      <span data-testid={testId}>{value}</span>
+    </div>
+  );
+  return (
+    <section className={classes.header} aria-label={ticker.symbol}>
+      <div>
+        <h1 className={classes.symbol} data-testid="kline-symbol">
+          {ticker.base}
+          <span className={classes.dim}>/{ticker.quote}</span>
+        </h1>
+        <div className={`${classes.last} ${tone} ${flash}`} data-testid="kline-last">
+          {formatAmount(ticker.last, ticker.pricePrecision, locale)}
+        </div>
+        <div className={tone} data-testid="kline-change">
+          {formatPercent(ticker.change24h, locale)}
+        </div>
+      </div>
+      <div className={classes.stats}>
+        {stat(t('kline.high'), formatAmount(ticker.high24h, ticker.pricePrecision, locale), 'kline-high')}
+        {stat(t('kline.low'), formatAmount(ticker.low24h, ticker.pricePrecision, locale), 'kline-low')}
+        {stat(t('kline.volume', { coin: ticker.base }), formatCompact(ticker.volume24h, locale), 'kline-volume')}
+      </div>
+    </section>
+  );
+}
+
+function Chart({ ticker }: { ticker: Ticker }) {
+  const { t } = useTranslation();
+  const [period, setPeriod] = useState<KlinePeriod>(initialPeriod);
+  const chart = useRef<KlineChartHandle>(null);
+  const { data, isPending, isError, refetch } = useQuery(klineQuery(ticker.symbol, period));
+  useRealtime(`kline:${ticker.symbol}:${period}`, 'kline', (event) => {
+    if (event.symbol === ticker.symbol && event.period === period) chart.current?.update(event.candle);
+  });
+  const choose = (p: KlinePeriod) => {
+    setPeriod(p);
+    try {
+      localStorage.setItem(PERIOD_KEY, p);
+    } catch {
+      /* private mode */
+    }
+  };
+  return (
+    <section>
+      <div className={classes.periods} role="group" aria-label={t('kline.period')}>
+        {KLINE_PERIODS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className={classes.period}
+            aria-pressed={p === period}
+            onClick={() => choose(p)}
+            data-testid={`period-${p}`}
+          >
+            {t(`kline.periods.${p}`)}
+          </button>
+        ))}
+      </div>
+      <div className={classes.legend} aria-hidden>
+        <span style={{ color: '#f0b90b' }}>MA7</span>
+        <span style={{ color: '#c86dd7' }}>MA25</span>
+      </div>
+      <div className={classes.chartBox}>
+        {isError ? (
+          <Alert m="md" color="red" title={t('errors.loadFailed')}>
+            <Button variant="light" size="xs" mt="xs" onClick={() => refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
+        ) : (
+          <>
+            <KlineChart ref={chart} candles={data?.candles ?? EMPTY} pricePrecision={ticker.pricePrecision} />
+            {isPending && <Skeleton className={classes.chartSkeleton} />}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const EMPTY: never[] = [];
+
+export default function KlinePage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const symbol = (params.get('symbol') ?? 'BTC/USDT').toUpperCase();
+  const { data: tickers, isPending, isError, refetch } = useTickers();
+  const [tab, setTab] = useState<string | null>('book');
+
+  if (isPending) return <PageSkeleton rows={8} />;
+  if (isError)
+    return (
+      <Alert m="md" color="red" title={t('errors.loadFailed')}>
+        <Button variant="light" size="xs" mt="xs" onClick={() => refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Alert>
+    );
+  const ticker = tickers.find((tk) => tk.symbol === symbol);
+  if (!ticker)
+    return (
+      <div className={classes.unknown} data-testid="kline-unknown">
+        <p>{t('kline.unknownSymbol', { symbol })}</p>
+        <Button component={Link} to="/pages/market/market" variant="light">
+          {t('kline.toMarkets')}
+        </Button>
+      </div>
+    );
+
+  const trade = (side: 'buy' | 'sell') => `/pages/trade/trade?symbol=${encodeURIComponent(ticker.symbol)}&side=${side}`;
+  return (
+    <div className={classes.page}>
+      <Header ticker={ticker} />
+      <Chart key={ticker.symbol} ticker={ticker} />
+      <Tabs value={tab} onChange={setTab} mt="xs">
+        <Tabs.List grow>
+          <Tabs.Tab value="book" data-testid="tab-book">
+            {t('kline.orderBook')}
+          </Tabs.Tab>
+          <Tabs.Tab value="trades" data-testid="tab-trades">
+            {t('kline.trades')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="book">
+          {tab === 'book' && <BookPanel symbol={ticker.symbol} pricePrecision={ticker.pricePrecision} amountPrecision={ticker.amountPrecision} last={ticker.last} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="trades">
+          {tab === 'trades' && <TradesPanel symbol={ticker.symbol} pricePrecision={ticker.pricePrecision} amountPrecision={ticker.amountPrecision} />}
+        </Tabs.Panel>
+      </Tabs>
+      <div className={classes.actions}>
+        <Button component={Link} to={trade('buy')} color="var(--app-up)" size="md" radius="md" data-testid="kline-buy">
+          {t('kline.buy')}
+        </Button>
+        <Button component={Link} to={trade('sell')} color="var(--app-down)" size="md" radius="md" data-testid="kline-sell">
+          {t('kline.sell')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * Spot trading queries and mutations: recent trades (live over `trades:{symbol}`), the user's
+ * orders page by page (live through the `order` user event), placing and cancelling orders.
+ */
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import type { components } from '../../../../contracts/generated/openapi';
+import type { OpBody } from '../../../../contracts/generated/operations';
+import { call, getToken, newIdempotencyKey } from '../../api/client';
+import { useRealtime } from '../../realtime/hooks';
+import { walletQuery } from '../assets/api';
+
+type Schemas = components['schemas'];
+export type Order = Schemas['Order'];
+export type Trade = Schemas['Trade'];
+export type OrderFilter = 'open' | 'history' | 'all';
+
+/** The spot fee rate (0.1 %), as mock-server/src/domain/spot.ts charges it. */
+export const FEE_RATE = '0.001';
+
+export const tradesQuery = (symbol: string) =>
+  queryOptions({
+    queryKey: ['trades', symbol],
+    queryFn: ({ signal }) => call('getTrades', { query: { symbol, limit: 20 }, signal }),
+    staleTime: 5_000,
+  });
+
+/** Recent public trades of a symbol, newest first, live. */
+export function useTrades(symbol: string) {
+  const queryClient = useQueryClient();
+  useRealtime(`trades:${symbol}`, 'trades', (event) => {
+    if (event.symbol !== symbol) return;
+    queryClient.setQueryData(tradesQuery(symbol).queryKey, (old) => [...[...event.trades].reverse(), ...(old ?? [])].slice(0, 20));
+  });
+  return useQuery({ ...tradesQuery(symbol), refetchInterval: 5_000 });
+}
+
+export const ordersQuery = (status: OrderFilter, symbol?: string) =>
+  infiniteQueryOptions({
+    queryKey: ['orders', status, symbol ?? null],
+    queryFn: ({ pageParam, signal }) => call('listOrders', { query: { status, ...(symbol ? { symbol } : {}), page: pageParam, pageSize: 20 }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+
+export const useOrders = (status: OrderFilter, symbol?: string) => useInfiniteQuery({ ...ordersQuery(status, symbol), enabled: Boolean(getToken()) });
+
+/** Keeps orders and balances fresh from the user's `order` and `balances` events. */
+export function useOrderEvents(): void {
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
+  };
+  useRealtime(null, 'order', refresh);
+  // A fill always moves balances, so a `balances` event refreshes the orders too.
+  useRealtime(null, 'balances', refresh);
+}
+
+function useInvalidateOnSuccess() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
+  };
+}
+
+/** Places an order; one idempotency key per form submission so a retry never places it twice. */
+export function usePlaceOrder() {
+  const done = useInvalidateOnSuccess();
+  const key = useRef<string | null>(null);
+  return useMutation({
+    mutationFn: (body: OpBody<'placeOrder'>) => {
+      key.current ??= newIdempotencyKey();
+      return call('placeOrder', { body, idempotencyKey: key.current });
+    },
+    onSuccess: done,
+    onSettled: () => {
+      key.current = null;
+    },
+  });
+}
+
+export function useCancelOrder() {
+  const done = useInvalidateOnSuccess();
+  return useMutation({ mutationFn: (id: string) => call('cancelOrder', { body: { id } }), onSuccess: done, onError: done });
+}

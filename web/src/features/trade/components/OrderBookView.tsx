@@ -1,0 +1,99 @@
+/**
+ * The order book as exchange apps show it: asks above (best at the bottom), the last price in the
+ * middle, bids below, each row with a cumulative depth bar. Tapping a row hands its price back.
+ */
+import { Group, NativeSelect, Skeleton, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { Big, formatAmount } from '../../../lib/decimal';
+import { useOrderBook, type Level } from '../orderbook';
+import classes from './trade.module.css';
+
+export interface OrderBookViewProps {
+  symbol: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  /** The last traded price (shown between the sides). */
+  last?: string;
+  /** Rows per side. */
+  levels?: number;
+  onPrice?: (price: string) => void;
+}
+
+/** Grouping choices: the tick and its 10× and 100× multiples. */
+function groupings(pricePrecision: number): string[] {
+  return [0, 1, 2].map((k) => new Big(10).pow(k - pricePrecision).toFixed(Math.max(0, pricePrecision - k)));
+}
+
+export function OrderBookView({ symbol, pricePrecision, amountPrecision, last, levels = 10, onPrice }: OrderBookViewProps) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const options = groupings(pricePrecision);
+  const [grouping, setGrouping] = useGroupingState(symbol, options[0]);
+  const book = useOrderBook(symbol, { levels, grouping: grouping === options[0] ? undefined : grouping });
+  const asks = [...book.asks].reverse();
+  // Bars are scaled to the deeper side's cumulative total.
+  const deepest = [book.asks.at(-1)?.total ?? '0', book.bids.at(-1)?.total ?? '0'].reduce((a, b) => (new Big(b).gt(a) ? b : a));
+  const width = (l: Level) => (new Big(deepest).gt(0) ? `${new Big(l.total).div(deepest).times(100).toFixed(2)}%` : '0%');
+  const shownPlaces = grouping.includes('.') ? grouping.split('.')[1].length : 0;
+  const row = (l: Level, kind: 'ask' | 'bid') => (
+    <button
+      type="button"
+      key={`${kind}${l.price}`}
+      className={`${classes.row} ${kind === 'ask' ? classes.ask : classes.bid}`}
+      onClick={() => onPrice?.(l.price)}
+      data-testid={`book-${kind}`}
+      data-price={l.price}
+    >
+      <span className={classes.bar} style={{ width: width(l) }} />
+      <span className={classes.price}>{formatAmount(l.price, shownPlaces, locale)}</span>
+      <span className={classes.qty}>{formatAmount(l.quantity, Math.min(amountPrecision, 4), locale)}</span>
+    </button>
+  );
+  return (
+    <div className={classes.book} data-testid="order-book" data-seq={book.seq} data-bid-levels={book.depth.bids} data-ask-levels={book.depth.asks} aria-label={t('trade.book')}>
+      <div className={classes.bookHead}>
+        <span>{t('trade.price')}</span>
+        <span>{t('trade.quantity')}</span>
+      </div>
+      {!book.ready ? (
+        <Skeleton height={levels * 42 + 40} />
+      ) : (
+        <>
+          <div data-testid="book-asks">
+            {asks.length ? asks.map((l) => row(l, 'ask')) : <Text size="xs" c="dimmed" ta="center" py="sm">{t('trade.noLiquidity')}</Text>}
+          </div>
+          <div className={classes.mid}>
+            <div className={classes.midPrice} data-testid="book-last">
+              {last ? formatAmount(last, pricePrecision, locale) : '--'}
+            </div>
+            {book.asks[0] && book.bids[0] && (
+              <Text size="xs" c="dimmed" data-testid="book-spread">
+                {t('trade.spread')} {new Big(book.asks[0].price).minus(book.bids[0].price).toFixed()}
+              </Text>
+            )}
+          </div>
+          <div data-testid="book-bids">{book.bids.map((l) => row(l, 'bid'))}</div>
+        </>
+      )}
+      <Group mt={6} gap={4} wrap="nowrap">
+        <NativeSelect
+          size="xs"
+          aria-label={t('trade.grouping')}
+          value={grouping}
+          onChange={(e) => setGrouping(e.currentTarget.value)}
+          data={options}
+          data-testid="book-grouping"
+          style={{ flex: 1 }}
+        />
+      </Group>
+    </div>
+  );
+}
+
+function useGroupingState(symbol: string, initial: string): [string, (v: string) => void] {
+  const [value, setValue] = useState(initial);
+  useEffect(() => setValue(initial), [symbol, initial]);
+  return [value, setValue];
+}

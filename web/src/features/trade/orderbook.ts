@@ -1,0 +1,256 @@
+/**
+ * A per-symbol order book: price-keyed maps for bids and asks, fed by the `depth` socket event
+ * (snapshot, then updates chained by seq/prevSeq). A gap (an update whose prevSeq is not our seq)
+ * drops the book and takes a fresh REST snapshot; updates keep applying after it. A reconnect or
+ * the page becoming visible again also takes a fresh snapshot. React is notified at most
+ * 5 times a second (the first snapshot at once) and levels are grouped to tick multiples on read.
+ */
+import { useMemo, useSyncExternalStore } from 'react';
+import type { components } from '../../../../contracts/generated/openapi';
+import type { DepthEvent } from '../../../../contracts/generated/socket';
+import { call } from '../../api/client';
+import { Big } from '../../lib/decimal';
+import { realtime } from '../../realtime/socket';
+
+type OrderBookWire = components['schemas']['OrderBook'];
+export type Level = { price: string; quantity: string; total: string };
+export interface BookView {
+  seq: number;
+  ready: boolean;
+  bids: Level[];
+  asks: Level[];
+  /** Levels held per side before grouping and the `levels` cut. */
+  depth: { bids: number; asks: number };
+}
+
+export const NOTIFY_INTERVAL_MS = 200;
+const EMPTY: BookView = { seq: -1, ready: false, bids: [], asks: [], depth: { bids: 0, asks: 0 } };
+
+export interface BookDeps {
+  fetchSnapshot: (symbol: string) => Promise<Pick<OrderBookWire, 'seq' | 'bids' | 'asks'>>;
+  now: () => number;
+  setTimer: (fn: () => void, ms: number) => unknown;
+}
+
+const defaultDeps: BookDeps = {
+  fetchSnapshot: (symbol) => call('getOrderBook', { query: { symbol, limit: 50 } }),
+  now: () => Date.now(),
+  setTimer: (fn, ms) => setTimeout(fn, ms),
+};
+
+export class OrderBookStore {
+  readonly bids = new Map<string, string>();
+  readonly asks = new Map<string, string>();
+  seq = -1;
+  ready = false;
+  /** A snapshot request in flight: updates wait until it arrives. */
+  private fetching: Promise<void> | null = null;
+  private pending: DepthEvent[] = [];
+  private listeners = new Set<() => void>();
+  private lastNotify = 0;
+  private timer: unknown = null;
+  private version = 0;
+  private cache = new Map<string, { version: number; view: BookView }>();
+  /** How many REST snapshots were taken (tests, diagnostics). */
+  refetches = 0;
+
+  constructor(
+    readonly symbol: string,
+    private readonly deps: BookDeps = defaultDeps,
+  ) {}
+
+  private replace(seq: number, bids: [string, string][], asks: [string, string][]) {
+    this.bids.clear();
+    this.asks.clear();
+    for (const [p, q] of bids) if (new Big(q).gt(0)) this.bids.set(p, q);
+    for (const [p, q] of asks) if (new Big(q).gt(0)) this.asks.set(p, q);
+    this.seq = seq;
+    this.ready = true;
+  }
+
+  /** Applies one `depth` message. */
+  apply(msg: Pick<DepthEvent, 'type' | 'seq' | 'prevSeq' | 'bids' | 'asks'>): void {
+    if (this.fetching) {
+      this.pending.push(msg as DepthEvent);
+      return;
+    }
+    if (msg.type === 'snapshot') {
+      this.replace(msg.seq, msg.bids, msg.asks);
+      return this.changed();
+    }
+    if (msg.seq <= this.seq && this.ready) return; // already applied (a late duplicate)
+    if (!this.ready || msg.prevSeq !== this.seq) {
+      this.pending.push(msg as DepthEvent);
+      void this.resync();
+      return;
+    }
+    for (const [p, q] of msg.bids) if (new Big(q).eq(0)) this.bids.delete(p); else this.bids.set(p, q);
+    for (const [p, q] of msg.asks) if (new Big(q).eq(0)) this.asks.delete(p); else this.asks.set(p, q);
+    this.seq = msg.seq;
+    this.changed();
+  }
+
+  /** Drops the book and takes a fresh REST snapshot; queued updates after it are applied. */
+  resync(): Promise<void> {
+    if (this.fetching) return this.fetching;
+    this.ready = false;
+    this.refetches++;
+    this.fetching = this.deps
+      .fetchSnapshot(this.symbol)
+      .then((snap) => {
+        this.replace(snap.seq, snap.bids, snap.asks);
+      })
+      .catch(() => {
+        /* the next update or reconnect retries */
+      })
+      .finally(() => {
+        this.fetching = null;
+        const queued = this.pending.filter((m) => m.seq > this.seq);
+        this.pending = [];
+        // Only the ones chaining from the snapshot; an older gap would loop forever.
+        for (const m of queued) {
+          if (m.type === 'snapshot' || m.prevSeq === this.seq) this.apply(m);
+        }
+        this.changed();
+      });
+    return this.fetching;
+  }
+
+  private changed(): void {
+    this.version++;
+    const now = this.deps.now();
+    const wait = this.lastNotify === 0 ? 0 : NOTIFY_INTERVAL_MS - (now - this.lastNotify);
+    if (wait <= 0) return this.emit();
+    if (this.timer === null) this.timer = this.deps.setTimer(() => this.emit(), wait);
+  }
+
+  private emit(): void {
+    this.timer = null;
+    this.lastNotify = this.deps.now() || 1;
+    for (const l of this.listeners) l();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The book as shown: `levels` per side, grouped to multiples of `grouping`, with cumulative totals. */
+  view(levels = 20, grouping?: string): BookView {
+    const key = `${levels}:${grouping ?? ''}`;
+    const hit = this.cache.get(key);
+    if (hit && hit.version === this.version) return hit.view;
+    if (!this.ready) return EMPTY;
+    const side = (map: Map<string, string>, isBid: boolean): Level[] => {
+      const step = grouping && new Big(grouping).gt(0) ? new Big(grouping) : null;
+      const agg = new Map<string, { price: Big; label: string; qty: Big }>();
+      const places = step ? (step.toFixed().split('.')[1]?.length ?? 0) : 0;
+      for (const [p, q] of map) {
+        let price = new Big(p);
+        if (step && step.gt(0)) price = price.div(step).round(0, isBid ? Big.roundDown : Big.roundUp).times(step);
+        // Ungrouped levels keep the wire's own text (its precision); grouped ones the step's.
+        const label = step ? price.toFixed(places) : p;
+        const cur = agg.get(label);
+        if (cur) cur.qty = cur.qty.plus(q);
+        else agg.set(label, { price, label, qty: new Big(q) });
+      }
+      const sorted = [...agg.values()].sort((a, b) => (isBid ? b.price.cmp(a.price) : a.price.cmp(b.price))).slice(0, levels);
+      let total = new Big(0);
+      return sorted.map(({ label, qty }) => {
+        total = total.plus(qty);
+        return { price: label, quantity: qty.toFixed(), total: total.toFixed() };
+      });
+    };
+    const view: BookView = { seq: this.seq, ready: true, bids: side(this.bids, true), asks: side(this.asks, false), depth: { bids: this.bids.size, asks: this.asks.size } };
+    this.cache.set(key, { version: this.version, view });
+    return view;
+  }
+}
+
+// ---- one live store per symbol, connected while someone uses it -------------------------
+
+interface Live {
+  store: OrderBookStore;
+  users: number;
+  stop: () => void;
+}
+const live = new Map<string, Live>();
+
+/** A stream silent for this long is presumed stale: the book is refreshed over REST meanwhile. */
+const STALE_MS = 3_000;
+
+function connect(store: OrderBookStore): () => void {
+  let lastMessage = Date.now();
+  const off = realtime.on('depth', (msg) => {
+    if (msg.symbol !== store.symbol) return;
+    lastMessage = Date.now();
+    store.apply(msg);
+  });
+  const watchdog = setInterval(() => {
+    if (document.visibilityState === 'visible' && Date.now() - lastMessage > STALE_MS) void store.resync();
+  }, 1_000);
+  const leave = realtime.subscribe(`depth:${store.symbol}`);
+  let wasConnected = realtime.status() === 'connected';
+  const offStatus = realtime.onStatusChange(() => {
+    const connected = realtime.status() === 'connected';
+    if (connected && !wasConnected) void store.resync();
+    wasConnected = connected;
+  });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void store.resync();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('online', onVisible);
+  // The first picture at once over REST; the socket's snapshot or updates follow.
+  void store.resync();
+  return () => {
+    clearInterval(watchdog);
+    off();
+    leave();
+    offStatus();
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('online', onVisible);
+  };
+}
+
+export function acquireBook(symbol: string): [OrderBookStore, () => void] {
+  let entry = live.get(symbol);
+  if (!entry) {
+    const store = new OrderBookStore(symbol);
+    entry = { store, users: 0, stop: connect(store) };
+    live.set(symbol, entry);
+  }
+  entry.users++;
+  const e = entry;
+  return [
+    e.store,
+    () => {
+      e.users--;
+      if (e.users <= 0) {
+        e.stop();
+        live.delete(symbol);
+      }
+    },
+  ];
+}
+
+/** The live book of `symbol`: `levels` per side, grouped to `grouping` (a tick multiple). */
+export function useOrderBook(symbol: string, { levels = 20, grouping }: { levels?: number; grouping?: string } = {}): BookView {
+  const store = useMemo(() => ({ current: null as OrderBookStore | null }), [symbol]);
+  const subscribe = useMemo(
+    () => (listener: () => void) => {
+      const [s, release] = acquireBook(symbol);
+      store.current = s;
+      const off = s.subscribe(listener);
+      listener();
+      return () => {
+        off();
+        release();
+        store.current = null;
+      };
+    },
+    [symbol, store],
+  );
+  const get = () => store.current?.view(levels, grouping) ?? EMPTY;
+  return useSyncExternalStore(subscribe, get, get);
+}

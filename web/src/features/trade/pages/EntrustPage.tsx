@@ -1,0 +1,70 @@
+/**
+ * The user's spot orders: current (open), all and history tabs, page by page; open orders can be
+ * cancelled after a confirmation. Live through the `order` event.
+ */
+import { Button, Stack, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { useConfirm } from '../../../ui/useConfirm';
+import { useCancelOrder, useOrderEvents, useOrders, type Order, type OrderFilter } from '../api';
+import { OrderCard } from '../components/OrderCard';
+
+const TABS: OrderFilter[] = ['open', 'all', 'history'];
+
+export default function EntrustPage() {
+  const { t } = useTranslation();
+  const [tab, setTab] = useState<OrderFilter>('open');
+  useOrderEvents();
+  return (
+    <Tabs value={tab} onChange={(v) => v && setTab(v as OrderFilter)} keepMounted={false}>
+      <Tabs.List grow>
+        {TABS.map((k) => (
+          <Tabs.Tab key={k} value={k} data-testid={`entrust-tab-${k}`}>
+            {t(`trade.tabs.${k}`)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {TABS.map((k) => (
+        <Tabs.Panel key={k} value={k}>
+          <OrderList status={k} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+function OrderList({ status }: { status: OrderFilter }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useOrders(status);
+  const cancel = useCancelOrder();
+  const [ask, dialog] = useConfirm();
+  if (isPending) return <PageSkeleton rows={5} />;
+  if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
+  const orders = data.pages.flatMap((p) => p.items);
+  const onCancel = async (order: Order) => {
+    if (cancel.isPending) return;
+    if (await ask(t('trade.cancelConfirm', { symbol: order.symbol }))) {
+      cancel.mutate(order.id, { onSuccess: () => notifications.show({ message: t('trade.cancelled'), color: 'teal' }) });
+    }
+  };
+  return (
+    <Stack gap={0} px="md" pb="md" data-testid="entrust-list">
+      {orders.length ? (
+        orders.map((o) => <OrderCard key={o.id} order={o} onCancel={o.status === 'pending' ? onCancel : undefined} cancelling={cancel.isPending && cancel.variables === o.id} />)
+      ) : (
+        <Text c="dimmed" ta="center" py={48}>
+          {t('common.noData', 'No data')}
+        </Text>
+      )}
+      {hasNextPage && (
+        <Button variant="subtle" mt="sm" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} data-testid="load-more">
+          {t('trade.loadMore')}
+        </Button>
+      )}
+      {dialog}
+    </Stack>
+  );
+}
