@@ -1,77 +1,30 @@
 /**
- * Forgot password, step 2: the new password twice, with the ticket of step 1 (history state).
+ * Forgot password, step 2: the new password twice, with the ticket of step 1.
  * Success ends the user's other sessions and leads to login with the account prefilled.
  */
-import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { checkConfirmation, checkPassword } from '../../../../../common/validation';
-import { useResetPassword } from '../api';
-import { MissingTicket } from '../components/MissingTicket';
-import { NewPasswordFields } from '../components/NewPasswordFields';
-import { PageIntro } from '../components/PageIntro';
-import { errorCodeOf, useValidationText } from '../components/text';
-import { readTicketState } from '../components/ticket';
+import { useNavigate } from 'react-router-dom';
+import { NewPasswordStep } from '../components/NewPasswordStep';
 import classes from '../components/password.module.css';
-
-const STEP_ONE = '/pages/mine/forgetPwd';
 
 export default function ForgetPwdNextPage() {
   const { t } = useTranslation();
-  const location = useLocation();
   const navigate = useNavigate();
-  const reset = useResetPassword();
-  const text = useValidationText();
-  const state = readTicketState(location.state);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
-  const [expired, setExpired] = useState(false);
-
-  if (!state || expired) return <MissingTicket backTo={STEP_ONE} expired={expired} />;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (reset.isPending) return;
-    const next = { password: text(checkPassword(password)), confirm: text(checkConfirmation(password, confirm)) };
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    reset.mutate(
-      { ticket: state.ticket, password, confirmPassword: confirm },
-      {
-        onSuccess: () => {
-          notifications.show({ message: t('password.forget.success'), color: 'teal' });
-          // The login page may prefill the account from this state.
-          navigate('/pages/mine/login', { replace: true, state: { account: state.account, country: state.country, kind: state.kind } });
-        },
-        onError: (err) => {
-          if (errorCodeOf(err) === 'ticket_invalid') setExpired(true);
-        },
-      },
-    );
-  };
-
   return (
-    <form className={classes.page} onSubmit={submit} noValidate>
-      <PageIntro step={2} title={t('password.forget.newTitle')}>
-        {state.account ? (
+    <NewPasswordStep
+      stepOne="/pages/mine/forgetPwd"
+      title={t('password.forget.newTitle')}
+      intro={(state) =>
+        state.account ? (
           <Trans i18nKey="password.forget.newIntro" values={{ account: state.account }} components={{ b: <span className={classes.account} /> }} />
         ) : (
           t('password.common.otherSessions')
-        )}
-      </PageIntro>
-      <NewPasswordFields
-        password={password}
-        confirm={confirm}
-        onPasswordChange={setPassword}
-        onConfirmChange={setConfirm}
-        errors={errors}
-      />
-      <Button type="submit" size="md" loading={reset.isPending} data-testid="reset-submit">
-        {t('password.forget.submit')}
-      </Button>
-    </form>
+        )
+      }
+      submitLabel={t('password.forget.submit')}
+      successMessage={t('password.forget.success')}
+      // The login page prefills the account from this state.
+      onDone={(state) => navigate('/pages/mine/login', { replace: true, state: { account: state.account, country: state.country, kind: state.kind } })}
+    />
   );
 }

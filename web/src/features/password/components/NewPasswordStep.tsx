@@ -1,0 +1,77 @@
+/**
+ * Step 2 of forgot-password and of modify-password: the new password twice, sent with the ticket
+ * of step 1 (history state). Without a ticket, or with an expired one, it explains and links back.
+ */
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { checkConfirmation, checkPassword } from '../../../../../common/validation';
+import { useResetPassword } from '../api';
+import { MissingTicket } from './MissingTicket';
+import { NewPasswordFields } from './NewPasswordFields';
+import { PageIntro } from './PageIntro';
+import { errorCodeOf, useValidationText } from './text';
+import { readTicketState } from './ticket';
+import classes from './password.module.css';
+
+type TicketState = NonNullable<ReturnType<typeof readTicketState>>;
+
+export function NewPasswordStep({
+  stepOne,
+  title,
+  intro,
+  submitLabel,
+  successMessage,
+  onDone,
+}: {
+  stepOne: string;
+  title: string;
+  intro: (state: TicketState) => ReactNode;
+  submitLabel: string;
+  successMessage: string;
+  onDone: (state: TicketState) => void;
+}) {
+  const location = useLocation();
+  const reset = useResetPassword();
+  const text = useValidationText();
+  const state = readTicketState(location.state);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});
+  const [expired, setExpired] = useState(false);
+
+  if (!state || expired) return <MissingTicket backTo={stepOne} expired={expired} />;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (reset.isPending) return;
+    const next = { password: text(checkPassword(password)), confirm: text(checkConfirmation(password, confirm)) };
+    setErrors(next);
+    if (next.password || next.confirm) return;
+    reset.mutate(
+      { ticket: state.ticket, password, confirmPassword: confirm },
+      {
+        onSuccess: () => {
+          notifications.show({ message: successMessage, color: 'teal' });
+          onDone(state);
+        },
+        onError: (err) => {
+          if (errorCodeOf(err) === 'ticket_invalid') setExpired(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className={classes.page} onSubmit={submit} noValidate>
+      <PageIntro step={2} title={title}>
+        {intro(state)}
+      </PageIntro>
+      <NewPasswordFields password={password} confirm={confirm} onPasswordChange={setPassword} onConfirmChange={setConfirm} errors={errors} />
+      <Button type="submit" size="md" loading={reset.isPending} data-testid="reset-submit">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
