@@ -29,7 +29,7 @@ function isControl(req: FastifyRequest) {
   return req.url.startsWith('/__mock/');
 }
 
-export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; host: WorldHost }> {
+export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; host: WorldHost; io: ReturnType<typeof attachRealtime> }> {
   const host = new WorldHost(options.world);
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true });
 
@@ -129,5 +129,5 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
     host.stop();
     await io.close();
   });
-  return { app, host };
+  return { app, host, io };
 }

@@ -1,8 +1,10 @@
 /** Market data: the ticker list over REST, kept live by the `tickers` socket event. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { components } from '../../../../contracts/generated/openapi';
 import { call, getToken } from '../../api/client';
 import { useRealtime } from '../../realtime/hooks';
+import { realtime } from '../../realtime/socket';
 
 export type Ticker = components['schemas']['Ticker'];
 
@@ -24,12 +26,57 @@ export function mergeTickers(current: Ticker[] | undefined, updates: Ticker[]): 
   return bySymbol.size ? [...merged, ...bySymbol.values()] : merged;
 }
 
+/** Ticker events reach React at most this often, however fast they arrive (the first at once). */
+export const TICKER_FLUSH_MS = 250;
+
+/**
+ * One feed for every component showing tickers: events are coalesced per symbol and merged into
+ * the query cache at most every TICKER_FLUSH_MS, while at least one component is mounted.
+ */
+const feed = {
+  users: 0,
+  pending: new Map<string, Ticker>(),
+  timer: null as ReturnType<typeof setTimeout> | null,
+  lastFlush: 0,
+  stop: null as (() => void) | null,
+};
+
+function flushTickers(queryClient: QueryClient) {
+  feed.timer = null;
+  feed.lastFlush = Date.now();
+  const updates = [...feed.pending.values()];
+  feed.pending.clear();
+  if (updates.length) queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, updates));
+}
+
+function joinTickerFeed(queryClient: QueryClient): () => void {
+  feed.users += 1;
+  if (feed.users === 1) {
+    const off = realtime.on('tickers', (event) => {
+      for (const t of event.tickers) feed.pending.set(t.symbol, t);
+      if (feed.timer) return;
+      const wait = Math.max(0, feed.lastFlush + TICKER_FLUSH_MS - Date.now());
+      feed.timer = setTimeout(() => flushTickers(queryClient), wait);
+    });
+    const leave = realtime.subscribe('tickers');
+    feed.stop = () => {
+      off();
+      leave();
+      if (feed.timer) clearTimeout(feed.timer);
+      feed.timer = null;
+      feed.pending.clear();
+    };
+  }
+  return () => {
+    feed.users -= 1;
+    if (feed.users === 0) feed.stop?.();
+  };
+}
+
 /** All tickers, live. */
 export function useTickers() {
   const queryClient = useQueryClient();
-  useRealtime('tickers', 'tickers', (event) => {
-    queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, event.tickers));
-  });
+  useEffect(() => joinTickerFeed(queryClient), [queryClient]);
   return useQuery(tickersQuery);
 }
 
