@@ -2,7 +2,7 @@
  * Registration (spec §5): email, or phone with its region; verification code with a resend
  * countdown; password 6-16 and not too simple, confirmed; invitation code; agreement accepted.
  */
-import { Anchor, Button, Checkbox, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Draft } from '../../../lib/draft';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { checkCode, checkConfirmation, checkPassword, PASSWORD_MAX } from '../../../../../common/validation';
 import { useRegister } from '../api';
 import { AccountFields, useAccountField, useSessionSuccess } from '../components/AccountInput';
-import { SendCodeButton } from '../components/SendCodeButton';
+import { CodeField } from '../components/CodeField';
 import { hasRead } from '../legal';
 import classes from './auth.module.css';
 
@@ -71,27 +71,16 @@ export default function RegisterPage() {
     <form className={classes.page} onSubmit={submit} noValidate>
       <h2 className={classes.title}>{t('auth.createAccount')}</h2>
       <AccountFields field={account} error={errors.account} onKindChange={() => setErrors({})} />
-      <Group gap={8} align="flex-end" wrap="nowrap">
-        <TextInput
-          style={{ flex: 1 }}
-          label={t('auth.code')}
-          placeholder={t('auth.codePlaceholder')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-          error={errors.code}
-          data-testid="code-input"
-        />
-        <SendCodeButton
-          request={() => {
-            const err = accountError();
-            setErrors((prev) => ({ ...prev, account: err }));
-            return err ? null : { ...account.fields(), scene: 'register' };
-          }}
-        />
-      </Group>
+      <CodeField
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        request={() => {
+          const err = accountError();
+          setErrors((prev) => ({ ...prev, account: err }));
+          return err ? null : { ...account.fields(), scene: 'register' };
+        }}
+      />
       <PasswordInput
         label={t('auth.password')}
         description={t('auth.passwordRule')}

@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { checkCode } from '../../../../../common/validation';
 import { AccountFields, useAccountField } from '../../account/components/AccountInput';
 import { useCheckCode } from '../api';
-import { CodeField } from '../components/CodeField';
+import { CodeField } from '../../account/components/CodeField';
 import { PageIntro } from '../components/PageIntro';
 import { codeErrorOf, useValidationText } from '../components/text';
 import type { TicketState } from '../components/ticket';

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router-dom';
 import { checkCode } from '../../../../../common/validation';
 import { useMe } from '../../account/api';
 import { useCheckCode } from '../api';
-import { CodeField } from '../components/CodeField';
+import { CodeField } from '../../account/components/CodeField';
 import { PageIntro } from '../components/PageIntro';
 import { codeErrorOf, maskAccount, useValidationText } from '../components/text';
 import type { TicketState } from '../components/ticket';

@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { checkCode, checkConfirmation, checkTransactionPassword } from '../../../../../common/validation';
 import { useMe } from '../../account/api';
 import { useSetTransactionPassword } from '../api';
-import { CodeField } from '../components/CodeField';
+import { CodeField } from '../../account/components/CodeField';
 import { DigitsField } from '../components/DigitsField';
 import { PageIntro } from '../components/PageIntro';
 import { codeErrorOf, maskAccount, useValidationText } from '../components/text';

@@ -1,7 +1,7 @@
 /** The verification code input with its "Send code" button (60 s resend countdown). */
 import { Group, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SendCodeButton } from '../../account/components/SendCodeButton';
+import { SendCodeButton } from './SendCodeButton';
 
 type SendRequest = Parameters<typeof SendCodeButton>[0]['request'];
 
@@ -21,8 +21,8 @@ export function CodeField({
     <Group gap={8} align="flex-start" wrap="nowrap">
       <TextInput
         style={{ flex: 1 }}
-        label={t('password.common.code')}
-        placeholder={t('password.common.codePlaceholder')}
+        label={t('auth.code')}
+        placeholder={t('auth.codePlaceholder')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
