@@ -2,7 +2,7 @@
  * Spot trading queries and mutations: recent trades (live over `trades:{symbol}`), the user's
  * orders page by page (live through the `order` user event), placing and cancelling orders.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody } from '../../../../contracts/generated/operations';
@@ -17,23 +17,6 @@ export type OrderFilter = 'open' | 'history' | 'all';
 
 /** The spot fee rate (0.1 %), as mock-server/src/domain/spot.ts charges it. */
 export const FEE_RATE = '0.001';
-
-export const tradesQuery = (symbol: string) =>
-  queryOptions({
-    queryKey: ['trades', symbol],
-    queryFn: ({ signal }) => call('getTrades', { query: { symbol, limit: 20 }, signal }),
-    staleTime: 5_000,
-  });
-
-/** Recent public trades of a symbol, newest first, live. */
-export function useTrades(symbol: string) {
-  const queryClient = useQueryClient();
-  useRealtime(`trades:${symbol}`, 'trades', (event) => {
-    if (event.symbol !== symbol) return;
-    queryClient.setQueryData(tradesQuery(symbol).queryKey, (old) => [...[...event.trades].reverse(), ...(old ?? [])].slice(0, 20));
-  });
-  return useQuery({ ...tradesQuery(symbol), refetchInterval: 5_000 });
-}
 
 export const ordersQuery = (status: OrderFilter, symbol?: string) =>
   infiniteQueryOptions({
@@ -53,8 +36,6 @@ export function useOrderEvents(): void {
     void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
   };
   useRealtime(null, 'order', refresh);
-  // A fill always moves balances, so a `balances` event refreshes the orders too.
-  useRealtime(null, 'balances', refresh);
 }
 
 function useInvalidateOnSuccess() {

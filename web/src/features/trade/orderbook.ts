@@ -176,19 +176,10 @@ interface Live {
 }
 const live = new Map<string, Live>();
 
-/** A stream silent for this long is presumed stale: the book is refreshed over REST meanwhile. */
-const STALE_MS = 3_000;
-
 function connect(store: OrderBookStore): () => void {
-  let lastMessage = Date.now();
   const off = realtime.on('depth', (msg) => {
-    if (msg.symbol !== store.symbol) return;
-    lastMessage = Date.now();
-    store.apply(msg);
+    if (msg.symbol === store.symbol) store.apply(msg);
   });
-  const watchdog = setInterval(() => {
-    if (document.visibilityState === 'visible' && Date.now() - lastMessage > STALE_MS) void store.resync();
-  }, 1_000);
   const leave = realtime.subscribe(`depth:${store.symbol}`);
   let wasConnected = realtime.status() === 'connected';
   const offStatus = realtime.onStatusChange(() => {
@@ -204,7 +195,6 @@ function connect(store: OrderBookStore): () => void {
   // The first picture at once over REST; the socket's snapshot or updates follow.
   void store.resync();
   return () => {
-    clearInterval(watchdog);
     off();
     leave();
     offStatus();

@@ -1,22 +1,16 @@
 /** The account field: an email, or a phone number with its country/region calling code. */
 import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
-import { useMemo, useState } from 'react';
+import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { checkEmail, checkPhone } from '../../../../../common/validation';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { defaultRegion, useRegionOptions } from '../../../i18n/regions';
 import type { Draft } from '../../../lib/draft';
 import { safeRedirect } from '../redirect';
 
 export type AccountKind = 'email' | 'phone';
-
-/** The region of the browser's language (en-GB → GB), when it is a known country. */
-export function defaultCountry(): CountryCode {
-  const region = navigator.language?.split('-')[1]?.toUpperCase();
-  return (getCountries() as string[]).includes(region ?? '') ? (region as CountryCode) : 'US';
-}
 
 export function AccountInput({
   kind,
@@ -34,18 +28,7 @@ export function AccountInput({
   error?: string | null;
 }) {
   const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const countries = useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([locale], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    return getCountries()
-      .map((c) => ({ value: c, label: `${names?.of(c) ?? c} +${getCountryCallingCode(c)}` }))
-      .sort((a, b) => a.label.localeCompare(b.label, locale));
-  }, [locale]);
+  const countries = useRegionOptions((code, name) => `${name} +${getCountryCallingCode(code)}`);
 
   if (kind === 'email') {
     return (
@@ -93,7 +76,7 @@ export function useAccountField(draft?: Draft, initial?: { kind: AccountKind; va
   const field = <T,>(key: string, init: T | (() => T)) => (draft ? draft.useField<T>(key, init) : useState<T>(init));
   const [kind, setKind] = field<AccountKind>('accountKind', initial?.kind ?? 'email');
   const [value, setValue] = field<string>('account', initial?.value ?? '');
-  const [country, setCountry] = field<CountryCode>('country', initial?.country ?? defaultCountry);
+  const [country, setCountry] = field<CountryCode>('country', initial?.country ?? defaultRegion);
   return {
     kind,
     setKind,

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Big } from '../../../lib/decimal';
-import { useSubmitGuard } from '../../identity/useSubmitGuard';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useSandboxDeposit, type ChainInfo, type CoinInfo } from '../api';
 import { AmountInput, checkAmount, wireAmount } from './AmountInput';
 import classes from './funds.module.css';

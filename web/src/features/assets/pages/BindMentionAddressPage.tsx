@@ -16,7 +16,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useConfirm } from '../../../ui/useConfirm';
 import { SendCodeButton } from '../../account/components/SendCodeButton';
 import { useMe } from '../../account/api';
-import { useSubmitGuard } from '../../identity/useSubmitGuard';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useAddAddress, useAddresses, useCoins, useRemoveAddress, type WithdrawAddress } from '../api';
 import { useAddressProblem } from '../components/addressCheck';
 import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSelect';

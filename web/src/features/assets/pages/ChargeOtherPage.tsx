@@ -13,7 +13,7 @@ import { ApiError } from '../../../api/client';
 import { ClockIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { ImageUpload } from '../../identity/components/ImageUpload';
-import { useSubmitGuard } from '../../identity/useSubmitGuard';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useCoins, useDepositAddress, useRecharge } from '../api';
 import { AmountInput, checkAmount, wireAmount } from '../components/AmountInput';
 import { useAddressProblem } from '../components/addressCheck';

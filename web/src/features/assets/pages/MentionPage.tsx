@@ -18,7 +18,7 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big, formatAmount, groupDigits } from '../../../lib/decimal';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMe } from '../../account/api';
-import { useSubmitGuard } from '../../identity/useSubmitGuard';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { balanceOf, useAddresses, useCoins, useWallet, useWithdraw } from '../api';
 import { useCoinFormat } from '../format';
 import { AmountInput, checkAmount, maxAmount, wireAmount } from '../components/AmountInput';

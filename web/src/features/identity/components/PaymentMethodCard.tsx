@@ -5,10 +5,10 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { useRemovePaymentMethod, type PaymentMethod } from '../api';
-import { useRegionName } from './CountrySelect';
+import { useRegionName } from '../../../i18n/regions';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from './identity.module.css';
-import { useSubmitGuard } from '../useSubmitGuard';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 
 /** The type-specific details of a method, as [label key, value] pairs. */
 function details(m: PaymentMethod): Array<[string, string | undefined]> {

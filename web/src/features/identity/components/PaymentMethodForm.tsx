@@ -8,11 +8,12 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddPaymentMethod, type PaymentMethodRequest, type PaymentMethodType, type User } from '../api';
-import { CountrySelect, defaultRegion } from './CountrySelect';
+import { defaultRegion } from '../../../i18n/regions';
+import { CountrySelect } from './CountrySelect';
 import { ImageUpload } from './ImageUpload';
 import { ClockIcon } from '../../../ui/icons';
 import classes from './identity.module.css';
-import { useSubmitGuard } from '../useSubmitGuard';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 
 export const PAYMENT_TYPES: PaymentMethodType[] = ['bank', 'pix', 'alipay', 'wechat'];
 
@@ -46,7 +47,7 @@ export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: 
   const guard = useSubmitGuard();
   const verifiedName = me?.verification === 'verified' && me.realName ? me.realName : null;
   const [type, setType] = useState<PaymentMethodType>(types[0]);
-  const [country, setCountry] = useState(defaultRegion);
+  const [country, setCountry] = useState<string>(defaultRegion);
   const [values, setValues] = useState<Record<TextField, string>>(() => ({ ...EMPTY, realName: me?.realName ?? '' }));
   const [qrImage, setQrImage] = useState<string | null>(null);
   const [qrBusy, setQrBusy] = useState(false);

@@ -16,7 +16,7 @@ import { LoadRetry } from '../../../ui/LoadRetry';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from '../components/identity.module.css';
 import { AUTH_PATH, REAL_AUTH_PATH } from '../paths';
-import { useSubmitGuard } from '../useSubmitGuard';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 
 type Level = 'primary' | 'advanced';
 type IdType = NonNullable<IdentityRequest['idType']>;

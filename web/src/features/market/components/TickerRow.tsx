@@ -8,7 +8,6 @@ import type { Ticker } from '../api';
 import classes from './market.module.css';
 import { usePriceFlash } from './usePriceFlash';
 
-export { usePriceFlash };
 
 /**
  * One market row, linking to the symbol's K-line. With `onToggleFavorite` (a stable callback) it

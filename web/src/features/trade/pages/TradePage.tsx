@@ -19,7 +19,8 @@ import { useConfirm } from '../../../ui/useConfirm';
 import { balanceOf, useWallet } from '../../assets/api';
 import { AmountInput, checkAmount, maxAmount, wireAmount } from '../../assets/components/AmountInput';
 import { useTickers, type Ticker } from '../../market/api';
-import { FEE_RATE, useCancelOrder, useOrderEvents, useOrders, usePlaceOrder, useTrades, type Order } from '../api';
+import { useRecentTrades } from '../../market/api';
+import { FEE_RATE, useCancelOrder, useOrderEvents, useOrders, usePlaceOrder, type Order } from '../api';
 import { OrderBookView } from '../components/OrderBookView';
 import { OrderCard } from '../components/OrderCard';
 import classes from '../components/trade.module.css';
@@ -422,7 +423,7 @@ function OpenOrders({ symbol }: { symbol: string }) {
 function RecentTrades({ symbol, pricePrecision, amountPrecision }: { symbol: string; pricePrecision: number; amountPrecision: number }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const { data } = useTrades(symbol);
+  const { data } = useRecentTrades(symbol);
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', hour12: false });
   return (
     <section className={classes.section} data-testid="recent-trades">
