@@ -1,8 +1,9 @@
 /** Market data: the ticker list over REST, kept live by the `tickers` socket event. */
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import type { components } from '../../../../contracts/generated/openapi';
 import { call, getToken } from '../../api/client';
+import { throttle } from '../../lib/throttle';
 import { useRealtime } from '../../realtime/hooks';
 import { realtime } from '../../realtime/socket';
 
@@ -33,51 +34,66 @@ export const TICKER_FLUSH_MS = 250;
  * One feed for every component showing tickers: events are coalesced per symbol and merged into
  * the query cache at most every TICKER_FLUSH_MS, while at least one component is mounted.
  */
-const feed = {
-  users: 0,
-  pending: new Map<string, Ticker>(),
-  timer: null as ReturnType<typeof setTimeout> | null,
-  lastFlush: 0,
-  stop: null as (() => void) | null,
-};
-
-function flushTickers(queryClient: QueryClient) {
-  feed.timer = null;
-  feed.lastFlush = Date.now();
-  const updates = [...feed.pending.values()];
-  feed.pending.clear();
-  if (updates.length) queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, updates));
-}
+let feed: { users: number; stop: () => void } | null = null;
 
 function joinTickerFeed(queryClient: QueryClient): () => void {
-  feed.users += 1;
-  if (feed.users === 1) {
+  if (!feed) {
+    const pending = new Map<string, Ticker>();
+    const flush = throttle(() => {
+      const updates = [...pending.values()];
+      pending.clear();
+      if (updates.length) queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, updates));
+    }, TICKER_FLUSH_MS);
     const off = realtime.on('tickers', (event) => {
-      for (const t of event.tickers) feed.pending.set(t.symbol, t);
-      if (feed.timer) return;
-      const wait = Math.max(0, feed.lastFlush + TICKER_FLUSH_MS - Date.now());
-      feed.timer = setTimeout(() => flushTickers(queryClient), wait);
+      for (const t of event.tickers) pending.set(t.symbol, t);
+      flush.request();
     });
     const leave = realtime.subscribe('tickers');
-    feed.stop = () => {
-      off();
-      leave();
-      if (feed.timer) clearTimeout(feed.timer);
-      feed.timer = null;
-      feed.pending.clear();
+    feed = {
+      users: 0,
+      stop: () => {
+        off();
+        leave();
+        flush.cancel();
+        feed = null;
+      },
     };
   }
+  const mine = feed;
+  mine.users += 1;
   return () => {
-    feed.users -= 1;
-    if (feed.users === 0) feed.stop?.();
+    mine.users -= 1;
+    if (mine.users === 0) mine.stop();
   };
 }
 
-/** All tickers, live. */
-export function useTickers() {
+/**
+ * All tickers, live; with `select` (a stable function), only what it picks: the component then
+ * re-renders only when that changes (TanStack Query shares structure between results).
+ */
+export function useTickers(): UseQueryResult<Ticker[]>;
+export function useTickers<T>(select: (list: Ticker[]) => T): UseQueryResult<T>;
+export function useTickers<T>(select?: (list: Ticker[]) => T) {
   const queryClient = useQueryClient();
   useEffect(() => joinTickerFeed(queryClient), [queryClient]);
-  return useQuery(tickersQuery);
+  return useQuery({ ...tickersQuery, select });
+}
+
+/** One symbol's live ticker (undefined until loaded or for an unknown symbol). */
+export function useTicker(symbol: string): Ticker | undefined {
+  const select = useCallback((list: Ticker[]) => list.find((t) => t.symbol === symbol), [symbol]);
+  return useTickers(select).data;
+}
+
+/** What does not move about a symbol: enough to lay out its pages without re-rendering on ticks. */
+export type MarketInfo = Pick<Ticker, 'symbol' | 'base' | 'quote' | 'pricePrecision' | 'amountPrecision'>;
+
+const selectMarkets = (list: Ticker[]): MarketInfo[] =>
+  list.map(({ symbol, base, quote, pricePrecision, amountPrecision }) => ({ symbol, base, quote, pricePrecision, amountPrecision }));
+
+/** Every symbol's static information; re-renders only when a symbol is listed or delisted. */
+export function useMarkets() {
+  return useTickers(selectMarkets);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,18 +121,42 @@ export const tradesQuery = (symbol: string) =>
     staleTime: 5_000,
   });
 
-/** Recent trades, newest first, with the `trades` event prepended. */
+/** Trades events reach React at most this often. */
+export const TRADES_FLUSH_MS = 200;
+
+/** Prepends new trades (newest first), skipping ones already listed, keeping TRADES_LIMIT. */
+export function mergeTrades(old: Trade[] | undefined, incoming: Trade[]): Trade[] | undefined {
+  const seen = new Set((old ?? []).map((t) => t.id));
+  const fresh = incoming.filter((t) => !seen.has(t.id)).sort((a, b) => b.time - a.time);
+  if (!fresh.length) return old;
+  return [...fresh, ...(old ?? [])].slice(0, TRADES_LIMIT);
+}
+
+/** Recent trades, newest first, with the `trades` events prepended (at most every TRADES_FLUSH_MS). */
 export function useRecentTrades(symbol: string, enabled = true) {
   const queryClient = useQueryClient();
-  const key = tradesQuery(symbol).queryKey;
+  const [feed] = useState(() => {
+    const pending: Trade[] = [];
+    const state = {
+      symbol,
+      pending,
+      flush: throttle(() => {
+        const batch = pending.splice(0);
+        if (batch.length) queryClient.setQueryData(tradesQuery(state.symbol).queryKey, (old) => mergeTrades(old, batch));
+      }, TRADES_FLUSH_MS),
+    };
+    return state;
+  });
+  if (feed.symbol !== symbol) {
+    feed.flush.cancel();
+    feed.pending.length = 0;
+    feed.symbol = symbol;
+  }
+  useEffect(() => () => feed.flush.cancel(), [feed]);
   useRealtime(enabled ? `trades:${symbol}` : null, 'trades', (event) => {
-    if (event.symbol !== symbol) return;
-    queryClient.setQueryData(key, (old) => {
-      const seen = new Set((old ?? []).map((t) => t.id));
-      const fresh = event.trades.filter((t) => !seen.has(t.id)).sort((a, b) => b.time - a.time);
-      if (!fresh.length) return old;
-      return [...fresh, ...(old ?? [])].slice(0, TRADES_LIMIT);
-    });
+    if (event.symbol !== feed.symbol) return;
+    feed.pending.push(...event.trades);
+    feed.flush.request();
   });
   return useQuery({ ...tradesQuery(symbol), enabled });
 }

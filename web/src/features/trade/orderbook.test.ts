@@ -6,6 +6,7 @@ const deps = (snap: { seq: number; bids: L[]; asks: L[] }): BookDeps & { fetchSn
   fetchSnapshot: vi.fn(async () => snap),
   now: () => 1_000,
   setTimer: () => 0,
+  clearTimer: () => {},
 });
 
 describe('OrderBookStore', () => {
@@ -62,7 +63,7 @@ describe('OrderBookStore', () => {
   it('notifies at most once per interval, the first change at once', () => {
     let t = 1_000;
     const timers: Array<() => void> = [];
-    const s = new OrderBookStore('BTC/USDT', { fetchSnapshot: async () => ({ seq: 0, bids: [], asks: [] }), now: () => t, setTimer: (fn) => timers.push(fn) });
+    const s = new OrderBookStore('BTC/USDT', { fetchSnapshot: async () => ({ seq: 0, bids: [], asks: [] }), now: () => t, setTimer: (fn) => timers.push(fn), clearTimer: () => {} });
     const listener = vi.fn();
     s.subscribe(listener);
     s.apply({ type: 'snapshot', seq: 1, prevSeq: 1, bids: [['1', '1']], asks: [] });

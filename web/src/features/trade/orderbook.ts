@@ -10,6 +10,7 @@ import type { components } from '../../../../contracts/generated/openapi';
 import type { DepthEvent } from '../../../../contracts/generated/socket';
 import { call } from '../../api/client';
 import { Big } from '../../lib/decimal';
+import { realClock, throttle, type Throttle, type TimerClock } from '../../lib/throttle';
 import { realtime } from '../../realtime/socket';
 
 type OrderBookWire = components['schemas']['OrderBook'];
@@ -26,16 +27,13 @@ export interface BookView {
 export const NOTIFY_INTERVAL_MS = 200;
 const EMPTY: BookView = { seq: -1, ready: false, bids: [], asks: [], depth: { bids: 0, asks: 0 } };
 
-export interface BookDeps {
+export interface BookDeps extends TimerClock {
   fetchSnapshot: (symbol: string) => Promise<Pick<OrderBookWire, 'seq' | 'bids' | 'asks'>>;
-  now: () => number;
-  setTimer: (fn: () => void, ms: number) => unknown;
 }
 
 const defaultDeps: BookDeps = {
+  ...realClock,
   fetchSnapshot: (symbol) => call('getOrderBook', { query: { symbol, limit: 50 } }),
-  now: () => Date.now(),
-  setTimer: (fn, ms) => setTimeout(fn, ms),
 };
 
 export class OrderBookStore {
@@ -47,8 +45,7 @@ export class OrderBookStore {
   private fetching: Promise<void> | null = null;
   private pending: DepthEvent[] = [];
   private listeners = new Set<() => void>();
-  private lastNotify = 0;
-  private timer: unknown = null;
+  private readonly notify: Throttle;
   private version = 0;
   private cache = new Map<string, { version: number; view: BookView }>();
   /** How many REST snapshots were taken (tests, diagnostics). */
@@ -57,7 +54,9 @@ export class OrderBookStore {
   constructor(
     readonly symbol: string,
     private readonly deps: BookDeps = defaultDeps,
-  ) {}
+  ) {
+    this.notify = throttle(() => this.emit(), NOTIFY_INTERVAL_MS, deps);
+  }
 
   private replace(seq: number, bids: [string, string][], asks: [string, string][]) {
     this.bids.clear();
@@ -118,16 +117,16 @@ export class OrderBookStore {
 
   private changed(): void {
     this.version++;
-    const now = this.deps.now();
-    const wait = this.lastNotify === 0 ? 0 : NOTIFY_INTERVAL_MS - (now - this.lastNotify);
-    if (wait <= 0) return this.emit();
-    if (this.timer === null) this.timer = this.deps.setTimer(() => this.emit(), wait);
+    this.notify.request();
   }
 
   private emit(): void {
-    this.timer = null;
-    this.lastNotify = this.deps.now() || 1;
     for (const l of this.listeners) l();
+  }
+
+  /** Stops a pending notification (the store is being dropped). */
+  close(): void {
+    this.notify.cancel();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -218,6 +217,7 @@ export function acquireBook(symbol: string): [OrderBookStore, () => void] {
       e.users--;
       if (e.users <= 0) {
         e.stop();
+        e.store.close();
         live.delete(symbol);
       }
     },

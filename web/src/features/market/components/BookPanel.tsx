@@ -6,10 +6,10 @@ import { OrderBookView } from '../../trade/components/OrderBookView';
 
 export const BOOK_LEVELS = 20;
 
-export function BookPanel({ symbol, pricePrecision, amountPrecision, last }: { symbol: string; pricePrecision: number; amountPrecision: number; last: string }) {
+export function BookPanel({ symbol, pricePrecision, amountPrecision }: { symbol: string; pricePrecision: number; amountPrecision: number }) {
   return (
     <div style={{ padding: '4px 12px 8px' }}>
-      <OrderBookView symbol={symbol} pricePrecision={pricePrecision} amountPrecision={amountPrecision} last={last} levels={BOOK_LEVELS} />
+      <OrderBookView symbol={symbol} pricePrecision={pricePrecision} amountPrecision={amountPrecision} levels={BOOK_LEVELS} />
     </div>
   );
 }

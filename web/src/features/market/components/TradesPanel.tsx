@@ -11,20 +11,34 @@ function clock(ms: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
-export function TradesPanel({ symbol, pricePrecision, amountPrecision }: { symbol: string; pricePrecision: number; amountPrecision: number }) {
+export function TradesPanel({
+  symbol,
+  pricePrecision,
+  amountPrecision,
+  limit,
+  flush,
+}: {
+  symbol: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  /** Rows shown (all the feed keeps by default). */
+  limit?: number;
+  /** Rows without side padding, inside a padded section. */
+  flush?: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const { data, isPending } = useRecentTrades(symbol);
   if (isPending) return <p className={classes.empty}>{t('common.loading')}</p>;
   if (!data?.length) return <p className={classes.empty}>{t('common.noData')}</p>;
   return (
-    <div data-testid="trades-list">
+    <div data-testid="trades-list" className={flush ? classes.flush : undefined}>
       <div className={classes.tradeRow + ' ' + classes.tradeHead}>
         <span>{t('kline.time')}</span>
         <span>{t('kline.price')}</span>
         <span>{t('kline.amount')}</span>
       </div>
-      {data.map((tr) => (
+      {data.slice(0, limit).map((tr) => (
         <div key={tr.id} className={classes.tradeRow} data-testid="trade-row" data-side={tr.side} data-time={tr.time}>
           <span className={classes.dim}>{clock(tr.time)}</span>
           <span className={tr.side === 'buy' ? classes.textUp : classes.textDown}>{formatAmount(tr.price, pricePrecision, locale)}</span>

@@ -12,7 +12,7 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { direction, formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
 import { useRealtime } from '../../../realtime/hooks';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { KLINE_PERIODS, klineQuery, useTickers, type KlinePeriod, type Ticker } from '../api';
+import { KLINE_PERIODS, klineQuery, useMarkets, useTicker, type KlinePeriod, type MarketInfo } from '../api';
 import { BookPanel } from '../components/BookPanel';
 import { KlineChart, type KlineChartHandle } from '../components/KlineChart';
 import { TradesPanel } from '../components/TradesPanel';
@@ -31,10 +31,13 @@ function initialPeriod(): KlinePeriod {
   return '1min';
 }
 
-function Header({ ticker }: { ticker: Ticker }) {
+/** The live part of the page: last price, change and 24 h figures (re-rendered on every flush). */
+function Header({ market }: { market: MarketInfo }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const flash = usePriceFlash(ticker.last);
+  const ticker = useTicker(market.symbol);
+  const flash = usePriceFlash(ticker?.last);
+  if (!ticker) return null;
   const dir = direction(ticker.change24h);
   const tone = dir > 0 ? classes.textUp : dir < 0 ? classes.textDown : '';
   const stat = (label: string, value: string, testId: string) => (
@@ -66,13 +69,13 @@ function Header({ ticker }: { ticker: Ticker }) {
   );
 }
 
-function Chart({ ticker }: { ticker: Ticker }) {
+function Chart({ market }: { market: MarketInfo }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<KlinePeriod>(initialPeriod);
   const chart = useRef<KlineChartHandle>(null);
-  const { data, isPending, isError, refetch } = useQuery(klineQuery(ticker.symbol, period));
-  useRealtime(`kline:${ticker.symbol}:${period}`, 'kline', (event) => {
-    if (event.symbol === ticker.symbol && event.period === period) chart.current?.update(event.candle);
+  const { data, isPending, isError, refetch } = useQuery(klineQuery(market.symbol, period));
+  useRealtime(`kline:${market.symbol}:${period}`, 'kline', (event) => {
+    if (event.symbol === market.symbol && event.period === period) chart.current?.update(event.candle);
   });
   const choose = (p: KlinePeriod) => {
     setPeriod(p);
@@ -111,7 +114,7 @@ function Chart({ ticker }: { ticker: Ticker }) {
           </Alert>
         ) : (
           <>
-            <KlineChart ref={chart} candles={data?.candles ?? EMPTY} pricePrecision={ticker.pricePrecision} />
+            <KlineChart ref={chart} candles={data?.candles ?? EMPTY} pricePrecision={market.pricePrecision} />
             {isPending && <Skeleton className={classes.chartSkeleton} />}
           </>
         )}
@@ -126,7 +129,8 @@ export default function KlinePage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const symbol = (params.get('symbol') ?? 'BTC/USDT').toUpperCase();
-  const { data: tickers, isPending, isError, refetch } = useTickers();
+  // The page itself follows only the symbol list; the header re-renders on price ticks.
+  const { data: markets, isPending, isError, refetch } = useMarkets();
   const [tab, setTab] = useState<string | null>('book');
 
   if (isPending) return <PageSkeleton rows={8} />;
@@ -138,8 +142,8 @@ export default function KlinePage() {
         </Button>
       </Alert>
     );
-  const ticker = tickers.find((tk) => tk.symbol === symbol);
-  if (!ticker)
+  const market = markets.find((m) => m.symbol === symbol);
+  if (!market)
     return (
       <div className={classes.unknown} data-testid="kline-unknown">
         <p>{t('kline.unknownSymbol', { symbol })}</p>
@@ -149,11 +153,11 @@ export default function KlinePage() {
       </div>
     );
 
-  const trade = (side: 'buy' | 'sell') => `/pages/trade/trade?symbol=${encodeURIComponent(ticker.symbol)}&side=${side}`;
+  const trade = (side: 'buy' | 'sell') => `/pages/trade/trade?symbol=${encodeURIComponent(market.symbol)}&side=${side}`;
   return (
     <div className={classes.page}>
-      <Header ticker={ticker} />
-      <Chart key={ticker.symbol} ticker={ticker} />
+      <Header market={market} />
+      <Chart key={market.symbol} market={market} />
       <Tabs value={tab} onChange={setTab} mt="xs">
         <Tabs.List grow>
           <Tabs.Tab value="book" data-testid="tab-book">
@@ -164,10 +168,10 @@ export default function KlinePage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="book">
-          {tab === 'book' && <BookPanel symbol={ticker.symbol} pricePrecision={ticker.pricePrecision} amountPrecision={ticker.amountPrecision} last={ticker.last} />}
+          {tab === 'book' && <BookPanel symbol={market.symbol} pricePrecision={market.pricePrecision} amountPrecision={market.amountPrecision} />}
         </Tabs.Panel>
         <Tabs.Panel value="trades">
-          {tab === 'trades' && <TradesPanel symbol={ticker.symbol} pricePrecision={ticker.pricePrecision} amountPrecision={ticker.amountPrecision} />}
+          {tab === 'trades' && <TradesPanel symbol={market.symbol} pricePrecision={market.pricePrecision} amountPrecision={market.amountPrecision} />}
         </Tabs.Panel>
       </Tabs>
       <div className={classes.actions}>

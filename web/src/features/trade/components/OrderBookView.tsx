@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big, formatAmount } from '../../../lib/decimal';
+import { useTicker } from '../../market/api';
 import { useOrderBook, type Level } from '../orderbook';
 import classes from './trade.module.css';
 
@@ -14,8 +15,6 @@ export interface OrderBookViewProps {
   symbol: string;
   pricePrecision: number;
   amountPrecision: number;
-  /** The last traded price (shown between the sides). */
-  last?: string;
   /** Rows per side. */
   levels?: number;
   onPrice?: (price: string) => void;
@@ -26,7 +25,18 @@ function groupings(pricePrecision: number): string[] {
   return [0, 1, 2].map((k) => new Big(10).pow(k - pricePrecision).toFixed(Math.max(0, pricePrecision - k)));
 }
 
-export function OrderBookView({ symbol, pricePrecision, amountPrecision, last, levels = 10, onPrice }: OrderBookViewProps) {
+/** The last traded price between the sides, live from the symbol's ticker. */
+function LastPrice({ symbol, pricePrecision }: { symbol: string; pricePrecision: number }) {
+  const locale = useIntlLocale();
+  const last = useTicker(symbol)?.last;
+  return (
+    <div className={classes.midPrice} data-testid="book-last">
+      {last ? formatAmount(last, pricePrecision, locale) : '--'}
+    </div>
+  );
+}
+
+export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels = 10, onPrice }: OrderBookViewProps) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const options = groupings(pricePrecision);
@@ -65,9 +75,7 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, last, l
             {asks.length ? asks.map((l) => row(l, 'ask')) : <Text size="xs" c="dimmed" ta="center" py="sm">{t('trade.noLiquidity')}</Text>}
           </div>
           <div className={classes.mid}>
-            <div className={classes.midPrice} data-testid="book-last">
-              {last ? formatAmount(last, pricePrecision, locale) : '--'}
-            </div>
+            <LastPrice symbol={symbol} pricePrecision={pricePrecision} />
             {book.asks[0] && book.bids[0] && (
               <Text size="xs" c="dimmed" data-testid="book-spread">
                 {t('trade.spread')} {new Big(book.asks[0].price).minus(book.bids[0].price).toFixed()}

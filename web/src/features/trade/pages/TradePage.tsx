@@ -11,15 +11,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { Big, formatAmount, formatPercent } from '../../../lib/decimal';
+import { Big, direction, formatAmount, formatPercent } from '../../../lib/decimal';
 import { LOGIN_PATH } from '../../../api/client';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { useConfirm } from '../../../ui/useConfirm';
 import { balanceOf, useWallet } from '../../assets/api';
 import { AmountInput, checkAmount, maxAmount, wireAmount } from '../../assets/components/AmountInput';
-import { useTickers, type Ticker } from '../../market/api';
-import { useRecentTrades } from '../../market/api';
+import { useMarkets, useTicker, useTickers, type MarketInfo } from '../../market/api';
+import { TradesPanel } from '../../market/components/TradesPanel';
 import { FEE_RATE, useCancelOrder, useOrderEvents, useOrders, usePlaceOrder, type Order } from '../api';
 import { OrderBookView } from '../components/OrderBookView';
 import { OrderCard } from '../components/OrderCard';
@@ -40,11 +40,12 @@ const parse = (text: string): Big | null => {
 };
 
 export default function TradePage() {
-  const { data: tickers, isError, refetch } = useTickers();
+  // Only the symbols' static information: price ticks re-render the header and the book, not the form.
+  const { data: markets, isError, refetch } = useMarkets();
   const [params, setParams] = useSearchParams();
-  if (isError && !tickers) return <LoadRetry onRetry={() => void refetch()} />;
-  if (!tickers) return <PageSkeleton rows={8} />;
-  const ticker = tickers.find((t) => t.symbol === (params.get('symbol') ?? 'BTC/USDT')) ?? tickers[0];
+  if (isError && !markets) return <LoadRetry onRetry={() => void refetch()} />;
+  if (!markets) return <PageSkeleton rows={8} />;
+  const market = markets.find((m) => m.symbol === (params.get('symbol') ?? 'BTC/USDT')) ?? markets[0];
   const side: Side = params.get('side') === 'sell' ? 'sell' : 'buy';
   const update = (next: Record<string, string>) =>
     setParams(
@@ -55,10 +56,10 @@ export default function TradePage() {
       },
       { replace: true },
     );
-  return <Trade key={ticker.symbol} ticker={ticker} tickers={tickers} side={side} onSide={(s) => update({ side: s })} onSymbol={(s) => update({ symbol: s })} />;
+  return <Trade key={market.symbol} market={market} side={side} onSide={(s) => update({ side: s })} onSymbol={(s) => update({ symbol: s })} />;
 }
 
-function Trade({ ticker, tickers, side, onSide, onSymbol }: { ticker: Ticker; tickers: Ticker[]; side: Side; onSide: (s: Side) => void; onSymbol: (s: string) => void }) {
+function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: Side; onSide: (s: Side) => void; onSymbol: (s: string) => void }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const loggedIn = Boolean(getToken());
@@ -72,7 +73,7 @@ function Trade({ ticker, tickers, side, onSide, onSymbol }: { ticker: Ticker; ti
   const [errors, setErrors] = useState<{ price?: string; quantity?: string; amount?: string }>({});
   const [review, setReview] = useState<null | { price?: string; quantity?: string; quoteAmount?: string; amount: string; fee: string }>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const { base, quote, pricePrecision: pp, amountPrecision: ap } = ticker;
+  const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap } = market;
   const available = balanceOf(wallet, 'exchange', side === 'buy' ? quote : base)?.available ?? '0';
   const spendCoin = side === 'buy' ? quote : base;
   // Market buys are sized by the quote amount to spend; everything else by the base quantity.
@@ -170,7 +171,7 @@ function Trade({ ticker, tickers, side, onSide, onSymbol }: { ticker: Ticker; ti
     if (!review || place.isPending) return;
     place.mutate(
       {
-        symbol: ticker.symbol,
+        symbol,
         side,
         type: kind,
         ...(review.price ? { price: review.price } : {}),
@@ -188,24 +189,21 @@ function Trade({ ticker, tickers, side, onSide, onSymbol }: { ticker: Ticker; ti
     );
   };
 
-  const change = ticker.change24h;
   return (
     <div>
       <Group justify="space-between" px="md" pt="sm" wrap="nowrap">
         <UnstyledButton onClick={() => setPickerOpen(true)} data-testid="symbol-switch" aria-haspopup="dialog">
           <Group gap={6} wrap="nowrap">
             <Text fw={700} size="lg" data-testid="trade-symbol">
-              {ticker.symbol}
+              {symbol}
             </Text>
-            <Text size="sm" c={new Big(change).lt(0) ? 'red' : 'teal'}>
-              {formatPercent(change, locale)}
-            </Text>
+            <LiveChange symbol={symbol} />
             <Text c="dimmed" aria-hidden>
               ▾
             </Text>
           </Group>
         </UnstyledButton>
-        <Anchor component={Link} to={`/pages/market/kline?symbol=${encodeURIComponent(ticker.symbol)}`} size="sm">
+        <Anchor component={Link} to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`} size="sm">
           {t('trade.chart')}
         </Anchor>
       </Group>
@@ -307,24 +305,29 @@ function Trade({ ticker, tickers, side, onSide, onSymbol }: { ticker: Ticker; ti
                 {t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: base })}
               </Button>
             ) : (
-              <Button component={Link} to={`${LOGIN_PATH}?redirect=${encodeURIComponent(`/pages/trade/trade?symbol=${ticker.symbol}`)}`}>
+              <Button component={Link} to={`${LOGIN_PATH}?redirect=${encodeURIComponent(`/pages/trade/trade?symbol=${symbol}`)}`}>
                 {t('trade.login')}
               </Button>
             )}
           </Stack>
         </form>
-        <OrderBookView symbol={ticker.symbol} pricePrecision={pp} amountPrecision={ap} last={ticker.last} levels={7} onPrice={(p) => kind === 'limit' && onPrice(p)} />
+        <OrderBookView symbol={symbol} pricePrecision={pp} amountPrecision={ap} levels={7} onPrice={(p) => kind === 'limit' && onPrice(p)} />
       </div>
 
-      {loggedIn && <OpenOrders symbol={ticker.symbol} />}
-      <RecentTrades symbol={ticker.symbol} pricePrecision={pp} amountPrecision={ap} />
+      {loggedIn && <OpenOrders symbol={symbol} />}
+      <section className={classes.section} data-testid="recent-trades">
+        <Text fw={600} mb="xs">
+          {t('trade.recentTrades')}
+        </Text>
+        <TradesPanel symbol={symbol} pricePrecision={pp} amountPrecision={Math.min(ap, 4)} limit={12} flush />
+      </section>
 
       <Modal opened={review !== null} onClose={() => !place.isPending && setReview(null)} title={t('trade.confirmTitle')} centered radius="lg" data-testid="order-confirm">
         {review && (
           <Stack gap={8}>
             {(
               [
-                [t('trade.pair'), ticker.symbol],
+                [t('trade.pair'), symbol],
                 [t('trade.sideLabel'), t(`trade.side.${side}`)],
                 [t('trade.typeLabel'), t(`trade.type.${kind}`)],
                 [t('trade.price'), review.price ? `${formatAmount(review.price, pp, locale)} ${quote}` : t('trade.marketPrice')],
@@ -355,15 +358,28 @@ function Trade({ ticker, tickers, side, onSide, onSymbol }: { ticker: Ticker; ti
       </Modal>
 
       <Drawer opened={pickerOpen} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('trade.chooseSymbol')} radius="lg">
-        <SymbolList tickers={tickers} current={ticker.symbol} onPick={(s) => { setPickerOpen(false); onSymbol(s); }} />
+        <SymbolList current={symbol} onPick={(s) => { setPickerOpen(false); onSymbol(s); }} />
       </Drawer>
     </div>
   );
 }
 
-function SymbolList({ tickers, current, onPick }: { tickers: Ticker[]; current: string; onPick: (symbol: string) => void }) {
+/** The pair's 24 h change, live (the only part of the header that moves). */
+function LiveChange({ symbol }: { symbol: string }) {
+  const locale = useIntlLocale();
+  const ticker = useTicker(symbol);
+  if (!ticker) return null;
+  return (
+    <Text size="sm" c={direction(ticker.change24h) < 0 ? 'red' : 'teal'}>
+      {formatPercent(ticker.change24h, locale)}
+    </Text>
+  );
+}
+
+function SymbolList({ current, onPick }: { current: string; onPick: (symbol: string) => void }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const { data: tickers = [] } = useTickers();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => tickers.filter((x) => x.symbol.toLowerCase().includes(query.trim().toLowerCase())), [tickers, query]);
   return (
@@ -375,7 +391,7 @@ function SymbolList({ tickers, current, onPick }: { tickers: Ticker[]; current: 
             <Text fw={x.symbol === current ? 700 : 500}>{x.symbol}</Text>
             <Group gap="sm" wrap="nowrap">
               <Text size="sm">{formatAmount(x.last, x.pricePrecision, locale)}</Text>
-              <Text size="sm" w={64} ta="end" c={new Big(x.change24h).lt(0) ? 'red' : 'teal'}>
+              <Text size="sm" w={64} ta="end" c={direction(x.change24h) < 0 ? 'red' : 'teal'}>
                 {formatPercent(x.change24h, locale)}
               </Text>
             </Group>
@@ -416,34 +432,6 @@ function OpenOrders({ symbol }: { symbol: string }) {
         </Text>
       )}
       {dialog}
-    </section>
-  );
-}
-
-function RecentTrades({ symbol, pricePrecision, amountPrecision }: { symbol: string; pricePrecision: number; amountPrecision: number }) {
-  const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const { data } = useRecentTrades(symbol);
-  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'medium', hour12: false });
-  return (
-    <section className={classes.section} data-testid="recent-trades">
-      <Text fw={600} mb="xs">
-        {t('trade.recentTrades')}
-      </Text>
-      <div className={classes.tape}>
-        <div className={classes.tapeRow} style={{ color: 'var(--mantine-color-dimmed)' }}>
-          <span>{t('trade.time')}</span>
-          <span style={{ textAlign: 'center' }}>{t('trade.price')}</span>
-          <span style={{ textAlign: 'end' }}>{t('trade.quantity')}</span>
-        </div>
-        {(data ?? []).slice(0, 12).map((tr) => (
-          <div key={tr.id} className={classes.tapeRow} data-testid="trade-row">
-            <span>{time.format(tr.time)}</span>
-            <span style={{ textAlign: 'center', color: `var(--mantine-color-${tr.side === 'buy' ? 'teal' : 'red'}-6)` }}>{formatAmount(tr.price, pricePrecision, locale)}</span>
-            <span style={{ textAlign: 'end' }}>{formatAmount(tr.quantity, Math.min(amountPrecision, 4), locale)}</span>
-          </div>
-        ))}
-      </div>
     </section>
   );
 }
