@@ -27,12 +27,9 @@ export function mergeTickers(current: Ticker[] | undefined, updates: Ticker[]): 
   return bySymbol.size ? [...merged, ...bySymbol.values()] : merged;
 }
 
-/** Ticker events reach React at most this often, however fast they arrive (the first at once). */
-export const TICKER_FLUSH_MS = 250;
-
 /**
  * One feed for every component showing tickers: events are coalesced per symbol and merged into
- * the query cache at most every TICKER_FLUSH_MS, while at least one component is mounted.
+ * the query cache at most every LIVE_UPDATE_MS, while at least one component is mounted.
  */
 let feed: { users: number; stop: () => void } | null = null;
 
@@ -43,7 +40,7 @@ function joinTickerFeed(queryClient: QueryClient): () => void {
       const updates = [...pending.values()];
       pending.clear();
       if (updates.length) queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, updates));
-    }, TICKER_FLUSH_MS);
+    });
     const off = realtime.on('tickers', (event) => {
       for (const t of event.tickers) pending.set(t.symbol, t);
       flush.request();
@@ -121,9 +118,6 @@ export const tradesQuery = (symbol: string) =>
     staleTime: 5_000,
   });
 
-/** Trades events reach React at most this often. */
-export const TRADES_FLUSH_MS = 200;
-
 /** Prepends new trades (newest first), skipping ones already listed, keeping TRADES_LIMIT. */
 export function mergeTrades(old: Trade[] | undefined, incoming: Trade[]): Trade[] | undefined {
   const seen = new Set((old ?? []).map((t) => t.id));
@@ -132,7 +126,7 @@ export function mergeTrades(old: Trade[] | undefined, incoming: Trade[]): Trade[
   return [...fresh, ...(old ?? [])].slice(0, TRADES_LIMIT);
 }
 
-/** Recent trades, newest first, with the `trades` events prepended (at most every TRADES_FLUSH_MS). */
+/** Recent trades, newest first, with the `trades` events prepended (at most every LIVE_UPDATE_MS). */
 export function useRecentTrades(symbol: string, enabled = true) {
   const queryClient = useQueryClient();
   const [feed] = useState(() => {
@@ -143,7 +137,7 @@ export function useRecentTrades(symbol: string, enabled = true) {
       flush: throttle(() => {
         const batch = pending.splice(0);
         if (batch.length) queryClient.setQueryData(tradesQuery(state.symbol).queryKey, (old) => mergeTrades(old, batch));
-      }, TRADES_FLUSH_MS),
+      }),
     };
     return state;
   });

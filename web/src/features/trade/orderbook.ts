@@ -3,14 +3,15 @@
  * (snapshot, then updates chained by seq/prevSeq). A gap (an update whose prevSeq is not our seq)
  * drops the book and takes a fresh REST snapshot; updates keep applying after it. A reconnect or
  * the page becoming visible again also takes a fresh snapshot. React is notified at most
- * 5 times a second (the first snapshot at once) and levels are grouped to tick multiples on read.
+ * once per LIVE_UPDATE_MS pulse (the first snapshot at once); levels are grouped to tick
+ * multiples on read.
  */
 import { useMemo, useSyncExternalStore } from 'react';
 import type { components } from '../../../../contracts/generated/openapi';
 import type { DepthEvent } from '../../../../contracts/generated/socket';
 import { call } from '../../api/client';
 import { Big } from '../../lib/decimal';
-import { realClock, throttle, type Throttle, type TimerClock } from '../../lib/throttle';
+import { LIVE_UPDATE_MS, realClock, throttle, type Throttle, type TimerClock } from '../../lib/throttle';
 import { realtime } from '../../realtime/socket';
 
 type OrderBookWire = components['schemas']['OrderBook'];
@@ -24,7 +25,6 @@ export interface BookView {
   depth: { bids: number; asks: number };
 }
 
-export const NOTIFY_INTERVAL_MS = 200;
 const EMPTY: BookView = { seq: -1, ready: false, bids: [], asks: [], depth: { bids: 0, asks: 0 } };
 
 export interface BookDeps extends TimerClock {
@@ -55,7 +55,7 @@ export class OrderBookStore {
     readonly symbol: string,
     private readonly deps: BookDeps = defaultDeps,
   ) {
-    this.notify = throttle(() => this.emit(), NOTIFY_INTERVAL_MS, deps);
+    this.notify = throttle(() => this.emit(), LIVE_UPDATE_MS, deps);
   }
 
   private replace(seq: number, bids: [string, string][], asks: [string, string][]) {

@@ -25,7 +25,7 @@ export const TickerRow = memo(function TickerRow({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const flash = usePriceFlash(ticker.last);
+  const flash = usePriceFlash<HTMLDivElement>(ticker.last);
   const dir = direction(ticker.change24h);
   const link = (
     <Link
@@ -42,7 +42,7 @@ export const TickerRow = memo(function TickerRow({
           {t('market.vol')} {formatCompact(ticker.quoteVolume24h, locale)}
         </div>
       </div>
-      <div className={`${classes.price} ${flash}`} data-testid="ticker-price">
+      <div ref={flash} className={classes.price} data-testid="ticker-price">
         {formatAmount(ticker.last, ticker.pricePrecision, locale)}
       </div>
       <div className={`${classes.change} ${dir > 0 ? classes.up : dir < 0 ? classes.down : ''}`} data-testid="ticker-change">
@@ -52,7 +52,7 @@ export const TickerRow = memo(function TickerRow({
   );
   if (!onToggleFavorite) return link;
   return (
-    <div className={classes.starRow} data-testid="ticker-row" data-symbol={ticker.symbol} role="listitem">
+    <div className={classes.starRow} data-testid="ticker-row" data-symbol={ticker.symbol}>
       <button
         type="button"
         className={classes.star}

@@ -38,8 +38,9 @@ export function TradesPanel({
         <span>{t('kline.price')}</span>
         <span>{t('kline.amount')}</span>
       </div>
-      {data.slice(0, limit).map((tr) => (
-        <div key={tr.id} className={classes.tradeRow} data-testid="trade-row" data-side={tr.side} data-time={tr.time}>
+      {/* Positional keys: new trades update the rows' text instead of inserting and removing rows. */}
+      {data.slice(0, limit).map((tr, i) => (
+        <div key={i} className={classes.tradeRow} data-testid="trade-row" data-side={tr.side} data-time={tr.time}>
           <span className={classes.dim}>{clock(tr.time)}</span>
           <span className={tr.side === 'buy' ? classes.textUp : classes.textDown}>{formatAmount(tr.price, pricePrecision, locale)}</span>
           <span>{formatAmount(tr.quantity, amountPrecision, locale)}</span>

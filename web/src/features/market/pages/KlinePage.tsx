@@ -36,7 +36,7 @@ function Header({ market }: { market: MarketInfo }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const ticker = useTicker(market.symbol);
-  const flash = usePriceFlash(ticker?.last);
+  const flash = usePriceFlash<HTMLDivElement>(ticker?.last);
   if (!ticker) return null;
   const dir = direction(ticker.change24h);
   const tone = dir > 0 ? classes.textUp : dir < 0 ? classes.textDown : '';
@@ -53,7 +53,7 @@ function Header({ market }: { market: MarketInfo }) {
           {ticker.base}
           <span className={classes.dim}>/{ticker.quote}</span>
         </h1>
-        <div className={`${classes.last} ${tone} ${flash}`} data-testid="kline-last">
+        <div ref={flash} className={`${classes.last} ${tone}`} data-testid="kline-last">
           {formatAmount(ticker.last, ticker.pricePrecision, locale)}
         </div>
         <div className={tone} data-testid="kline-change">

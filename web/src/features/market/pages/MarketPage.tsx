@@ -11,7 +11,7 @@ import { compare } from '../../../lib/decimal';
 import { SearchIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useFavorites, useSetFavorite, useTickers, type Ticker } from '../api';
-import { TickerRow } from '../components/TickerRow';
+import { VirtualTickerList } from '../components/VirtualTickerList';
 import classes from '../components/market.module.css';
 
 type SortKey = 'volume' | 'price' | 'change';
@@ -140,11 +140,7 @@ export default function MarketPage() {
       ) : rows.length === 0 ? (
         <p style={{ textAlign: 'center', color: 'var(--mantine-color-dimmed)', padding: 32 }}>{t('common.noData')}</p>
       ) : (
-        <div role="list" aria-label={t('tabs.market')}>
-          {rows.map((tk) => (
-            <TickerRow key={tk.symbol} ticker={tk} favorite={favoriteSet.has(tk.symbol)} onToggleFavorite={toggleFavorite} />
-          ))}
-        </div>
+        <VirtualTickerList rows={rows} favorites={favoriteSet} onToggleFavorite={toggleFavorite} label={t('tabs.market')} />
       )}
     </div>
   );

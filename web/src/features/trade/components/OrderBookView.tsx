@@ -45,18 +45,19 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
   const asks = [...book.asks].reverse();
   // Bars are scaled to the deeper side's cumulative total.
   const deepest = [book.asks.at(-1)?.total ?? '0', book.bids.at(-1)?.total ?? '0'].reduce((a, b) => (new Big(b).gt(a) ? b : a));
-  const width = (l: Level) => (new Big(deepest).gt(0) ? `${new Big(l.total).div(deepest).times(100).toFixed(2)}%` : '0%');
+  const scale = (l: Level) => (new Big(deepest).gt(0) ? `scaleX(${new Big(l.total).div(deepest).toFixed(4)})` : 'scaleX(0)');
   const shownPlaces = grouping.includes('.') ? grouping.split('.')[1].length : 0;
-  const row = (l: Level, kind: 'ask' | 'bid') => (
+  // Positional keys: a new price updates a row's text instead of replacing the row.
+  const row = (l: Level, i: number, kind: 'ask' | 'bid') => (
     <button
       type="button"
-      key={`${kind}${l.price}`}
+      key={`${kind}${i}`}
       className={`${classes.row} ${kind === 'ask' ? classes.ask : classes.bid}`}
       onClick={() => onPrice?.(l.price)}
       data-testid={`book-${kind}`}
       data-price={l.price}
     >
-      <span className={classes.bar} style={{ width: width(l) }} />
+      <span className={classes.bar} style={{ transform: scale(l) }} />
       <span className={classes.price}>{formatAmount(l.price, shownPlaces, locale)}</span>
       <span className={classes.qty}>{formatAmount(l.quantity, Math.min(amountPrecision, 4), locale)}</span>
     </button>
@@ -72,7 +73,7 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
       ) : (
         <>
           <div data-testid="book-asks">
-            {asks.length ? asks.map((l) => row(l, 'ask')) : <Text size="xs" c="dimmed" ta="center" py="sm">{t('trade.noLiquidity')}</Text>}
+            {asks.length ? asks.map((l, i) => row(l, i, 'ask')) : <Text size="xs" c="dimmed" ta="center" py="sm">{t('trade.noLiquidity')}</Text>}
           </div>
           <div className={classes.mid}>
             <LastPrice symbol={symbol} pricePrecision={pricePrecision} />
@@ -82,7 +83,7 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
               </Text>
             )}
           </div>
-          <div data-testid="book-bids">{book.bids.map((l) => row(l, 'bid'))}</div>
+          <div data-testid="book-bids">{book.bids.map((l, i) => row(l, i, 'bid'))}</div>
         </>
       )}
       <Group mt={6} gap={4} wrap="nowrap">
