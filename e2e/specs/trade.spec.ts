@@ -196,3 +196,23 @@ test('the book recovers after the connection drops: it keeps updating with no st
   await expect(page.getByTestId('book-bid')).toHaveCount(7);
   await expect(page.getByTestId('book-ask')).toHaveCount(7);
 });
+
+test('the orders page shows 20 orders a page and loads the next page on demand', async ({ page }) => {
+  const token = await loginAndFund(page, { USDT: '1000' });
+  // 23 resting buys far below the market, placed over the API.
+  for (let i = 0; i < 23; i++) {
+    const res = await page.request.post('../api/me/orders', {
+      form: { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: String(1000 + i), quantity: '0.001' },
+      headers: { Authorization: token },
+    });
+    expect((await res.json()).type).toBe('ok');
+  }
+  await page.goto('pages/trade/entrust');
+  const rows = page.getByTestId('entrust-list').getByTestId('order-row');
+  await expect(rows).toHaveCount(20);
+  await page.getByTestId('load-more').click();
+  await expect(rows).toHaveCount(23);
+  await expect(page.getByTestId('load-more')).toHaveCount(0);
+  // Newest first: the last page ends with the first order placed.
+  await expect(rows.last()).toContainText('1,000.00');
+});
