@@ -46,6 +46,7 @@ function syntheticTickers(count: number, step: number) {
       quoteVolume24h: (100000 + step * 10 + i).toFixed(2),
       pricePrecision: 2,
       amountPrecision: 4,
+      quotePrecision: 2,
       time: Date.now(),
     };
   });

@@ -667,8 +667,9 @@ export interface paths {
         put?: never;
         /**
          * Place a spot order
-         * @description Limit orders need price and quantity; market buys take `quoteAmount` (USDT to spend) or
-         *     `quantity`, market sells `quantity`. The funds are frozen in the exchange account at once
+         * @description Limit orders need price and quantity; market buys take `quoteAmount` (the quote coin to
+         *     spend, with at most the ticker's `quotePrecision` decimals) or `quantity`, market sells
+         *     `quantity`. The funds are frozen in the exchange account at once
          *     (limit buy: price × quantity + fee room; sells: the quantity). A limit order that crosses the
          *     book fills at once as far as it can; the rest waits until the market reaches its price.
          *     Market orders fill against the book, with slippage; with no opposite side: `code`
@@ -1339,7 +1340,10 @@ export interface components {
             /** @description Quote-coin turnover over 24 h. */
             quoteVolume24h: components["schemas"]["Decimal"];
             pricePrecision: number;
+            /** @description Decimals of a quantity in the base coin. */
             amountPrecision: number;
+            /** @description Decimals of an amount in the quote coin (a market buy's `quoteAmount`, totals); USDT 2, BTC 6. */
+            quotePrecision: number;
             time: components["schemas"]["EpochMillis"];
         };
         Candle: {

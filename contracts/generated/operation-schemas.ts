@@ -5976,6 +5976,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "quoteVolume24h",
                   "pricePrecision",
                   "amountPrecision",
+                  "quotePrecision",
                   "time"
                 ],
                 "additionalProperties": false,
@@ -6057,7 +6058,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "amountPrecision": {
                     "type": "integer",
                     "minimum": 0,
-                    "maximum": 12
+                    "maximum": 12,
+                    "description": "Decimals of a quantity in the base coin."
+                  },
+                  "quotePrecision": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 12,
+                    "description": "Decimals of an amount in the quote coin (a market buy's `quoteAmount`, totals); USDT 2, BTC 6."
                   },
                   "time": {
                     "type": "integer",

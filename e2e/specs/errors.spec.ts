@@ -95,6 +95,8 @@ test('HTTP 401 asks for the transaction password: Cancel stays, Confirm goes to 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect(appPath(page)).toBe('/pages/market/market');
+  // The query's one retry gets the real answer (and no longer races the next fault).
+  await expect(page.getByTestId('ticker-row').first()).toBeVisible();
 
   await server.control.fault({ operationId: 'listTickers', kind: 'http401' });
   await openMarketsFromAnotherTab(page); // a fresh page load: the tickers are fetched again

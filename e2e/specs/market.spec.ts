@@ -59,6 +59,20 @@ test('searching "eth" leaves only ETH/USDT', async ({ page }) => {
   await expect(page.getByText('No data')).toBeVisible();
 });
 
+test('one list per quote coin: the BTC tab lists the BTC markets only', async ({ page }) => {
+  await page.goto('pages/market/market');
+  await page.getByTestId('market-tab-btc').click();
+  await expect(page).toHaveURL(/\?tab=btc$/);
+  const rows = page.getByTestId('ticker-row');
+  await expect(rows.first()).toBeVisible();
+  const symbols = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-symbol')));
+  expect(symbols.length).toBeGreaterThanOrEqual(5);
+  expect(symbols.every((s) => s?.endsWith('/BTC'))).toBe(true);
+  await expect(rows.first().getByText('/BTC')).toBeVisible();
+  await page.getByTestId('market-tab-usdt').click();
+  await expect(rows.first()).toHaveAttribute('data-symbol', /\/USDT$/);
+});
+
 test('sorting by 24h change orders the rows by change, descending then ascending', async ({ page }) => {
   await page.goto('pages/market/market');
   const rows = page.getByTestId('ticker-row');

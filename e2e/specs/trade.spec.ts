@@ -91,6 +91,23 @@ test('a market buy fills at once', async ({ page }) => {
   await expect(page.getByTestId('order-row').first()).toHaveAttribute('data-status', 'completed');
 });
 
+test('a BTC market: the amount is in BTC with six decimals, and the buy is paid in BTC', async ({ page }) => {
+  const token = await loginAndFund(page, { BTC: '0.1' });
+  await page.goto('pages/trade/trade?symbol=ETH/BTC');
+  await expect(page.getByTestId('trade-available')).toHaveText('0.100000 BTC');
+  await page.getByTestId('order-type').getByText('Market').click();
+  await page.getByTestId('amount-input').fill('0.0123456');
+  await page.getByTestId('order-submit').click();
+  await expect(page.getByText('At most 6 decimal places')).toBeVisible();
+  await page.getByTestId('amount-input').fill('0.012345');
+  await page.getByTestId('order-submit').click();
+  await expect(page.getByRole('dialog')).toContainText('0.012345 BTC');
+  await page.getByTestId('order-confirm-submit').click();
+  await expect(toast(page, 'Order filled')).toBeVisible();
+  await expect(page.getByTestId('trade-available')).toHaveText(/^0\.08\d{4} BTC$/);
+  expect(Number((await exchangeBalance(page, token, 'ETH')).available)).toBeGreaterThan(0);
+});
+
 test('a market order without liquidity answers "No best price at present"', async ({ page }) => {
   await loginAndFund(page, { USDT: '1000' });
   const res = await page.request.post('../__mock/market', { data: { symbol: 'BTC/USDT', liquidity: 'none' } });

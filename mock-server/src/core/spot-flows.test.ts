@@ -96,6 +96,17 @@ describe('orders', () => {
     expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '60000', quantity: '1' })).toMatchObject({ message: 'Sorry, your credit is running low' });
   });
 
+  it('a BTC market: quote amounts have six decimals, the buy is paid in BTC and credits the base', () => {
+    const ticker = world.market.ticker('ETH/BTC');
+    expect(ticker).toMatchObject({ quote: 'BTC', quotePrecision: 6 });
+    expect(call('placeOrder', { symbol: 'ETH/BTC', side: 'buy', type: 'market', quoteAmount: '0.0100001' }).code).toBe('amount_precision');
+    const before = new Big(bal('BTC').available);
+    const order = call('placeOrder', { symbol: 'ETH/BTC', side: 'buy', type: 'market', quoteAmount: '0.012345' }).message;
+    expect(order).toMatchObject({ status: 'completed', quoteAmount: '0.012345', feeCoin: 'ETH' });
+    expect(before.minus(bal('BTC').available).toFixed()).toBe(order.filledAmount);
+    expect(new Big(bal('ETH').available).gt(0)).toBe(true);
+  });
+
   it('cancel returns what is frozen; a closed order cannot be cancelled', () => {
     const order = call('placeOrder', { symbol: 'ETH/USDT', side: 'buy', type: 'limit', price: '100.00', quantity: '1' }).message;
     expect(bal('USDT').frozen.eq(100)).toBe(true);

@@ -14,6 +14,8 @@ export type KlinePeriod = components['schemas']['KlinePeriod'];
 
 interface SymbolSpec {
   base: string;
+  /** USDT unless given. */
+  quote?: string;
   price: string;
   pricePrecision: number;
   amountPrecision: number;
@@ -23,7 +25,9 @@ interface SymbolSpec {
   volume: number;
 }
 
-const QUOTE = 'USDT';
+const USDT = 'USDT';
+/** Decimals of amounts in each quote coin (totals, a market buy's quoteAmount). */
+const QUOTE_PRECISION: Record<string, number> = { USDT: 2, BTC: 6 };
 // prettier-ignore
 const SPECS: SymbolSpec[] = [
   { base: 'BTC', price: '64250.00', pricePrecision: 2, amountPrecision: 5, sigma: 0.0009, volume: 1.4 },
@@ -50,6 +54,13 @@ const SPECS: SymbolSpec[] = [
   { base: 'TON', price: '6.512', pricePrecision: 3, amountPrecision: 2, sigma: 0.0013, volume: 2600 },
   { base: 'BCH', price: '378.15', pricePrecision: 2, amountPrecision: 3, sigma: 0.0012, volume: 45 },
   { base: 'SHIB', price: '0.00001823', pricePrecision: 8, amountPrecision: 0, sigma: 0.0020, volume: 900000000 },
+  // BTC markets: they start at the cross rate of the USDT markets and then walk on their own.
+  { base: 'ETH', quote: 'BTC', price: '0.04857', pricePrecision: 5, amountPrecision: 3, sigma: 0.0007, volume: 6 },
+  { base: 'BNB', quote: 'BTC', price: '0.009111', pricePrecision: 6, amountPrecision: 2, sigma: 0.0007, volume: 12 },
+  { base: 'SOL', quote: 'BTC', price: '0.002313', pricePrecision: 6, amountPrecision: 2, sigma: 0.0010, volume: 80 },
+  { base: 'XRP', quote: 'BTC', price: '0.00000814', pricePrecision: 8, amountPrecision: 0, sigma: 0.0010, volume: 30000 },
+  { base: 'LTC', quote: 'BTC', price: '0.001281', pricePrecision: 6, amountPrecision: 2, sigma: 0.0009, volume: 40 },
+  { base: 'LINK', quote: 'BTC', price: '0.0002219', pricePrecision: 7, amountPrecision: 1, sigma: 0.0011, volume: 600 },
 ];
 
 const max = (...values: Big[]) => values.reduce((a, b) => (b.gt(a) ? b : a));
@@ -140,7 +151,7 @@ export class Market {
     private readonly start: number,
   ) {
     for (const spec of SPECS) {
-      const symbol = `${spec.base}/${QUOTE}`;
+      const symbol = `${spec.base}/${spec.quote ?? USDT}`;
       const state: SymbolState = {
         spec,
         symbol,
@@ -162,7 +173,8 @@ export class Market {
     const st = this.state(symbol);
     return {
       base: st.spec.base,
-      quote: QUOTE,
+      quote: st.spec.quote ?? USDT,
+      quotePrecision: QUOTE_PRECISION[st.spec.quote ?? USDT],
       last: st.last,
       pricePrecision: st.spec.pricePrecision,
       amountPrecision: st.spec.amountPrecision,
@@ -172,9 +184,9 @@ export class Market {
     };
   }
 
-  /** Every listed base coin with its amount precision. */
+  /** Every listed base coin with its amount precision (of its USDT market). */
   bases(): Array<{ coin: string; precision: number }> {
-    return SPECS.map((s) => ({ coin: s.base, precision: s.amountPrecision }));
+    return SPECS.filter((s) => !s.quote).map((s) => ({ coin: s.base, precision: s.amountPrecision }));
   }
 
   has(symbol: string): boolean {
@@ -313,7 +325,7 @@ export class Market {
     return {
       symbol: state.symbol,
       base: state.spec.base,
-      quote: QUOTE,
+      quote: state.spec.quote ?? USDT,
       last: state.last.toFixed(pp),
       open24h: open.toFixed(pp),
       high24h: high.toFixed(pp),
@@ -323,6 +335,7 @@ export class Market {
       quoteVolume24h: quoteVolume.toFixed(2),
       pricePrecision: pp,
       amountPrecision: state.spec.amountPrecision,
+      quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT],
       time: now,
     };
   }

@@ -177,7 +177,7 @@ export class Spot {
     };
     const price = parse(req.price, m.pricePrecision, 'price');
     const quantity = parse(req.quantity, m.amountPrecision, 'quantity');
-    const quoteAmount = parse(req.quoteAmount, 2, 'amount');
+    const quoteAmount = parse(req.quoteAmount, m.quotePrecision, 'amount');
     if (req.type === 'limit' && !price) throw new DomainError('price_required', 'Please enter the price');
     if (req.type === 'limit' && !quantity) throw new DomainError('quantity_required', 'Please enter the quantity');
     if (req.type === 'market' && !quantity && !(req.side === 'buy' && quoteAmount)) {
@@ -204,7 +204,7 @@ export class Spot {
       type: req.type,
       ...(price ? { price: price.toFixed(m.pricePrecision) } : {}),
       quantity: (quantity ?? new Big(0)).toFixed(m.amountPrecision),
-      ...(quoteAmount ? { quoteAmount: quoteAmount.toFixed(2) } : {}),
+      ...(quoteAmount ? { quoteAmount: quoteAmount.toFixed(m.quotePrecision) } : {}),
       filled: new Big(0).toFixed(m.amountPrecision),
       filledAmount: '0',
       fee: '0',

@@ -83,14 +83,19 @@ export function useTicker(symbol: string): Ticker | undefined {
 }
 
 /** What does not move about a symbol: enough to lay out its pages without re-rendering on ticks. */
-export type MarketInfo = Pick<Ticker, 'symbol' | 'base' | 'quote' | 'pricePrecision' | 'amountPrecision'>;
+export type MarketInfo = Pick<Ticker, 'symbol' | 'base' | 'quote' | 'pricePrecision' | 'amountPrecision' | 'quotePrecision'>;
 
 const selectMarkets = (list: Ticker[]): MarketInfo[] =>
-  list.map(({ symbol, base, quote, pricePrecision, amountPrecision }) => ({ symbol, base, quote, pricePrecision, amountPrecision }));
+  list.map(({ symbol, base, quote, pricePrecision, amountPrecision, quotePrecision }) => ({ symbol, base, quote, pricePrecision, amountPrecision, quotePrecision }));
 
 /** Every symbol's static information; re-renders only when a symbol is listed or delisted. */
 export function useMarkets() {
   return useTickers(selectMarkets);
+}
+
+/** One symbol's static information (undefined until loaded or for an unknown symbol). */
+export function useMarketInfo(symbol: string): MarketInfo | undefined {
+  return useMarkets().data?.find((m) => m.symbol === symbol);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 /**
  * Markets: every symbol's last price, 24 h change and volume, live; search and sort; a Favourites
- * tab (kept on the server for a logged-in user; a guest's star tap leads to login) and the USDT list.
+ * tab (kept on the server for a logged-in user; a guest's star tap leads to login) and one list per
+ * quote coin (USDT, BTC).
  */
 import { Alert, Button, Tabs, TextInput } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -42,7 +43,7 @@ function SortButton({ label, k, sort, onSort }: { label: string; k: SortKey; sor
   );
 }
 
-type MarketTab = 'favorites' | 'usdt';
+const FAVORITES = 'favorites';
 
 export default function MarketPage() {
   const { t } = useTranslation();
@@ -50,7 +51,10 @@ export default function MarketPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>(null);
   const [params, setParams] = useSearchParams();
-  const tab: MarketTab = params.get('tab') === 'favorites' ? 'favorites' : 'usdt';
+  // One tab per quote coin (USDT first), after Favourites; ?tab=favorites|usdt|btc|...
+  const quotes = useMemo(() => [...new Set(['USDT', ...(data ?? []).map((tk) => tk.quote)])], [data]);
+  const asked = (params.get('tab') ?? '').toUpperCase();
+  const tab = asked === 'FAVORITES' ? FAVORITES : quotes.includes(asked) ? asked : 'USDT';
   const loggedIn = Boolean(getToken());
   const favorites = useFavorites();
   const favoriteSet = useMemo(() => new Set(loggedIn ? (favorites.data ?? []) : []), [favorites.data, loggedIn]);
@@ -73,29 +77,30 @@ export default function MarketPage() {
 
   const rows = useMemo(() => {
     const q = search.trim().toUpperCase();
-    const source = (data ?? []).filter((tk) => tk.quote === 'USDT');
-    const listed = tab === 'favorites' ? source.filter((tk) => favoriteSet.has(tk.symbol)) : source;
+    const listed = (data ?? []).filter((tk) => (tab === FAVORITES ? favoriteSet.has(tk.symbol) : tk.quote === tab));
     const filtered = listed.filter((tk) => !q || tk.symbol.includes(q));
     return sortTickers(filtered, sort);
   }, [data, search, sort, tab, favoriteSet]);
 
-  const emptyFavorites = tab === 'favorites' && !search.trim() && rows.length === 0;
+  const emptyFavorites = tab === FAVORITES && !search.trim() && rows.length === 0;
 
   return (
     <div>
       <Tabs
         value={tab}
-        onChange={(v) => setParams(v === 'favorites' ? { tab: 'favorites' } : {}, { replace: true })}
+        onChange={(v) => setParams(v && v !== 'USDT' ? { tab: v.toLowerCase() } : {}, { replace: true })}
         px="md"
         pt={4}
       >
         <Tabs.List>
-          <Tabs.Tab value="favorites" data-testid="market-tab-favorites">
+          <Tabs.Tab value={FAVORITES} data-testid="market-tab-favorites">
             {t('market.favorites')}
           </Tabs.Tab>
-          <Tabs.Tab value="usdt" data-testid="market-tab-usdt">
-            USDT
-          </Tabs.Tab>
+          {quotes.map((q) => (
+            <Tabs.Tab key={q} value={q} data-testid={`market-tab-${q.toLowerCase()}`}>
+              {q}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
       </Tabs>
       <div style={{ padding: '10px 16px 4px' }}>
@@ -119,7 +124,7 @@ export default function MarketPage() {
           <SortButton label={t('market.change24h')} k="change" sort={sort} onSort={setSort} />
         </span>
       </div>
-      {isPending || (tab === 'favorites' && loggedIn && favorites.isPending) ? (
+      {isPending || (tab === FAVORITES && loggedIn && favorites.isPending) ? (
         <PageSkeleton rows={10} />
       ) : isError ? (
         <Alert m="md" color="red" title={t('errors.loadFailed')}>

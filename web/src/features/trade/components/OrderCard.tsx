@@ -3,6 +3,7 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big, formatAmount } from '../../../lib/decimal';
+import { useMarketInfo } from '../../market/api';
 import type { Order } from '../api';
 import classes from './trade.module.css';
 
@@ -20,6 +21,7 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const places = (v: string) => (v.includes('.') ? v.split('.')[1].length : 0);
+  const quotePlaces = useMarketInfo(order.symbol)?.quotePrecision ?? 2;
   const amount = order.type === 'limit' && order.price ? new Big(order.price).times(order.quantity) : new Big(order.filledAmount);
   const cell = (label: string, value: string, testId?: string) => (
     <div>
@@ -55,7 +57,7 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
         {cell(t('trade.price'), order.price ? formatAmount(order.price, places(order.price), locale) : t('trade.marketPrice'), 'order-price')}
         {cell(t('trade.quantity'), formatAmount(order.quantity, places(order.quantity), locale), 'order-quantity')}
         {cell(t('trade.filled'), formatAmount(order.filled, places(order.filled), locale), 'order-filled')}
-        {cell(t('trade.amount'), formatAmount(amount, 2, locale))}
+        {cell(t('trade.amount'), formatAmount(amount, quotePlaces, locale))}
         {cell(t('trade.avgPrice'), order.avgPrice ? formatAmount(order.avgPrice, places(order.avgPrice), locale) : '--')}
         {cell(t('trade.fee'), `${formatAmount(order.fee, 8, locale).replace(/\.?0+$/, '')} ${order.feeCoin}`)}
         {cell(t('trade.time'), new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(order.time))}

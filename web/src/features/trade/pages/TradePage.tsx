@@ -28,8 +28,6 @@ import classes from '../components/trade.module.css';
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
 const PERCENTS = [25, 50, 75, 100] as const;
-/** Quote amounts (market buys) go on the wire with 2 decimals. */
-const QUOTE_PLACES = 2;
 
 const parse = (text: string): Big | null => {
   try {
@@ -73,7 +71,8 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   const [errors, setErrors] = useState<{ price?: string; quantity?: string; amount?: string }>({});
   const [review, setReview] = useState<null | { price?: string; quantity?: string; quoteAmount?: string; amount: string; fee: string }>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
-  const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap } = market;
+  // Prices, base quantities and quote amounts each have their own decimals (USDT 2, BTC 6).
+  const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap, quotePrecision: qp } = market;
   const available = balanceOf(wallet, 'exchange', side === 'buy' ? quote : base)?.available ?? '0';
   const spendCoin = side === 'buy' ? quote : base;
   // Market buys are sized by the quote amount to spend; everything else by the base quantity.
@@ -114,7 +113,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   const percent = (pct: number) => {
     const share = new Big(available).times(pct).div(100);
     clearErrors();
-    if (byAmount) return setAmount(wireAmount(maxAmount(share, QUOTE_PLACES)));
+    if (byAmount) return setAmount(wireAmount(maxAmount(share, qp)));
     if (side === 'sell') {
       const q = wireAmount(maxAmount(share, ap));
       setQuantity(q);
@@ -141,8 +140,8 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
     let q: Big | undefined;
     let a: Big | undefined;
     if (byAmount) {
-      const c = checkAmount(amount, QUOTE_PLACES);
-      if (c.problem) next.amount = c.problem === 'required' ? t('trade.errors.amountRequired') : t(`trade.errors.${c.problem}`, { places: QUOTE_PLACES });
+      const c = checkAmount(amount, qp);
+      if (c.problem) next.amount = c.problem === 'required' ? t('trade.errors.amountRequired') : t(`trade.errors.${c.problem}`, { places: qp });
       else a = c.amount;
     } else {
       const c = checkAmount(quantity, ap);
@@ -161,7 +160,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
       price: p ? wireAmount(p) : undefined,
       quantity: q ? wireAmount(q) : undefined,
       quoteAmount: a ? wireAmount(a) : undefined,
-      amount: total ? `${formatAmount(total, QUOTE_PLACES, locale)} ${quote}` : t('trade.marketPrice'),
+      amount: total ? `${formatAmount(total, qp, locale)} ${quote}` : t('trade.marketPrice'),
       // As the server charges it: buys pay in base (rounded up to its precision), sells in quote.
       fee: feeBase ? `${wireAmount(feeBase.times(FEE_RATE).round(side === 'buy' ? ap : 6, Big.roundUp))} ${side === 'buy' ? base : quote}` : `${new Big(FEE_RATE).times(100).toFixed()} %`,
     });
@@ -283,7 +282,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                   {t('trade.available')}
                 </Text>
                 <Text size="xs" data-testid="trade-available">
-                  {formatAmount(available, side === 'buy' ? 2 : Math.min(ap, 6), locale)} {spendCoin}
+                  {formatAmount(available, side === 'buy' ? qp : Math.min(ap, 6), locale)} {spendCoin}
                 </Text>
               </Group>
               <Group justify="space-between" gap={4} wrap="nowrap">
