@@ -1,6 +1,6 @@
 /** Market data: the ticker list over REST, kept live by the `tickers` socket event. */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { components } from '../../../../contracts/generated/openapi';
 import { call, getToken } from '../../api/client';
 import { throttle } from '../../lib/throttle';
@@ -134,26 +134,18 @@ export function mergeTrades(old: Trade[] | undefined, incoming: Trade[]): Trade[
 /** Recent trades, newest first, with the `trades` events prepended (at most every LIVE_UPDATE_MS). */
 export function useRecentTrades(symbol: string, enabled = true) {
   const queryClient = useQueryClient();
-  const [feed] = useState(() => {
+  // Trades arriving between two pulses, merged into the cache in one go.
+  const feed = useMemo(() => {
     const pending: Trade[] = [];
-    const state = {
-      symbol,
-      pending,
-      flush: throttle(() => {
-        const batch = pending.splice(0);
-        if (batch.length) queryClient.setQueryData(tradesQuery(state.symbol).queryKey, (old) => mergeTrades(old, batch));
-      }),
-    };
-    return state;
-  });
-  if (feed.symbol !== symbol) {
-    feed.flush.cancel();
-    feed.pending.length = 0;
-    feed.symbol = symbol;
-  }
+    const flush = throttle(() => {
+      const batch = pending.splice(0);
+      if (batch.length) queryClient.setQueryData(tradesQuery(symbol).queryKey, (old) => mergeTrades(old, batch));
+    });
+    return { pending, flush };
+  }, [queryClient, symbol]);
   useEffect(() => () => feed.flush.cancel(), [feed]);
   useRealtime(enabled ? `trades:${symbol}` : null, 'trades', (event) => {
-    if (event.symbol !== feed.symbol) return;
+    if (event.symbol !== symbol) return;
     feed.pending.push(...event.trades);
     feed.flush.request();
   });

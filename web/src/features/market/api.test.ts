@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { mergeTickers, mergeTrades, TRADES_LIMIT, type Ticker, type Trade } from './api';
+
+const ticker = (symbol: string, last: string, time: number): Ticker => ({
+  symbol,
+  base: symbol.split('/')[0],
+  quote: symbol.split('/')[1],
+  last,
+  open24h: last,
+  high24h: last,
+  low24h: last,
+  change24h: '0.00',
+  volume24h: '1',
+  quoteVolume24h: '1',
+  pricePrecision: 2,
+  amountPrecision: 4,
+  quotePrecision: 2,
+  time,
+});
+
+const trade = (id: string, time: number): Trade => ({ id, price: '1', quantity: '1', side: 'buy', time });
+
+describe('mergeTickers', () => {
+  it('replaces changed tickers in place, keeps unchanged objects and the order, appends new symbols', () => {
+    const btc = ticker('BTC/USDT', '1', 1);
+    const eth = ticker('ETH/USDT', '2', 1);
+    const merged = mergeTickers([btc, eth], [ticker('ETH/USDT', '3', 2), ticker('SOL/USDT', '4', 2)]);
+    expect(merged.map((t) => [t.symbol, t.last])).toEqual([
+      ['BTC/USDT', '1'],
+      ['ETH/USDT', '3'],
+      ['SOL/USDT', '4'],
+    ]);
+    expect(merged[0]).toBe(btc);
+  });
+
+  it('ignores an update older than what is shown', () => {
+    const eth = ticker('ETH/USDT', '2', 5);
+    expect(mergeTickers([eth], [ticker('ETH/USDT', '1', 4)])[0]).toBe(eth);
+  });
+});
+
+describe('mergeTrades', () => {
+  it('prepends new trades newest first, skips ones already listed and keeps the limit', () => {
+    const old = Array.from({ length: TRADES_LIMIT }, (_, i) => trade(`o${i}`, 100 - i));
+    const merged = mergeTrades(old, [trade('n1', 101), trade('o0', 100), trade('n2', 102)])!;
+    expect(merged.slice(0, 3).map((t) => t.id)).toEqual(['n2', 'n1', 'o0']);
+    expect(merged).toHaveLength(TRADES_LIMIT);
+    expect(mergeTrades(old, [trade('o3', 97)])).toBe(old);
+  });
+});
