@@ -787,6 +787,14 @@ export interface components {
          *       "code": "wrong_credentials",
          *       "message": "Incorrect account or password"
          *     }
+         * @example {
+         *       "type": "error",
+         *       "code": "code_cooldown",
+         *       "message": "Please wait 42 s before requesting another code",
+         *       "params": {
+         *         "seconds": 42
+         *       }
+         *     }
          */
         ErrorEnvelope: {
             /** @enum {string} */
@@ -794,6 +802,15 @@ export interface components {
             message: string;
             /** @description Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`. */
             code?: string;
+            /**
+             * @description The values in `message`, for a client that shows its own translation of `code`:
+             *     `code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},
+             *     `limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},
+             *     `unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.
+             */
+            params?: {
+                [key: string]: string | number;
+            };
         };
         Settings: {
             siteName: string;

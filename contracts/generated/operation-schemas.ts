@@ -168,6 +168,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -175,6 +185,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -269,6 +287,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -276,6 +304,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -512,6 +548,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -519,6 +565,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -725,6 +779,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -732,6 +796,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -788,6 +860,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -795,6 +877,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -961,6 +1051,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -968,6 +1068,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -1076,6 +1184,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -1083,6 +1201,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -1160,6 +1286,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -1167,6 +1303,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -1245,6 +1389,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -1252,6 +1406,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -1441,6 +1603,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -1448,6 +1620,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -1537,6 +1717,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -1544,6 +1734,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -1757,6 +1955,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -1764,6 +1972,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -1961,6 +2177,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -1968,6 +2194,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -2033,6 +2267,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -2040,6 +2284,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -2219,6 +2471,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -2226,6 +2488,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -2359,6 +2629,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -2366,6 +2646,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -2516,6 +2804,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -2523,6 +2821,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -2671,6 +2977,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -2678,6 +2994,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -2794,6 +3118,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -2801,6 +3135,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -2884,6 +3226,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -2891,6 +3243,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -3111,6 +3471,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -3118,6 +3488,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -3350,6 +3728,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -3357,6 +3745,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -3616,6 +4012,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -3623,6 +4029,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -3721,6 +4135,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -3728,6 +4152,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -3862,6 +4294,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -3869,6 +4311,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -3934,6 +4384,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -3941,6 +4401,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -4171,6 +4639,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -4178,6 +4656,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -4415,6 +4901,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -4422,6 +4918,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -4583,6 +5087,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -4590,6 +5104,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -4789,6 +5311,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -4796,6 +5328,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -4953,6 +5493,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -4960,6 +5510,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -5081,6 +5639,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -5088,6 +5656,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -5148,6 +5724,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -5155,6 +5741,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -5238,6 +5832,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -5245,6 +5849,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -5482,6 +6094,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -5489,6 +6111,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -5683,6 +6313,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -5690,6 +6330,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -5929,6 +6577,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -5936,6 +6594,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -6105,6 +6771,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -6112,6 +6788,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }
@@ -6299,6 +6983,16 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "string",
               "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
               "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
             }
           },
           "examples": [
@@ -6306,6 +7000,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "error",
               "code": "wrong_credentials",
               "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
             }
           ]
         }

@@ -36,8 +36,8 @@ const FAULT_MESSAGES: Record<string, string> = {
   error: 'Something went wrong (injected fault)',
 };
 
-export function envelopeError(code: string, message: string, type = 'error') {
-  return { type, code, message };
+export function envelopeError(code: string, message: string, type = 'error', params?: Record<string, string | number>) {
+  return params ? { type, code, message, params } : { type, code, message };
 }
 
 interface Validators {
@@ -135,7 +135,7 @@ function answer(world: World, req: ApiRequest): ApiResponse {
     if (err instanceof DomainError) {
       // The error catalogue's HTTP 401: an action that needs a transaction password the user has not set.
       const status = err.code === 'no_transaction_password' ? 401 : 200;
-      return { status, body: envelopeError(err.code, err.message, err.type), delayMs: 0 };
+      return { status, body: envelopeError(err.code, err.message, err.type, err.params), delayMs: 0 };
     }
     // A bug in the mock: answer like a real server would, without leaking the stack.
     console.error(`[mock] ${req.operationId} failed:`, err);

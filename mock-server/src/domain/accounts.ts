@@ -127,7 +127,7 @@ export class Accounts {
     const now = this.now();
     if (last !== undefined && now - last < CODE_COOLDOWN_MS) {
       const wait = Math.ceil((CODE_COOLDOWN_MS - (now - last)) / 1000);
-      throw new DomainError('code_cooldown', `Please wait ${wait} s before requesting another code`);
+      throw new DomainError('code_cooldown', `Please wait ${wait} s before requesting another code`).with({ seconds: wait });
     }
     this.codes.set(key, now);
     this.attempts.delete(key);

@@ -44,13 +44,13 @@ COINS.push(...SPOT_ONLY.map(([coin, name, precision]) => ({ coin, name, precisio
 
 export function coinInfo(coin: string): CoinInfo {
   const info = COINS.find((c) => c.coin === coin);
-  if (!info) throw new DomainError('unknown_coin', `${coin} is not supported`);
+  if (!info) throw new DomainError('unknown_coin', `${coin} is not supported`).with({ coin });
   return info;
 }
 
 export function chainInfo(coin: string, c: string) {
   const info = coinInfo(coin).chains.find((x) => x.chain === c);
-  if (!info) throw new DomainError('unknown_chain', `${coin} cannot be sent on ${c}`);
+  if (!info) throw new DomainError('unknown_chain', `${coin} cannot be sent on ${c}`).with({ coin, chain: c });
   return info;
 }
 
@@ -65,14 +65,14 @@ export function parseAmount(value: string, coin: string): Big {
   }
   if (amount.lte(0)) throw new DomainError('amount_invalid', 'Enter the amount correctly');
   if (!amount.round(precision, Big.roundDown).eq(amount)) {
-    throw new DomainError('amount_precision', `${coin} amounts have at most ${precision} decimal places`);
+    throw new DomainError('amount_precision', `${coin} amounts have at most ${precision} decimal places`).with({ places: precision });
   }
   return amount;
 }
 
 export function checkAddress(c: Chain, address: string): void {
   if (!new RegExp(PATTERNS[c]).test(address)) {
-    throw new DomainError('address_invalid', `This is not a valid ${c} address`);
+    throw new DomainError('address_invalid', `This is not a valid ${c} address`).with({ chain: c });
   }
 }
 

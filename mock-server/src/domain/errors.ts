@@ -2,12 +2,20 @@
 export type EnvelopeErrorType = 'error' | '999' | '998' | '997';
 
 export class DomainError extends Error {
+  /** The values in the message, sent as `params` so a client can translate `code` with them. */
+  params?: Record<string, string | number>;
+
   constructor(
     readonly code: string,
     message: string,
     readonly type: EnvelopeErrorType = 'error',
   ) {
     super(message);
+  }
+
+  with(params: Record<string, string | number>): this {
+    this.params = params;
+    return this;
   }
 }
 

@@ -195,7 +195,7 @@ export class Market {
 
   private state(symbol: string): SymbolState {
     const s = this.states.get(symbol);
-    if (!s) throw new DomainError('unknown_symbol', `Unknown symbol ${symbol}`);
+    if (!s) throw new DomainError('unknown_symbol', `Unknown symbol ${symbol}`).with({ symbol });
     return s;
   }
 

@@ -59,7 +59,7 @@ export class Payments {
     if (list.some((m) => m.type === req.type && m.key === key)) {
       throw new DomainError('duplicate_method', 'This payment method is already added');
     }
-    if (list.length >= MAX_METHODS) throw new DomainError('too_many_methods', `At most ${MAX_METHODS} payment methods`);
+    if (list.length >= MAX_METHODS) throw new DomainError('too_many_methods', `At most ${MAX_METHODS} payment methods`).with({ max: MAX_METHODS });
     const digits = req.accountNumber?.replace(/[\s-]/g, '');
     const method: PaymentMethod & { key: string } = {
       id: `pm_${++this.counter}`,

@@ -172,7 +172,7 @@ export class Spot {
       if (value === undefined) return undefined;
       const v = new Big(value);
       if (v.lte(0)) throw new DomainError('amount_invalid', `Enter the ${what} correctly`);
-      if (!v.round(places, Big.roundDown).eq(v)) throw new DomainError('amount_precision', `The ${what} has at most ${places} decimal places`);
+      if (!v.round(places, Big.roundDown).eq(v)) throw new DomainError('amount_precision', `The ${what} has at most ${places} decimal places`).with({ places });
       return v;
     };
     const price = parse(req.price, m.pricePrecision, 'price');
@@ -181,7 +181,7 @@ export class Spot {
     if (req.type === 'limit' && !price) throw new DomainError('price_required', 'Please enter the price');
     if (req.type === 'limit' && !quantity) throw new DomainError('quantity_required', 'Please enter the quantity');
     if (req.type === 'market' && !quantity && !(req.side === 'buy' && quoteAmount)) {
-      throw new DomainError('quantity_required', req.side === 'buy' ? 'Please enter the amount' : 'Please enter the quantity');
+      throw req.side === 'buy' ? new DomainError('amount_required', 'Please enter the amount') : new DomainError('quantity_required', 'Please enter the quantity');
     }
     const book = this.book(req.symbol);
     const opposite = req.side === 'buy' ? book.asks : book.bids;

@@ -273,14 +273,17 @@ export class Wallet {
     }
     const amount = parseAmount(req.amount, req.coin);
     if (amount.lt(info.minWithdraw)) {
-      throw new DomainError('below_minimum', `The minimum withdrawal is ${info.minWithdraw} ${req.coin}`);
+      throw new DomainError('below_minimum', `The minimum withdrawal is ${info.minWithdraw} ${req.coin}`).with({ amount: info.minWithdraw, coin: req.coin });
     }
     const fee = new Big(info.withdrawFee);
     this.accounts.checkTransactionPassword(user, req.transactionPassword);
     if (this.ledger.balance(user.id, 'funds', req.coin).available.lt(amount.plus(fee))) throw insufficient();
     const view = this.accounts.view(user);
     if (this.withdrawnToday(user.id).plus(amount.times(this.price(req.coin))).gt(view.withdrawalLimit)) {
-      throw new DomainError('limit_exceeded', `Over your 24-hour withdrawal limit of ${view.withdrawalLimit} USDT; verify your identity to raise it`);
+      throw new DomainError('limit_exceeded', `Over your 24-hour withdrawal limit of ${view.withdrawalLimit} USDT; verify your identity to raise it`).with({
+        limit: view.withdrawalLimit,
+        coin: 'USDT',
+      });
     }
     const id = this.id('wd');
     const total = amount.plus(fee);

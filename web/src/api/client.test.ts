@@ -101,6 +101,14 @@ describe('error catalogue', () => {
     expect(fx.toast).toHaveBeenCalledWith('T(apiErrors.wrong_credentials)');
   });
 
+  it('translates a code with the values the envelope carries', async () => {
+    setApiEffects({ hasKey: (k) => k === 'apiErrors.code_cooldown', t: (k, _fallback, values) => `${k} ${JSON.stringify(values)}` });
+    await call('sendCode', { body: { account: 'new@example.com', scene: 'register' } });
+    world.clock.advance(18_000);
+    await failure(call('sendCode', { body: { account: 'new@example.com', scene: 'register' } }));
+    expect(fx.toast).toHaveBeenCalledWith('apiErrors.code_cooldown {"seconds":42}');
+  });
+
   it('HTTP 500: toast that the server is being repaired', async () => {
     world.faults.add({ path: '/market', kind: 'http500' });
     const err = await failure(call('listTickers'));

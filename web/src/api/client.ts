@@ -94,7 +94,9 @@ function failEnvelope(envelope: ErrorEnvelope | { type: string; message: unknown
   const fx = apiEffects();
   const text = typeof envelope.message === 'string' ? envelope.message : '';
   const key = envelope.code ? `apiErrors.${envelope.code}` : '';
-  const message = key && fx.hasKey(key) ? fx.t(key, text) : text || fx.t('errors.unknown', 'Something went wrong');
+  // The catalogue's translation of the code, filled with the envelope's values (wait 42 s, minimum 10 USDT).
+  const params = 'params' in envelope && envelope.params ? envelope.params : undefined;
+  const message = key && fx.hasKey(key) ? fx.t(key, text, params) : text || fx.t('errors.unknown', 'Something went wrong');
   switch (envelope.type) {
     case '999':
       setToken(null);

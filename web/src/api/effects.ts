@@ -9,8 +9,8 @@ export interface ApiEffects {
   toast: (message: string) => void;
   /** The HTTP 401 prompt; resolves true when the user chooses to set a transaction password. */
   confirmNoTransactionPassword: () => Promise<boolean>;
-  /** Translates a key of locales/en.json (with an English fallback). */
-  t: (key: string, fallback: string) => string;
+  /** Translates a key of locales/en.json (with an English fallback and interpolation values). */
+  t: (key: string, fallback: string, values?: Record<string, string | number>) => string;
   /** True when a key exists in the current dictionary. */
   hasKey: (key: string) => boolean;
   /** Where the user is now (path and query, without the /h5 base). */

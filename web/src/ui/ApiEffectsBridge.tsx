@@ -19,7 +19,7 @@ export function ApiEffectsBridge() {
       navigate: (to) => navigate(to),
       toast: (message) => notifications.show({ message, autoClose: 3500, withBorder: true }),
       confirmNoTransactionPassword: () => ask(t('errors.noTransactionPassword')),
-      t: (key, fallback) => t(key, { defaultValue: fallback }),
+      t: (key, fallback, values) => t(key, { ...values, defaultValue: fallback }),
       hasKey: (key) => i18n.exists(key),
       currentPath: () => here.current,
     });
