@@ -100,7 +100,7 @@ describe('registration', () => {
   it('enforces the send-code cooldown on the virtual clock', () => {
     const send = () => req('sendCode', { body: { account: 'new@example.com', scene: 'register' } }).body;
     expect(send().type).toBe('ok');
-    expect(send()).toMatchObject({ code: 'code_cooldown', message: 'Please wait 60 s before requesting another code' });
+    expect(send()).toMatchObject({ code: 'code_cooldown', message: 'Please wait 60 s before requesting another code', params: { seconds: 60 } });
     world.clock.advance(59_000);
     expect(send().code).toBe('code_cooldown');
     world.clock.advance(1_000);

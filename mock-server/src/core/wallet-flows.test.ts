@@ -141,10 +141,12 @@ describe('withdrawals', () => {
   it('refuse insufficient balance, amounts below the minimum or with too many decimals, and over the daily limit', () => {
     const id = addAddress().message.id;
     call('setTransactionPassword', { password: '482915', confirmPassword: '482915' });
-    expect(withdraw('5', id).code).toBe('below_minimum');
-    expect(withdraw('10.1234567', id).code).toBe('amount_precision');
+    expect(withdraw('100', 'ad_x').code).toBe('address_unknown');
+    // The values of each message also come as params, for the client's own translation.
+    expect(withdraw('5', id)).toMatchObject({ code: 'below_minimum', params: { amount: '10', coin: 'USDT' } });
+    expect(withdraw('10.1234567', id)).toMatchObject({ code: 'amount_precision', params: { places: 6 } });
     expect(withdraw('1999', id).type).toBe('ok');
-    expect(withdraw('100', id).code).toBe('limit_exceeded');
+    expect(withdraw('100', id)).toMatchObject({ code: 'limit_exceeded', params: { limit: '2000', coin: 'USDT' } });
     world.clock.advance(24 * 60 * 60_000 + 1);
     expect(withdraw('20000', id)).toMatchObject({ code: 'insufficient_balance', message: 'Sorry, your credit is running low' });
   });

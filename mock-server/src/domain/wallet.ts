@@ -269,7 +269,7 @@ export class Wallet {
     if (!book.length) throw new DomainError('address_required', 'Please set your withdrawal address first');
     const target = book.find((a) => a.id === req.addressId);
     if (!target || target.coin !== req.coin || target.chain !== req.chain) {
-      throw new DomainError('address_required', 'Please choose a withdrawal address of this coin and chain');
+      throw new DomainError('address_unknown', 'Please choose a withdrawal address of this coin and network');
     }
     const amount = parseAmount(req.amount, req.coin);
     if (amount.lt(info.minWithdraw)) {
