@@ -213,7 +213,7 @@ test.describe('voucher recharges', () => {
     await page.getByTestId('voucher-input').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId('voucher-status')).toHaveAttribute('data-phase', 'done');
     await page.getByTestId('recharge-submit').click();
-    await expect(toast(page, 'This is not your deposit address for this coin and chain')).toBeVisible();
+    await expect(toast(page, 'This is not your deposit address for this coin and network')).toBeVisible();
     await expect(page.getByTestId('recharge-amount')).toHaveValue('300');
     await expect(page.getByTestId('recharge-address')).toHaveValue(TRC20_ADDRESS);
     await expect(page.getByTestId('recharge-records-empty')).toBeVisible();

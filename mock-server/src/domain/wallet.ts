@@ -181,7 +181,7 @@ export class Wallet {
     const amount = parseAmount(req.amount, req.coin);
     this.uploads.require(user.id, req.voucher, 'payment voucher');
     if (req.address.trim() !== this.addressOf(user.id, req.chain)) {
-      throw new DomainError('address_mismatch', 'This is not your deposit address for this coin and chain');
+      throw new DomainError('address_mismatch', 'This is not your deposit address for this coin and network');
     }
     const record = this.add(user.id, {
       id: this.id('rc'),

@@ -7,7 +7,6 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken } from '../../api/client';
-import { useSettings } from '../../api/settings';
 import { meQuery } from '../account/api';
 
 type Schemas = components['schemas'];
@@ -22,10 +21,6 @@ export type Upload = Schemas['Upload'];
 /** How often a pending review is polled. */
 export const REVIEW_POLL_MS = 5_000;
 
-/** The largest upload until the settings have loaded (the mock's and the spec's 5 MB). */
-export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-
-
 const pending = (user: User | undefined) => user?.verification === 'pending' || user?.advancedVerification === 'pending';
 
 /** The current user, polled every 5 s while an identity review is pending. */
@@ -35,15 +30,6 @@ export function useMeWhileReviewing() {
     enabled: Boolean(getToken()),
     refetchInterval: (query) => (pending(query.state.data) ? REVIEW_POLL_MS : false),
   });
-}
-
-export function useUploadMaxBytes(): number {
-  const settings = useSettings();
-  return settings.data?.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES;
-}
-
-export function useUploadImage() {
-  return useMutation({ mutationFn: (image: string) => call('uploadImage', { body: { image } }) });
 }
 
 export function useSubmitIdentity() {

@@ -6,9 +6,9 @@
 import { Button, Group, Input, Progress, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUploadImage, useUploadMaxBytes } from '../api';
-import classes from './identity.module.css';
-import { checkFile, IMAGE_TYPES, sniffBase64 } from '../imageFile';
+import { useUploadImage, useUploadMaxBytes } from './api';
+import { checkFile, IMAGE_TYPES, sniffBase64 } from './imageFile';
+import classes from './upload.module.css';
 
 function readAsDataUrl(file: File, onProgress: (fraction: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -81,7 +81,7 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
     if (!file || busy) return;
     const fileProblem = checkFile(file, maxBytes);
     if (fileProblem) {
-      setProblem(t(`identity.upload.${fileProblem}`, { max: maxMb }));
+      setProblem(t(`upload.${fileProblem}`, { max: maxMb }));
       return;
     }
     setProblem(null);
@@ -92,7 +92,7 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
       dataUrl = await readAsDataUrl(file, setProgress);
     } catch {
       setPhase(value ? 'done' : 'idle');
-      setProblem(t('identity.upload.unreadable'));
+      setProblem(t('upload.unreadable'));
       return;
     }
     const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
@@ -100,7 +100,7 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
     if (!type) {
       // Named like an image, but the content is not one: nothing is sent.
       setPhase(value ? 'done' : 'idle');
-      setProblem(t('identity.upload.wrongType'));
+      setProblem(t('upload.wrongType'));
       return;
     }
     setPreview(URL.createObjectURL(file));
@@ -113,7 +113,7 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
       },
       onError: () => {
         setPhase('failed');
-        setProblem(t('identity.upload.failed'));
+        setProblem(t('upload.failed'));
       },
     });
   };
@@ -121,14 +121,14 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
   const shownError = problem ?? error ?? null;
   const statusText =
     phase === 'reading'
-      ? t('identity.upload.reading')
+      ? t('upload.reading')
       : phase === 'uploading'
-        ? t('identity.upload.uploading')
+        ? t('upload.uploading')
         : phase === 'done'
-          ? t('identity.upload.uploaded')
+          ? t('upload.uploaded')
           : phase === 'failed'
-            ? t('identity.upload.notUploaded')
-            : t('identity.upload.hint', { max: maxMb });
+            ? t('upload.notUploaded')
+            : t('upload.hint', { max: maxMb });
 
   return (
     <Input.Wrapper
@@ -157,11 +157,11 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
           disabled={busy || disabled}
           data-error={shownError ? true : undefined}
           data-filled={preview ? true : undefined}
-          aria-label={preview ? t('identity.upload.replaceLabel', { label }) : t('identity.upload.chooseLabel', { label })}
+          aria-label={preview ? t('upload.replaceLabel', { label }) : t('upload.chooseLabel', { label })}
           data-testid={`${testId}-choose`}
         >
           {preview ? (
-            <img src={preview} alt={t('identity.upload.previewAlt', { label })} className={classes.preview} data-testid={`${testId}-preview`} />
+            <img src={preview} alt={t('upload.previewAlt', { label })} className={classes.preview} data-testid={`${testId}-preview`} />
           ) : (
             <>
               <span className={classes.plus} aria-hidden>
@@ -169,7 +169,7 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
                   <path d="M12 5v14M5 12h14" />
                 </svg>
               </span>
-              <span>{t('identity.upload.choose')}</span>
+              <span>{t('upload.choose')}</span>
             </>
           )}
         </button>
@@ -195,7 +195,7 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
           </Text>
           {preview && !busy && (
             <Button size="compact-xs" variant="light" onClick={choose} disabled={disabled} data-testid={`${testId}-replace`}>
-              {t('identity.upload.replace')}
+              {t('upload.replace')}
             </Button>
           )}
         </Group>

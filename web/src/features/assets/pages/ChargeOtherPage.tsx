@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { ClockIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { ImageUpload } from '../../identity/components/ImageUpload';
+import { ImageUpload } from '../../uploads/ImageUpload';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useCoins, useDepositAddress, useRecharge } from '../api';
 import { AmountInput, checkAmount, wireAmount } from '../components/AmountInput';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAddPaymentMethod, type PaymentMethodRequest, type PaymentMethodType, type User } from '../api';
 import { defaultRegion } from '../../../i18n/regions';
 import { CountrySelect } from './CountrySelect';
-import { ImageUpload } from './ImageUpload';
+import { ImageUpload } from '../../uploads/ImageUpload';
 import { ClockIcon } from '../../../ui/icons';
 import classes from './identity.module.css';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMeWhileReviewing, useSubmitIdentity, type IdentityRequest, type ReviewStatus, type User } from '../api';
-import { ImageUpload } from '../components/ImageUpload';
+import { ImageUpload } from '../../uploads/ImageUpload';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from '../components/identity.module.css';
