@@ -56,6 +56,21 @@ describe('throttle', () => {
     expect(order).toEqual(['book', 'trades', 'book', 'trades']);
   });
 
+  it('clocks spreading the same timer source share its pulses', () => {
+    const { clock, timers, advance } = fakeClock(3_000);
+    const order: string[] = [];
+    const a = throttle(() => order.push('a'), 250, clock);
+    const b = throttle(() => order.push('b'), 250, { ...clock });
+    a.request();
+    b.request();
+    advance(10);
+    a.request();
+    b.request();
+    expect(timers).toHaveLength(1);
+    advance(250);
+    expect(order).toEqual(['a', 'b', 'a', 'b']);
+  });
+
   it('cancel drops a pending run', () => {
     const { clock, advance } = fakeClock();
     const run = vi.fn();

@@ -27,12 +27,15 @@ export interface Throttle {
 }
 
 type Pulse = { runs: Set<() => void> };
-/** Pending pulses per clock, keyed by their due time. */
-const pulses = new WeakMap<TimerClock, Map<number, Pulse>>();
+/**
+ * Pending pulses per timer source (the clock's setTimer, so that clocks built by spreading
+ * realClock share them), keyed by their due time.
+ */
+const pulses = new WeakMap<TimerClock['setTimer'], Map<number, Pulse>>();
 
 function onPulse(clock: TimerClock, due: number, run: () => void): () => void {
-  let byDue = pulses.get(clock);
-  if (!byDue) pulses.set(clock, (byDue = new Map()));
+  let byDue = pulses.get(clock.setTimer);
+  if (!byDue) pulses.set(clock.setTimer, (byDue = new Map()));
   let pulse = byDue.get(due);
   if (!pulse) {
     const created: Pulse = { runs: new Set() };
