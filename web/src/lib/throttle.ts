@@ -50,6 +50,14 @@ function onPulse(clock: TimerClock, due: number, run: () => void): () => void {
   return () => runs.delete(run);
 }
 
+/**
+ * Runs `run` once, on the first pulse at least `after` ms from now (with the live data of that
+ * pulse, so both reach the screen in one frame). Returns a function that cancels it.
+ */
+export function atPulse(run: () => void, after = 0, ms: number = LIVE_UPDATE_MS, clock: TimerClock = realClock): () => void {
+  return onPulse(clock, (Math.floor((clock.now() + after) / ms) + 1) * ms, run);
+}
+
 export function throttle(run: () => void, ms: number = LIVE_UPDATE_MS, clock: TimerClock = realClock): Throttle {
   let last = -Infinity;
   let pending: (() => void) | null = null;

@@ -39,7 +39,7 @@ export function VirtualTickerList({
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 4,
+    overscan: 2,
     scrollMargin,
     getItemKey: (index) => rows[index].symbol,
   });

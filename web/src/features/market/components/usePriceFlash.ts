@@ -1,38 +1,40 @@
 import { useLayoutEffect, useRef } from 'react';
 import { compare } from '../../../lib/decimal';
+import { atPulse, LIVE_UPDATE_MS } from '../../../lib/throttle';
 import classes from './flash.module.css';
 
+/** A flash lasts about this long: it is cleared on a pulse, with the live data of that pulse. */
 const FLASH_MS = 400;
 
-/** Lit elements and when they were lit; one timer clears them all (not one per row and tick). */
+/** Lit elements and when they were lit; one sweep on a pulse clears them all. */
 const lit = new Map<HTMLElement, number>();
-let sweep: ReturnType<typeof setTimeout> | null = null;
+let sweepPending = false;
 
-function scheduleSweep(delay: number) {
-  sweep = setTimeout(() => {
-    sweep = null;
+function scheduleSweep() {
+  sweepPending = true;
+  atPulse(() => {
+    sweepPending = false;
     const now = performance.now();
-    let next = Infinity;
     for (const [el, at] of lit) {
-      if (now - at >= FLASH_MS - 20) {
-        delete el.dataset.flash;
-        lit.delete(el);
-      } else next = Math.min(next, at + FLASH_MS - now);
+      if (now - at < FLASH_MS - LIVE_UPDATE_MS / 2) continue;
+      delete el.dataset.flash;
+      lit.delete(el);
     }
-    if (lit.size) scheduleSweep(next);
-  }, delay);
+    if (lit.size) scheduleSweep();
+  }, FLASH_MS - LIVE_UPDATE_MS);
 }
 
 function light(el: HTMLElement, dir: 'up' | 'down') {
   el.dataset.flash = dir;
   lit.set(el, performance.now());
-  if (!sweep) scheduleSweep(FLASH_MS);
+  if (!sweepPending) scheduleSweep();
 }
 
 /**
  * Tints the element green or red for a moment when the price moves (flash.module.css): a data
- * attribute written in the commit and cleared by one shared timer, so a tick costs no extra React
- * render and no animation frames. Returns the ref to put on the price element.
+ * attribute written in the commit and cleared by one sweep on a live-data pulse, so a tick costs
+ * no extra React render, no timer of its own and no extra frame. Returns the ref to put on the
+ * price element.
  */
 export function usePriceFlash<T extends HTMLElement>(price: string | undefined) {
   const ref = useRef<T>(null);

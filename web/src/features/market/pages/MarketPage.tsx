@@ -45,44 +45,21 @@ function SortButton({ label, k, sort, onSort }: { label: string; k: SortKey; sor
 
 const FAVORITES = 'favorites';
 
+/** The quote coins listed (USDT first): a stable array, so ticks do not re-render the page frame. */
+const selectQuotes = (list: Ticker[]): string[] => [...new Set(['USDT', ...list.map((tk) => tk.quote)])];
+
+/**
+ * The page frame (tabs, search) follows only the list of quote coins; the live list below is its
+ * own component, so a tick re-renders the list and the rows that changed, not the Mantine frame.
+ */
 export default function MarketPage() {
   const { t } = useTranslation();
-  const { data, isPending, isError, refetch } = useTickers();
+  const quotes = useTickers(selectQuotes).data ?? ['USDT'];
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort>(null);
   const [params, setParams] = useSearchParams();
   // One tab per quote coin (USDT first), after Favourites; ?tab=favorites|usdt|btc|...
-  const quotes = useMemo(() => [...new Set(['USDT', ...(data ?? []).map((tk) => tk.quote)])], [data]);
   const asked = (params.get('tab') ?? '').toUpperCase();
   const tab = asked === 'FAVORITES' ? FAVORITES : quotes.includes(asked) ? asked : 'USDT';
-  const loggedIn = Boolean(getToken());
-  const favorites = useFavorites();
-  const favoriteSet = useMemo(() => new Set(loggedIn ? (favorites.data ?? []) : []), [favorites.data, loggedIn]);
-
-  // A stable callback, so that toggling one star re-renders only its row.
-  const navigate = useNavigate();
-  const location = useLocation();
-  const here = useRef('');
-  here.current = location.pathname + location.search;
-  const { mutate } = useSetFavorite();
-  const mutateRef = useRef(mutate);
-  mutateRef.current = mutate;
-  const toggleFavorite = useCallback(
-    (symbol: string, favorite: boolean) => {
-      if (!getToken()) return navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(here.current)}`);
-      mutateRef.current({ symbol, favorite });
-    },
-    [navigate],
-  );
-
-  const rows = useMemo(() => {
-    const q = search.trim().toUpperCase();
-    const listed = (data ?? []).filter((tk) => (tab === FAVORITES ? favoriteSet.has(tk.symbol) : tk.quote === tab));
-    const filtered = listed.filter((tk) => !q || tk.symbol.includes(q));
-    return sortTickers(filtered, sort);
-  }, [data, search, sort, tab, favoriteSet]);
-
-  const emptyFavorites = tab === FAVORITES && !search.trim() && rows.length === 0;
 
   return (
     <div>
@@ -113,6 +90,47 @@ export default function MarketPage() {
           radius="xl"
         />
       </div>
+      <MarketList tab={tab} search={search} />
+    </div>
+  );
+}
+
+/** The sortable live list of one tab (a quote coin or the favourites), filtered by the search. */
+function MarketList({ tab, search }: { tab: string; search: string }) {
+  const { t } = useTranslation();
+  const { data, isPending, isError, refetch } = useTickers();
+  const [sort, setSort] = useState<Sort>(null);
+  const loggedIn = Boolean(getToken());
+  const favorites = useFavorites();
+  const favoriteSet = useMemo(() => new Set(loggedIn ? (favorites.data ?? []) : []), [favorites.data, loggedIn]);
+
+  // A stable callback, so that toggling one star re-renders only its row.
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef('');
+  here.current = location.pathname + location.search;
+  const { mutate } = useSetFavorite();
+  const mutateRef = useRef(mutate);
+  mutateRef.current = mutate;
+  const toggleFavorite = useCallback(
+    (symbol: string, favorite: boolean) => {
+      if (!getToken()) return navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(here.current)}`);
+      mutateRef.current({ symbol, favorite });
+    },
+    [navigate],
+  );
+
+  const rows = useMemo(() => {
+    const q = search.trim().toUpperCase();
+    const listed = (data ?? []).filter((tk) => (tab === FAVORITES ? favoriteSet.has(tk.symbol) : tk.quote === tab));
+    const filtered = listed.filter((tk) => !q || tk.symbol.includes(q));
+    return sortTickers(filtered, sort);
+  }, [data, search, sort, tab, favoriteSet]);
+
+  const emptyFavorites = tab === FAVORITES && !search.trim() && rows.length === 0;
+
+  return (
+    <>
       <div className={classes.head} role="row" hidden={emptyFavorites}>
         <span style={{ paddingInlineStart: 36 }}>
           <SortButton label={t('market.nameVol')} k="volume" sort={sort} onSort={setSort} />
@@ -147,6 +165,6 @@ export default function MarketPage() {
       ) : (
         <VirtualTickerList rows={rows} favorites={favoriteSet} onToggleFavorite={toggleFavorite} label={t('tabs.market')} />
       )}
-    </div>
+    </>
   );
 }
