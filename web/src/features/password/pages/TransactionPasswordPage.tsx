@@ -48,21 +48,20 @@ function TransactionPasswordForm({ account, hasPassword }: { account: string; ha
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    save.mutate(
-      { password, confirmPassword: confirm, ...(hasPassword ? { code: code.trim() } : {}) },
-      {
-        onSuccess: () => {
-          notifications.show({ message: t(hasPassword ? 'password.transaction.changeSuccess' : 'password.transaction.setSuccess'), color: 'teal' });
-          // Arrived from the "no transaction password" prompt: back to what the user was doing.
-          const back = new URLSearchParams(location.search).get('redirect');
-          if (back?.startsWith('/') && !back.startsWith('//')) return navigate(back, { replace: true });
-          setCode('');
-          setPassword('');
-          setConfirm('');
-          setErrors({});
-        },
-        onError: (err) => setErrors((prev) => ({ ...prev, code: codeErrorOf(err) })),
+    // mutateAsync, not mutate's callbacks: setting the password re-keys this form (it becomes the
+    // change form), and callbacks of an unmounted mutate are dropped, the toast with them.
+    save.mutateAsync({ password, confirmPassword: confirm, ...(hasPassword ? { code: code.trim() } : {}) }).then(
+      () => {
+        notifications.show({ message: t(hasPassword ? 'password.transaction.changeSuccess' : 'password.transaction.setSuccess'), color: 'teal' });
+        // Arrived from the "no transaction password" prompt: back to what the user was doing.
+        const back = new URLSearchParams(location.search).get('redirect');
+        if (back?.startsWith('/') && !back.startsWith('//')) return navigate(back, { replace: true });
+        setCode('');
+        setPassword('');
+        setConfirm('');
+        setErrors({});
       },
+      (err) => setErrors((prev) => ({ ...prev, code: codeErrorOf(err) })),
     );
   };
 
