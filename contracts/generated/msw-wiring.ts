@@ -20,6 +20,7 @@ export function createOperationHandlers(
     http.post(`${baseUrl}/me/password`, (info) => resolve('changePassword', info)),
     http.post(`${baseUrl}/me/transaction-password`, (info) => resolve('setTransactionPassword', info)),
     http.post(`${baseUrl}/uploads`, (info) => resolve('uploadImage', info)),
+    http.get(`${baseUrl}/uploads/image`, (info) => resolve('getUpload', info)),
     http.post(`${baseUrl}/me/identity`, (info) => resolve('submitIdentity', info)),
     http.post(`${baseUrl}/me/payment-methods`, (info) => resolve('addPaymentMethod', info)),
     http.post(`${baseUrl}/me/payment-methods/remove`, (info) => resolve('removePaymentMethod', info)),

@@ -215,6 +215,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/uploads/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the user's uploaded images
+         * @description The image as a data URL, to show it again (the QR code of a payment method). Only the
+         *     uploader's own images: another user's id or an unknown one answers `code` `not_found`.
+         */
+        get: operations["getUpload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/identity": {
         parameters: {
             query?: never;
@@ -959,6 +980,14 @@ export interface components {
             contentType: "image/jpeg" | "image/png" | "image/webp";
             size: number;
         };
+        UploadImage: {
+            id: string;
+            /** @enum {string} */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            size: number;
+            /** @description The image as a data URL (data:image/png;base64,...). */
+            image: string;
+        };
         IdentityRequest: {
             /**
              * @description `primary`: real name, ID number, front and back photos. `advanced`: hand-held photo, once primary is verified.
@@ -1005,6 +1034,7 @@ export interface components {
             alipayAccount?: string;
             wechatNickname?: string;
             wechatAccount?: string;
+            /** @description Upload id of the QR code (getUpload shows it). */
             qrImage?: string;
             status: components["schemas"]["ReviewStatus"];
             /** @description Why it was rejected. */
@@ -1026,6 +1056,11 @@ export interface components {
             /** @constant */
             type: "ok";
             message: components["schemas"]["Ticket"];
+        } | components["schemas"]["ErrorEnvelope"];
+        UploadImageEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["UploadImage"];
         } | components["schemas"]["ErrorEnvelope"];
         UploadEnvelope: {
             /** @constant */
@@ -1703,6 +1738,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UploadEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getUpload: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadImageEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

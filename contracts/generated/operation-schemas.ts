@@ -1748,6 +1748,125 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
       ]
     }
   },
+  "getUpload": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "contentType",
+                "size",
+                "image"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "contentType": {
+                  "type": "string",
+                  "enum": [
+                    "image/jpeg",
+                    "image/png",
+                    "image/webp"
+                  ]
+                },
+                "size": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "image": {
+                  "type": "string",
+                  "description": "The image as a data URL (data:image/png;base64,...)."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`.",
+              "pattern": "^[a-z][a-z0-9_]*$"
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
   "submitIdentity": {
     "query": null,
     "body": {
@@ -2125,7 +2244,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "string"
                 },
                 "qrImage": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Upload id of the QR code (getUpload shows it)."
                 },
                 "status": {
                   "type": "string",
@@ -2576,7 +2696,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "type": "string"
                   },
                   "qrImage": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "Upload id of the QR code (getUpload shows it)."
                   },
                   "status": {
                     "type": "string",

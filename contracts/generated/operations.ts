@@ -81,6 +81,13 @@ export const operationTable = {
     "auth": true,
     "maxBodyBytes": 8388608
   },
+  "getUpload": {
+    "operationId": "getUpload",
+    "method": "get",
+    "path": "/uploads/image",
+    "callStyle": "silentToken",
+    "auth": true
+  },
   "submitIdentity": {
     "operationId": "submitIdentity",
     "method": "post",

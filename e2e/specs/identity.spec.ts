@@ -260,7 +260,10 @@ test('Alipay with its QR code, next to a rejected bank card (several methods per
   // Newest first.
   await expect(page.getByTestId('payment-method').first()).toHaveAttribute('data-type', 'alipay');
   await expect(alipay.getByTestId('pm-detail-alipayAccount')).toHaveText('alex@example.com');
-  await expect(alipay.getByTestId('pm-detail-qr')).toHaveText('Uploaded');
+  // The uploaded QR code is shown again, fetched back from the server.
+  const qr = alipay.getByTestId('pm-detail-qr');
+  await expect(qr).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await expect(alipay.getByTestId('pm-status')).toHaveText('Under review');
 
   await server.control.clock(PAYMENT_REVIEW);

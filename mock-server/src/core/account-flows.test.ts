@@ -102,6 +102,19 @@ describe('uploads', () => {
     expect(req('uploadImage', { image: big }, t).code).toBe('upload_too_large');
     expect(req('uploadImage', { image: PNG }).type).toBe('999');
   });
+
+  it('gives an image back to its uploader only', () => {
+    const t = token();
+    const id = req('uploadImage', { image: PNG }, t).message.id;
+    const get = (token?: string) =>
+      dispatch(world, { operationId: 'getUpload', path: operationTable.getUpload.path, token, query: { id }, body: undefined }).body as { type: string; message: any; code?: string };
+    expect(get(t).message).toEqual({ id, contentType: 'image/png', size: 70, image: PNG });
+    req('sendCode', { account: 'x@example.com', scene: 'register' });
+    req('register', { accountType: 'email', account: 'x@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' });
+    const other = req('login', { account: 'x@example.com', password: 'Trade2026!' }).message.token;
+    expect(get(other).code).toBe('not_found');
+    expect(get().type).toBe('999');
+  });
 });
 
 function verify(t: string, idNumber = 'X1234567') {

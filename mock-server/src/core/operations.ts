@@ -50,6 +50,10 @@ export const handlers: Handlers = {
     const { id, contentType, size } = world.uploads.add(world.accounts.record(token).id, body.image);
     return { id, contentType, size };
   },
+  getUpload: ({ world, query, token }) => {
+    const { id, contentType, size, dataUrl } = world.uploads.get(world.accounts.record(token).id, query.id);
+    return { id, contentType, size, image: dataUrl };
+  },
   submitIdentity: ({ world, body, token }) => world.identity.submit(token, body),
   addPaymentMethod: ({ world, body, token }) => world.payments.add(token, body),
   removePaymentMethod: ({ world, body, token }) => world.payments.remove(token, body.id),

@@ -45,6 +45,13 @@ export class Uploads {
     return record;
   }
 
+  /** An upload of this owner, to show again; another owner's looks the same as a missing one. */
+  get(owner: string, id: string): UploadRecord {
+    const record = this.byId.get(id);
+    if (!record || record.owner !== owner) throw new DomainError('not_found', 'Not found');
+    return record;
+  }
+
   /** An upload of this owner, or a clear error naming what is missing. */
   require(owner: string, id: string | undefined, what: string): UploadRecord {
     const record = id ? this.byId.get(id) : undefined;

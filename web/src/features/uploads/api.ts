@@ -1,5 +1,5 @@
-/** Image uploads (ID photos, payment QR codes, recharge vouchers): the size limit and the upload call. */
-import { useMutation } from '@tanstack/react-query';
+/** Image uploads (ID photos, payment QR codes, recharge vouchers): the size limit, the upload call, and an upload shown again. */
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { useSettings } from '../../api/settings';
 
@@ -13,4 +13,17 @@ export function useUploadMaxBytes(): number {
 
 export function useUploadImage() {
   return useMutation({ mutationFn: (image: string) => call('uploadImage', { body: { image } }) });
+}
+
+/** One of the user's uploads as a data URL (uploads never change, so it is fetched once). */
+export const uploadQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['upload', id],
+    queryFn: ({ signal }) => call('getUpload', { query: { id }, signal }),
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+  });
+
+export function useUploadedImage(id: string | undefined) {
+  return useQuery({ ...uploadQuery(id ?? ''), enabled: Boolean(id) });
 }

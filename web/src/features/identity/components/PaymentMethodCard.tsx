@@ -9,6 +9,7 @@ import { useRegionName } from '../../../i18n/regions';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from './identity.module.css';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
+import { UploadedImage } from '../../uploads/UploadedImage';
 
 /** The type-specific details of a method, as [label key, value] pairs. */
 function details(m: PaymentMethod): Array<[string, string | undefined]> {
@@ -66,7 +67,9 @@ export function PaymentMethodCard({ method, removable = true }: { method: Paymen
         {method.qrImage && (
           <>
             <dt>{t('identity.payment.qrImage')}</dt>
-            <dd data-testid="pm-detail-qr">{t('identity.payment.qrOnFile')}</dd>
+            <dd>
+              <UploadedImage id={method.qrImage} alt={t('identity.payment.qrImage')} fallback={t('identity.payment.qrOnFile')} testId="pm-detail-qr" />
+            </dd>
           </>
         )}
         <dt>{t('identity.payment.realName')}</dt>
