@@ -12,6 +12,8 @@ import { appPath, loginWithToken, recordApiCalls, toast } from '../fixtures/help
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PNG_DATA_URL = `data:image/png;base64,${PNG.toString('base64')}`;
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+/** Another picture, for the hand-held photo (the ID photo again is rejected). */
+const HAND_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQiDoBAAH4AUspz9deAAAAAElFTkSuQmCC', 'base64');
 
 const NAME = 'Alex Morgan';
 const IDENTITY_REVIEW = { advanceMs: 61_000 };
@@ -187,9 +189,18 @@ test('advanced verification with the hand-held photo after the real-name one', a
   await expect(page.getByTestId('front-image-input')).toHaveCount(0);
   await page.getByTestId('identity-submit').click();
   await expect(page.getByTestId('hand-image-error')).toHaveText('Please upload the photo of you holding your document');
+  // First the ID photo again: the review rejects it, with the reason.
   await upload(page, 'hand-image');
   await page.getByTestId('identity-submit').click();
+  await expect(page).toHaveURL(AUTH_URL);
+  await expect(advanced(page)).toHaveText('Under review');
+  await server.control.clock(IDENTITY_REVIEW);
+  await expect(advanced(page)).toHaveText('Rejected', POLL);
+  await page.getByTestId('level-advanced-action').click();
+  await expect(page.getByText('The photo must show you holding your ID, not the ID alone')).toBeVisible();
 
+  await upload(page, 'hand-image', { name: 'hand.png', mimeType: 'image/png', buffer: HAND_PNG });
+  await page.getByTestId('identity-submit').click();
   await expect(page).toHaveURL(AUTH_URL);
   await expect(advanced(page)).toHaveText('Under review');
   await server.control.clock(IDENTITY_REVIEW);

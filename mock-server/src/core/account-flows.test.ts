@@ -6,6 +6,7 @@ import { dispatch } from './dispatch';
 
 let world: World;
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const HAND_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPQiDoBAAH4AUspz9deAAAAAElFTkSuQmCC';
 const GIF = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 function fresh(scenario: Scenario = 'default') {
@@ -134,7 +135,16 @@ describe('identity verification', () => {
     world.clock.advance(1_000);
     expect(req('getCurrentUser', undefined, t).message).toMatchObject({ verification: 'verified', merchantLevel: 'realName', withdrawalLimit: '50000' });
     expect(req('submitIdentity', { level: 'advanced' }, t).code).toBe('upload_missing');
-    const hand = req('uploadImage', { image: PNG }, t).message.id;
+    // The ID photo again is not a hand-held photo: rejected with the reason; another photo passes.
+    const again = req('uploadImage', { image: PNG }, t).message.id;
+    expect(req('submitIdentity', { level: 'advanced', handImage: again }, t).message.advancedVerification).toBe('pending');
+    world.clock.advance(60_000);
+    expect(req('getCurrentUser', undefined, t).message).toMatchObject({
+      advancedVerification: 'rejected',
+      advancedVerificationReason: 'The photo must show you holding your ID, not the ID alone',
+      merchantLevel: 'realName',
+    });
+    const hand = req('uploadImage', { image: HAND_PNG }, t).message.id;
     expect(req('submitIdentity', { level: 'advanced', handImage: hand }, t).message.advancedVerification).toBe('pending');
     world.clock.advance(60_000);
     expect(req('getCurrentUser', undefined, t).message).toMatchObject({ merchantLevel: 'advanced', withdrawalLimit: '500000' });

@@ -50,6 +50,8 @@ export interface UserRecord {
   transactionHash: string | null;
   realName?: string;
   idNumber?: string;
+  /** Upload ids of the front and back ID photos of the primary verification. */
+  idPhotos?: string[];
   verification: ReviewStatus;
   verificationReason?: string;
   advancedVerification: ReviewStatus;

@@ -1,7 +1,8 @@
 /**
  * Identity verification: primary (real name, ID number, front and back photos), then advanced
  * (hand-held photo). Submissions wait for a review on the virtual clock. The review is
- * deterministic: an ID number ending in 000 is rejected (unclear photos), anything else verified.
+ * deterministic: an ID number ending in 000 is rejected (unclear photos), anything else verified;
+ * a hand-held photo that is one of the ID photos again is rejected, any other verified.
  */
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts, User, UserRecord } from './accounts.ts';
@@ -12,6 +13,7 @@ type IdentityRequest = components['schemas']['IdentityRequest'];
 
 export const REJECTED_ID_SUFFIX = '000';
 const UNCLEAR = 'The ID photos are unclear, please upload them again';
+const NOT_HAND_HELD = 'The photo must show you holding your ID, not the ID alone';
 
 export class Identity {
   constructor(
@@ -34,8 +36,9 @@ export class Identity {
     const realName = req.realName?.trim().replace(/\s+/g, ' ');
     if (!realName || realName.length < 2) throw new DomainError('field_required', 'Please enter your real name');
     if (!req.idNumber) throw new DomainError('field_required', 'Please enter your ID number');
-    this.uploads.require(user.id, req.frontImage, 'front of your ID');
-    this.uploads.require(user.id, req.backImage, 'back of your ID');
+    const front = this.uploads.require(user.id, req.frontImage, 'front of your ID');
+    const back = this.uploads.require(user.id, req.backImage, 'back of your ID');
+    user.idPhotos = [front.id, back.id];
     user.realName = realName;
     user.idNumber = req.idNumber.toUpperCase();
     user.verification = 'pending';
@@ -54,11 +57,15 @@ export class Identity {
     }
     if (user.advancedVerification === 'pending') throw new DomainError('review_pending', 'Your verification is under review, please wait');
     if (user.advancedVerification === 'verified') throw new DomainError('already_verified', 'Advanced verification is already done');
-    this.uploads.require(user.id, req.handImage, 'photo of you holding your ID');
+    const hand = this.uploads.require(user.id, req.handImage, 'photo of you holding your ID');
+    const idPhotoAgain = (user.idPhotos ?? []).some((id) => this.uploads.get(user.id, id).dataUrl === hand.dataUrl);
     user.advancedVerification = 'pending';
     delete user.advancedVerificationReason;
     this.review(() => {
-      user.advancedVerification = 'verified';
+      if (idPhotoAgain) {
+        user.advancedVerification = 'rejected';
+        user.advancedVerificationReason = NOT_HAND_HELD;
+      } else user.advancedVerification = 'verified';
     });
   }
 }
