@@ -97,6 +97,8 @@ test('Arabic turns the layout right-to-left with Latin digits; Brazilian Portugu
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(title(page, 'الأسواق')).toBeVisible();
   await expect(page.getByTestId('ticker-price').first()).toHaveText(/^[0-9.,]+$/);
+  // Signed percentages are left-to-right isolates: the sign stays in front of the number.
+  await expect(page.getByTestId('ticker-change').first()).toHaveText(/^\u2066[+-]?[0-9.,]+%\u2069$/);
   await page.evaluate(() => localStorage.setItem('lang', 'br'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');

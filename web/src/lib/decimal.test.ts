@@ -26,6 +26,8 @@ describe('amount display', () => {
     expect(formatPercent('1.2')).toBe('+1.20%');
     expect(formatPercent('-0.456')).toBe('-0.45%');
     expect(formatPercent('0')).toBe('0.00%');
+    // Arabic: a left-to-right isolate keeps the sign in front of the number.
+    expect(formatPercent('3.67', 'ar-u-nu-latn')).toBe('\u2066+3.67%\u2069');
     expect(formatCompact('1234567')).toBe('1.23M');
     expect(formatCompact('999')).toBe('999.00');
     expect(formatCompact('2500000000')).toBe('2.50B');

@@ -41,12 +41,18 @@ export function formatAmount(value: string | Big, decimals = 2, locale = 'en'): 
   return groupDigits(text === `-${(0).toFixed(decimals)}` ? text.slice(1) : text, locale);
 }
 
-/** A signed percentage ("+1.25%", "-0.40%"), truncated to 2 decimals. */
+/**
+ * A signed percentage ("+1.25%", "-0.40%"), truncated to 2 decimals. In a right-to-left language
+ * it is a left-to-right isolate, so the sign stays in front of the number ("+3.67%", not "3.67%+").
+ */
 export function formatPercent(value: string, locale = 'en'): string {
   const d = parse(value);
   if (!d) return '--';
-  return `${d.gt(0) ? '+' : ''}${formatAmount(d, 2, locale)}%`;
+  const text = `${d.gt(0) ? '+' : ''}${formatAmount(d, 2, locale)}%`;
+  return RTL_LANGUAGES.has(locale.split('-')[0]) ? `\u2066${text}\u2069` : text;
 }
+
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 
 /** Large volumes in short form (12.34K, 5.67M, 1.23B), truncated. */
 export function formatCompact(value: string, locale = 'en'): string {
