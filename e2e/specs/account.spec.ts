@@ -52,6 +52,27 @@ test('the theme switch and the language of the user centre stick', async ({ page
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
 
+test('red up: the price-colour preference swaps up and down (and buy and sell) everywhere, and sticks', async ({ page }) => {
+  const GREEN = 'rgb(14, 203, 129)';
+  const RED = 'rgb(246, 70, 93)';
+  await loginWithToken(page);
+  await page.goto('pages/mine/userCenter');
+  await page.getByTestId('price-colors').getByText('Red up').click();
+  await expect(page.locator('html')).toHaveAttribute('data-price-colors', 'red-up');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-price-colors', 'red-up');
+
+  await page.goto('pages/trade/trade?symbol=BTC/USDT');
+  await expect(page.getByTestId('side-buy')).toHaveCSS('background-color', RED);
+  await expect(page.getByTestId('book-bid').first().locator('span').nth(1)).toHaveCSS('color', RED);
+  await expect(page.getByTestId('book-ask').first().locator('span').nth(1)).toHaveCSS('color', GREEN);
+
+  await page.goto('pages/mine/userCenter');
+  await page.getByTestId('price-colors').getByText('Green up').click();
+  await page.goto('pages/trade/trade?symbol=BTC/USDT');
+  await expect(page.getByTestId('side-buy')).toHaveCSS('background-color', GREEN);
+});
+
 test('clearing the cache keeps the session and the preferences', async ({ page }) => {
   await loginWithToken(page);
   await page.goto('pages/mine/userCenter');

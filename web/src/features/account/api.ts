@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken, setToken } from '../../api/client';
 import { realtime } from '../../realtime/socket';
+import { PRICE_COLORS_KEY } from '../../theme/priceColors';
 
 export const meQuery = queryOptions({
   queryKey: ['me'],
@@ -34,7 +35,7 @@ export function useSendCode() {
 }
 
 /** Keys of localStorage the app keeps when clearing cached data (the session and preferences). */
-const KEPT_KEYS = new Set(['token', 'theme', 'lang', 'remember_account']);
+const KEPT_KEYS = new Set(['token', 'theme', 'lang', 'remember_account', PRICE_COLORS_KEY]);
 
 /** Clears cached data (queries and local caches such as `address_list`), keeping the login and preferences. */
 export function useClearCache() {

@@ -2,12 +2,13 @@
  * User centre: who the user is (avatar, account, invitation code, credit score, verification,
  * merchant level, role, withdrawal limit) and the account's settings and exits.
  */
-import { Avatar, Badge, Button, CopyButton, Group, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
+import { Avatar, Badge, Button, CopyButton, Group, SegmentedControl, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { formatAmount } from '../../../lib/decimal';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { setPriceColors, usePriceColors, type PriceColors } from '../../../theme/priceColors';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -26,6 +27,7 @@ export default function UserCenterPage() {
   const logout = useLogout();
   const clearCache = useClearCache();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const priceColors = usePriceColors().scheme;
   const [ask, dialog] = useConfirm();
 
   if (isPending || !me) return <PageSkeleton rows={8} />;
@@ -118,6 +120,22 @@ export default function UserCenterPage() {
               onChange={(e) => setColorScheme(e.currentTarget.checked ? 'dark' : 'light')}
               aria-label={t('mine.darkTheme')}
               data-testid="theme-switch"
+            />
+          }
+        />
+        <ListRow
+          label={t('mine.priceColors')}
+          value={
+            <SegmentedControl
+              size="xs"
+              value={priceColors}
+              onChange={(v) => setPriceColors(v as PriceColors)}
+              data={[
+                { value: 'green-up', label: t('mine.greenUp') },
+                { value: 'red-up', label: t('mine.redUp') },
+              ]}
+              aria-label={t('mine.priceColors')}
+              data-testid="price-colors"
             />
           }
         />

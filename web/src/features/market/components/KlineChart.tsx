@@ -19,10 +19,9 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { usePriceColors } from '../../../theme/priceColors';
 import type { Candle } from '../api';
 
-export const UP = '#0ecb81';
-export const DOWN = '#f6465d';
 const MA = [
   { length: 7, color: '#f0b90b' },
   { length: 25, color: '#c86dd7' },
@@ -87,10 +86,19 @@ function movingAverage(closes: number[], times: UTCTimestamp[], length: number) 
   return out;
 }
 
-const volumeBar = (c: Candle) => ({
+const volumeBar = (c: Candle, colors: { up: string; down: string }) => ({
   time: toTime(c.time),
   value: Number(c.volume),
-  color: Number(c.close) >= Number(c.open) ? `${UP}80` : `${DOWN}80`,
+  color: Number(c.close) >= Number(c.open) ? `${colors.up}80` : `${colors.down}80`,
+});
+
+const candleColors = ({ up, down }: { up: string; down: string }) => ({
+  upColor: up,
+  downColor: down,
+  borderUpColor: up,
+  borderDownColor: down,
+  wickUpColor: up,
+  wickDownColor: down,
 });
 
 const candleBar = (c: Candle) => ({
@@ -119,6 +127,10 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
   /** The candles as drawn (for MA recomputation on live updates). */
   const data = useRef<Candle[]>([]);
   const dark = useComputedColorScheme('light') === 'dark';
+  // Green up or red up (the user's choice); volume bars take it too.
+  const colors = usePriceColors();
+  const colorsRef = useRef(colors);
+  colorsRef.current = colors;
 
   // Create once; removed on unmount.
   useEffect(() => {
@@ -131,14 +143,7 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
       crosshair: { mode: 0 },
       localization: { locale: 'en-US', timeFormatter: (time: Time) => (typeof time === 'number' ? crosshairTime(time) : String(time)) },
     });
-    const candleSeries = chart.addSeries(CandlestickSeries, {
-      upColor: UP,
-      downColor: DOWN,
-      borderUpColor: UP,
-      borderDownColor: DOWN,
-      wickUpColor: UP,
-      wickDownColor: DOWN,
-    });
+    const candleSeries = chart.addSeries(CandlestickSeries, candleColors(colorsRef.current));
     candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
     const volume = chart.addSeries(HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
@@ -157,6 +162,13 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
   }, [dark]);
 
   useEffect(() => {
+    const s = series.current;
+    if (!s) return;
+    s.candles.applyOptions(candleColors(colors));
+    s.volume.setData(data.current.map((c) => volumeBar(c, colors)));
+  }, [colors]);
+
+  useEffect(() => {
     const minMove = Number((1 / 10 ** pricePrecision).toFixed(pricePrecision));
     series.current?.candles.applyOptions({ priceFormat: { type: 'price', precision: pricePrecision, minMove } });
     series.current?.ma.forEach((s) => s.applyOptions({ priceFormat: { type: 'price', precision: pricePrecision, minMove } }));
@@ -167,7 +179,7 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
     if (!s) return;
     data.current = candles;
     s.candles.setData(candles.map(candleBar));
-    s.volume.setData(candles.map(volumeBar));
+    s.volume.setData(candles.map((c) => volumeBar(c, colorsRef.current)));
     const closes = candles.map((c) => Number(c.close));
     const times = candles.map((c) => toTime(c.time));
     MA.forEach((m, i) => s.ma[i].setData(movingAverage(closes, times, m.length)));
@@ -187,7 +199,7 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
         const next = candle.time === last.time ? [...list.slice(0, -1), candle] : [...list, candle];
         data.current = next;
         s.candles.update(candleBar(candle));
-        s.volume.update(volumeBar(candle));
+        s.volume.update(volumeBar(candle, colorsRef.current));
         MA.forEach((m, i) => {
           if (next.length < m.length) return;
           let sum = 0;

@@ -33,7 +33,7 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
     <div className={classes.orderCard} data-testid="order-row" data-id={order.id} data-status={order.status}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap={6} wrap="nowrap">
-          <Badge color={order.side === 'buy' ? 'teal' : 'red'} variant="light" radius="sm">
+          <Badge color={order.side === 'buy' ? 'var(--app-up)' : 'var(--app-down)'} variant="light" radius="sm">
             {t(`trade.side.${order.side}`)}
           </Badge>
           <Text fw={600} size="sm">

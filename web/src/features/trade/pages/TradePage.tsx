@@ -28,6 +28,9 @@ import classes from '../components/trade.module.css';
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
 const PERCENTS = [25, 50, 75, 100] as const;
+/** Up/buy and down/sell colours, swapped by the user's price-colour preference. */
+const UP = 'var(--app-up)';
+const DOWN = 'var(--app-down)';
 
 const parse = (text: string): Big | null => {
   try {
@@ -211,10 +214,10 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
         <form onSubmit={submit} noValidate data-testid="order-form">
           <Stack gap={10}>
             <div className={classes.sideToggle} role="group" aria-label={t('trade.sideLabel')}>
-              <Button color="teal" variant={side === 'buy' ? 'filled' : 'default'} onClick={() => switchSide('buy')} aria-pressed={side === 'buy'} data-testid="side-buy">
+              <Button color={UP} variant={side === 'buy' ? 'filled' : 'default'} onClick={() => switchSide('buy')} aria-pressed={side === 'buy'} data-testid="side-buy">
                 {t('trade.side.buy')}
               </Button>
-              <Button color="red" variant={side === 'sell' ? 'filled' : 'default'} onClick={() => switchSide('sell')} aria-pressed={side === 'sell'} data-testid="side-sell">
+              <Button color={DOWN} variant={side === 'sell' ? 'filled' : 'default'} onClick={() => switchSide('sell')} aria-pressed={side === 'sell'} data-testid="side-sell">
                 {t('trade.side.sell')}
               </Button>
             </div>
@@ -300,7 +303,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
               )}
             </Stack>
             {loggedIn ? (
-              <Button type="submit" color={side === 'buy' ? 'teal' : 'red'} loading={place.isPending} data-testid="order-submit">
+              <Button type="submit" color={side === 'buy' ? UP : DOWN} loading={place.isPending} data-testid="order-submit">
                 {t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: base })}
               </Button>
             ) : (
@@ -348,7 +351,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
               <Button variant="default" onClick={() => setReview(null)} disabled={place.isPending}>
                 {t('common.cancel')}
               </Button>
-              <Button color={side === 'buy' ? 'teal' : 'red'} onClick={send} loading={place.isPending} data-testid="order-confirm-submit">
+              <Button color={side === 'buy' ? UP : DOWN} onClick={send} loading={place.isPending} data-testid="order-confirm-submit">
                 {t('common.confirm')}
               </Button>
             </Group>
@@ -369,7 +372,7 @@ function LiveChange({ symbol }: { symbol: string }) {
   const ticker = useTicker(symbol);
   if (!ticker) return null;
   return (
-    <Text size="sm" c={direction(ticker.change24h) < 0 ? 'red' : 'teal'}>
+    <Text size="sm" c={direction(ticker.change24h) < 0 ? DOWN : UP}>
       {formatPercent(ticker.change24h, locale)}
     </Text>
   );
@@ -390,7 +393,7 @@ function SymbolList({ current, onPick }: { current: string; onPick: (symbol: str
             <Text fw={x.symbol === current ? 700 : 500}>{x.symbol}</Text>
             <Group gap="sm" wrap="nowrap">
               <Text size="sm">{formatAmount(x.last, x.pricePrecision, locale)}</Text>
-              <Text size="sm" w={64} ta="end" c={direction(x.change24h) < 0 ? 'red' : 'teal'}>
+              <Text size="sm" w={64} ta="end" c={direction(x.change24h) < 0 ? DOWN : UP}>
                 {formatPercent(x.change24h, locale)}
               </Text>
             </Group>
