@@ -1,7 +1,7 @@
 /** The K-line page: chart with history and live candle, periods, order book, trades, Buy / Sell. */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { appPath } from '../fixtures/helpers.ts';
+import { appPath, loginWithToken } from '../fixtures/helpers.ts';
 
 const KLINE = 'pages/market/kline?symbol=BTC/USDT';
 
@@ -96,4 +96,15 @@ test('a market row opens its K-line', async ({ page }) => {
   await page.goto('pages/market/market');
   await page.locator('[data-testid="ticker-row"][data-symbol="ETH/USDT"] a').click();
   await expect(page.getByTestId('kline-symbol')).toHaveText('ETH/USDT');
+});
+
+test('the star in the header adds the symbol to the favourites', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto(KLINE);
+  const star = page.getByRole('button', { name: 'Add BTC/USDT to favourites' });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(page.getByRole('button', { name: 'Remove BTC/USDT from favourites' })).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('pages/market/market?tab=favorites');
+  await expect(page.getByTestId('ticker-row')).toHaveAttribute('data-symbol', 'BTC/USDT');
 });

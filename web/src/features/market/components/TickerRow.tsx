@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { direction, formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { StarIcon } from '../../../ui/icons';
 import type { Ticker } from '../api';
 import classes from './market.module.css';
+import { FavoriteStar } from './FavoriteStar';
 import { usePriceFlash } from './usePriceFlash';
 
 
@@ -53,16 +53,7 @@ export const TickerRow = memo(function TickerRow({
   if (!onToggleFavorite) return link;
   return (
     <div className={classes.starRow} data-testid="ticker-row" data-symbol={ticker.symbol}>
-      <button
-        type="button"
-        className={classes.star}
-        aria-pressed={Boolean(favorite)}
-        aria-label={t(favorite ? 'market.unfavorite' : 'market.favorite', { symbol: ticker.symbol })}
-        data-testid="favorite-toggle"
-        onClick={() => onToggleFavorite(ticker.symbol, !favorite)}
-      >
-        <StarIcon width={18} height={18} />
-      </button>
+      <FavoriteStar symbol={ticker.symbol} favorite={Boolean(favorite)} onToggle={onToggleFavorite} />
       {link}
     </div>
   );

@@ -12,7 +12,9 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { direction, formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
 import { useRealtime } from '../../../realtime/hooks';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { KLINE_PERIODS, klineQuery, useMarkets, useTicker, type KlinePeriod, type MarketInfo } from '../api';
+import { getToken } from '../../../api/client';
+import { KLINE_PERIODS, klineQuery, useFavorites, useMarkets, useTicker, type KlinePeriod, type MarketInfo } from '../api';
+import { FavoriteStar, useToggleFavorite } from '../components/FavoriteStar';
 import { BookPanel } from '../components/BookPanel';
 import { KlineChart, type KlineChartHandle } from '../components/KlineChart';
 import { TradesPanel } from '../components/TradesPanel';
@@ -36,6 +38,9 @@ function Header({ market }: { market: MarketInfo }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const ticker = useTicker(market.symbol);
+  const favorites = useFavorites().data;
+  const favorite = Boolean(getToken()) && Boolean(favorites?.includes(market.symbol));
+  const toggleFavorite = useToggleFavorite();
   const flash = usePriceFlash<HTMLDivElement>(ticker?.last);
   if (!ticker) return null;
   const dir = direction(ticker.change24h);
@@ -49,10 +54,13 @@ function Header({ market }: { market: MarketInfo }) {
   return (
     <section className={classes.header} aria-label={ticker.symbol}>
       <div>
-        <h1 className={classes.symbol} data-testid="kline-symbol">
-          {ticker.base}
-          <span className={classes.dim}>/{ticker.quote}</span>
-        </h1>
+        <div className={classes.titleRow}>
+          <h1 className={classes.symbol} data-testid="kline-symbol">
+            {ticker.base}
+            <span className={classes.dim}>/{ticker.quote}</span>
+          </h1>
+          <FavoriteStar symbol={market.symbol} favorite={favorite} onToggle={toggleFavorite} />
+        </div>
         <div ref={flash} className={`${classes.last} ${tone}`} data-testid="kline-last">
           {formatAmount(ticker.last, ticker.pricePrecision, locale)}
         </div>

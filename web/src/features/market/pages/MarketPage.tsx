@@ -4,14 +4,15 @@
  * quote coin (USDT, BTC).
  */
 import { Alert, Button, Tabs, TextInput } from '@mantine/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { getToken, LOGIN_PATH } from '../../../api/client';
 import { compare } from '../../../lib/decimal';
 import { SearchIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { useFavorites, useSetFavorite, useTickers, type Ticker } from '../api';
+import { useFavorites, useTickers, type Ticker } from '../api';
+import { useToggleFavorite } from '../components/FavoriteStar';
 import { VirtualTickerList } from '../components/VirtualTickerList';
 import classes from '../components/market.module.css';
 
@@ -104,21 +105,9 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
   const favorites = useFavorites();
   const favoriteSet = useMemo(() => new Set(loggedIn ? (favorites.data ?? []) : []), [favorites.data, loggedIn]);
 
-  // A stable callback, so that toggling one star re-renders only its row.
-  const navigate = useNavigate();
+  const toggleFavorite = useToggleFavorite();
   const location = useLocation();
-  const here = useRef('');
-  here.current = location.pathname + location.search;
-  const { mutate } = useSetFavorite();
-  const mutateRef = useRef(mutate);
-  mutateRef.current = mutate;
-  const toggleFavorite = useCallback(
-    (symbol: string, favorite: boolean) => {
-      if (!getToken()) return navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(here.current)}`);
-      mutateRef.current({ symbol, favorite });
-    },
-    [navigate],
-  );
+  const here = location.pathname + location.search;
 
   const rows = useMemo(() => {
     const q = search.trim().toUpperCase();
@@ -155,7 +144,7 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
           <p>{t('market.noFavorites')}</p>
           <p>{loggedIn ? t('market.favoritesHint') : t('market.favoritesLoginHint')}</p>
           {!loggedIn && (
-            <Button component={Link} to={`${LOGIN_PATH}?redirect=${encodeURIComponent(here.current)}`} variant="light" mt="sm">
+            <Button component={Link} to={`${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`} variant="light" mt="sm">
               {t('market.login')}
             </Button>
           )}
