@@ -71,7 +71,7 @@ export function throttle(run: () => void, ms: number = LIVE_UPDATE_MS, clock: Ti
       if (pending) return;
       const now = clock.now();
       if (now - last >= ms) return fire();
-      pending = onPulse(clock, (Math.floor(now / ms) + 1) * ms, fire);
+      pending = atPulse(fire, 0, ms, clock);
     },
     cancel() {
       pending?.();
