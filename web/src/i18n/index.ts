@@ -4,6 +4,7 @@
  */
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { pseudoEnabled, pseudoProcessor } from './pseudo';
 
 export const LANG_KEY = 'lang';
 /** The product's 20 locales (spec §1), with their names in their own language. */
@@ -64,10 +65,13 @@ export function isRtl(lang: string): boolean {
 
 export async function initI18n(): Promise<typeof i18n> {
   const lng = storedLanguage();
+  const pseudo = pseudoEnabled();
   await i18n
     .use(lazyBackend)
     .use(initReactI18next)
+    .use(pseudoProcessor)
     .init({
+      postProcess: pseudo ? [pseudoProcessor.name] : false,
       lng: I18N_TAG[lng],
       fallbackLng: 'en',
       supportedLngs: Object.values(I18N_TAG),

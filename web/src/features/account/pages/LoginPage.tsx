@@ -1,5 +1,5 @@
 /** Login with an email, or a phone number and its region, and the password. */
-import { Anchor, Button, Checkbox, PasswordInput, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -8,6 +8,7 @@ import type { CountryCode } from 'libphonenumber-js/min';
 import { AccountFields, useAccountField, useSessionSuccess, type AccountKind } from '../components/AccountInput';
 import { forgetAccount, rememberAccount, rememberedAccount } from '../remember';
 import classes from './auth.module.css';
+import { PasswordField } from '../../../ui/PasswordField';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -51,7 +52,7 @@ export default function LoginPage() {
     <form className={classes.page} onSubmit={submit} noValidate>
       <h2 className={classes.title}>{t('auth.welcomeBack')}</h2>
       <AccountFields field={account} error={errors.account} onKindChange={() => setErrors({})} />
-      <PasswordInput
+      <PasswordField
         label={t('auth.password')}
         placeholder={t('auth.passwordPlaceholder')}
         autoComplete="current-password"

@@ -2,7 +2,7 @@
  * Registration (spec §5): email, or phone with its region; verification code with a resend
  * countdown; password 6-16 and not too simple, confirmed; invitation code; agreement accepted.
  */
-import { Anchor, Button, Checkbox, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Draft } from '../../../lib/draft';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { AccountFields, useAccountField, useSessionSuccess } from '../components
 import { CodeField } from '../components/CodeField';
 import { hasRead } from '../legal';
 import classes from './auth.module.css';
+import { PasswordField } from '../../../ui/PasswordField';
 
 type Field = 'account' | 'code' | 'password' | 'confirm' | 'agree';
 
@@ -81,7 +82,7 @@ export default function RegisterPage() {
           return err ? null : { ...account.fields(), scene: 'register' };
         }}
       />
-      <PasswordInput
+      <PasswordField
         label={t('auth.password')}
         description={t('auth.passwordRule')}
         placeholder={t('auth.passwordPlaceholder')}
@@ -92,7 +93,7 @@ export default function RegisterPage() {
         error={errors.password}
         data-testid="password-input"
       />
-      <PasswordInput
+      <PasswordField
         label={t('auth.confirmPassword')}
         placeholder={t('auth.confirmPlaceholder')}
         autoComplete="new-password"

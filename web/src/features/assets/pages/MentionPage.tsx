@@ -8,7 +8,7 @@
  * password gets the server's HTTP 401, which the client turns into the set-it-up prompt. The
  * withdrawal then shows below: pending review, confirming n/6, success or failure with the reason.
  */
-import { Alert, Anchor, Button, Group, Modal, NativeSelect, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSele
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { RecordList, shortAddress } from '../components/RecordList';
 import classes from '../components/funds.module.css';
+import { PasswordField } from '../../../ui/PasswordField';
 
 type Field = 'address' | 'amount' | 'password';
 const PASSWORD = /^\d{6}$/;
@@ -238,7 +239,7 @@ export default function MentionPage() {
           )}
         </dl>
 
-        <PasswordInput
+        <PasswordField
           label={t('funds.withdraw.password')}
           placeholder={t('funds.withdraw.passwordPlaceholder')}
           inputMode="numeric"

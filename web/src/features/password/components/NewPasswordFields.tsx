@@ -1,7 +1,7 @@
 /** The new login password and its confirmation, with the rule under the first field. */
-import { PasswordInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX } from '../../../../../common/validation';
+import { PasswordField } from '../../../ui/PasswordField';
 
 export function NewPasswordFields({
   password,
@@ -19,7 +19,7 @@ export function NewPasswordFields({
   const { t } = useTranslation();
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label={t('password.common.newPassword')}
         description={t('password.common.passwordRule')}
         placeholder={t('password.common.newPasswordPlaceholder')}
@@ -30,7 +30,7 @@ export function NewPasswordFields({
         error={errors.password}
         data-testid="new-password-input"
       />
-      <PasswordInput
+      <PasswordField
         label={t('password.common.confirmPassword')}
         placeholder={t('password.common.confirmPlaceholder')}
         autoComplete="new-password"
