@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useWireDetails, type WireDetails } from '../api';
 import { CopyValue } from './CopyValue';
 import classes from './funds.module.css';
+import panel from '../../../ui/panel.module.css';
 
 const FIELDS = ['bankName', 'accountNumber', 'accountName', 'bankAddress', 'transferCode', 'companyAddress'] as const satisfies ReadonlyArray<keyof WireDetails>;
 
@@ -13,14 +14,14 @@ export function WireDetailsCard() {
   const { data: wire } = useWireDetails();
   if (!wire?.available) return null;
   return (
-    <section className={classes.card} aria-labelledby="wire-title" data-testid="wire-details">
+    <section className={panel.card} aria-labelledby="wire-title" data-testid="wire-details">
       <h2 id="wire-title" className={classes.cardTitle}>
         {wire.currency ? t('funds.wire.titleIn', { currency: wire.currency }) : t('funds.wire.title')}
       </h2>
       <Text size="sm" c="dimmed">
         {t('funds.wire.body')}
       </Text>
-      <dl className={classes.facts}>
+      <dl className={panel.facts}>
         {FIELDS.map((field) => {
           const value = wire[field];
           if (!value) return null;

@@ -23,6 +23,7 @@ import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSele
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { shortAddress } from '../components/RecordList';
 import classes from '../components/funds.module.css';
+import panel from '../../../ui/panel.module.css';
 
 type Field = 'address' | 'label' | 'code';
 const CODE = /^\d{6}$/;
@@ -130,7 +131,7 @@ export default function BindMentionAddressPage() {
   const entries = book.data ?? [];
 
   return (
-    <div className={classes.page}>
+    <div className={panel.page}>
       <section className={classes.section} aria-labelledby="book-title">
         <h2 id="book-title" className={classes.sectionTitle}>
           {t('funds.book.title')}
@@ -150,7 +151,7 @@ export default function BindMentionAddressPage() {
         )}
       </section>
 
-      <form className={classes.card} onSubmit={submit} noValidate aria-labelledby="add-title" data-testid="address-form">
+      <form className={panel.card} onSubmit={submit} noValidate aria-labelledby="add-title" data-testid="address-form">
         <h2 id="add-title" className={classes.cardTitle}>
           {t('funds.book.addTitle')}
         </h2>

@@ -21,6 +21,7 @@ import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSele
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { RecordList } from '../components/RecordList';
 import classes from '../components/funds.module.css';
+import panel from '../../../ui/panel.module.css';
 
 type Field = 'amount' | 'address' | 'voucher';
 
@@ -85,8 +86,8 @@ export default function ChargeOtherPage() {
   };
 
   return (
-    <div className={classes.page}>
-      <form className={classes.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="recharge-form">
+    <div className={panel.page}>
+      <form className={panel.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="recharge-form">
         <Alert color="blue" variant="light" icon={<ClockIcon width={18} />} p="xs" data-testid="recharge-notice">
           <Text size="sm">{t('funds.recharge.notice')}</Text>
         </Alert>

@@ -21,6 +21,7 @@ import { RecordList } from '../components/RecordList';
 import { SandboxDeposit } from '../components/SandboxDeposit';
 import { WireDetailsCard } from '../components/WireDetailsCard';
 import classes from '../components/funds.module.css';
+import panel from '../../../ui/panel.module.css';
 
 export default function ChargePage() {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export default function ChargePage() {
   const params = `coin=${coin.coin}&chain=${chain.chain}`;
 
   return (
-    <div className={classes.page}>
+    <div className={panel.page}>
       <CoinChainSelect coins={coins.data} value={pick} />
 
       <Alert color="yellow" variant="light" title={t('funds.charge.beforeTitle')} data-testid="deposit-limits">
@@ -61,7 +62,7 @@ export default function ChargePage() {
         </List>
       </Alert>
 
-      <section className={classes.card} aria-labelledby="deposit-address-title" data-testid="deposit-address-card">
+      <section className={panel.card} aria-labelledby="deposit-address-title" data-testid="deposit-address-card">
         <h2 id="deposit-address-title" className={classes.cardTitle}>
           {t('funds.charge.addressTitle', { coin: coin.coin, chain: chain.chain })}
         </h2>

@@ -27,6 +27,7 @@ import { LoadRetry } from '../../../ui/LoadRetry';
 import { RecordList, shortAddress } from '../components/RecordList';
 import classes from '../components/funds.module.css';
 import { PasswordField } from '../../../ui/PasswordField';
+import panel from '../../../ui/panel.module.css';
 
 type Field = 'address' | 'amount' | 'password';
 const PASSWORD = /^\d{6}$/;
@@ -120,8 +121,8 @@ export default function MentionPage() {
   const total = parsed.amount?.plus(fee);
 
   return (
-    <div className={classes.page}>
-      <form className={classes.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="withdraw-form">
+    <div className={panel.page}>
+      <form className={panel.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="withdraw-form">
         <CoinChainSelect
           coins={coins.data}
           value={{
@@ -139,7 +140,7 @@ export default function MentionPage() {
           disabled={withdraw.isPending}
         />
 
-        <div className={classes.card} data-testid="withdraw-available-card">
+        <div className={panel.card} data-testid="withdraw-available-card">
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Stack gap={0}>
               <Text size="sm">{t('funds.withdraw.available')}</Text>
@@ -220,7 +221,7 @@ export default function MentionPage() {
           data-testid="withdraw-amount"
         />
 
-        <dl className={classes.facts} data-testid="withdraw-summary">
+        <dl className={panel.facts} data-testid="withdraw-summary">
           <dt>{t('funds.withdraw.fee')}</dt>
           <dd data-testid="withdraw-fee">{exact(fee)}</dd>
           <dt>{t('funds.withdraw.received')}</dt>
@@ -279,7 +280,7 @@ export default function MentionPage() {
       >
         {address && received && total && (
           <Stack gap="md" data-testid="withdraw-confirm">
-            <dl className={classes.facts}>
+            <dl className={panel.facts}>
               <dt>{t('funds.withdraw.confirmCoin')}</dt>
               <dd>
                 {coin.coin} · {chain.chain}

@@ -10,6 +10,7 @@ import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from './identity.module.css';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { UploadedImage } from '../../uploads/UploadedImage';
+import panel from '../../../ui/panel.module.css';
 
 /** The type-specific details of a method, as [label key, value] pairs. */
 function details(m: PaymentMethod): Array<[string, string | undefined]> {
@@ -50,8 +51,8 @@ export function PaymentMethodCard({ method, removable = true }: { method: Paymen
   };
 
   return (
-    <article className={classes.card} data-testid="payment-method" data-method-id={method.id} data-type={method.type} data-status={method.status}>
-      <div className={classes.cardHeader}>
+    <article className={panel.card} data-testid="payment-method" data-method-id={method.id} data-type={method.type} data-status={method.status}>
+      <div className={panel.cardHeader}>
         <h3 className={classes.cardTitle}>{title}</h3>
         <ReviewBadge status={method.status} testId="pm-status" />
       </div>

@@ -12,8 +12,8 @@ import { defaultRegion } from '../../../i18n/regions';
 import { CountrySelect } from './CountrySelect';
 import { ImageUpload } from '../../uploads/ImageUpload';
 import { ClockIcon } from '../../../ui/icons';
-import classes from './identity.module.css';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
+import panel from '../../../ui/panel.module.css';
 
 export const PAYMENT_TYPES: PaymentMethodType[] = ['bank', 'pix', 'alipay', 'wechat'];
 
@@ -119,7 +119,7 @@ export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: 
   );
 
   return (
-    <form className={classes.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="pm-form">
+    <form className={panel.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="pm-form">
       {types.length > 1 && (
         <SegmentedControl
           fullWidth

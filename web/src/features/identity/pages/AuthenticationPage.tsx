@@ -17,6 +17,7 @@ import { LoadRetry } from '../../../ui/LoadRetry';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import { ADVANCED_AUTH_PATH, BANK_AUTH_PATH, COLLECT_MONEY_PATH, REAL_AUTH_PATH } from '../paths';
 import classes from '../components/identity.module.css';
+import panel from '../../../ui/panel.module.css';
 
 
 type Level = 'primary' | 'advanced';
@@ -67,8 +68,8 @@ function LevelCard({
     );
   }
   return (
-    <section className={classes.card} data-testid={`level-${level}`} aria-labelledby={`level-${level}-title`}>
-      <div className={classes.cardHeader}>
+    <section className={panel.card} data-testid={`level-${level}`} aria-labelledby={`level-${level}-title`}>
+      <div className={panel.cardHeader}>
         <h2 className={classes.cardTitle} id={`level-${level}-title`}>
           {t(`identity.overview.${level}.title`)}
         </h2>
@@ -80,7 +81,7 @@ function LevelCard({
       <Text size="xs" fw={600} c="dimmed" tt="uppercase" mb={-4}>
         {t('identity.overview.unlocks')}
       </Text>
-      <dl className={classes.facts}>
+      <dl className={panel.facts}>
         <dt>{t('identity.overview.unlocksLimit')}</dt>
         <dd>{t('identity.overview.limitPerDay', { amount: formatAmount(unlockLimit, 0, locale) })}</dd>
         <dt>{t('identity.overview.unlocksMerchant')}</dt>
@@ -107,7 +108,7 @@ export default function AuthenticationPage() {
   const current = user.merchantLevel;
 
   return (
-    <div className={classes.page}>
+    <div className={panel.page}>
       <section className={classes.summary} aria-label={t('identity.overview.summary')}>
         <div className={classes.summaryLabel}>{t('identity.overview.currentLimit')}</div>
         <div className={classes.summaryValue} data-testid="withdrawal-limit">

@@ -14,6 +14,7 @@ import { PaymentMethodCard } from '../components/PaymentMethodCard';
 import { PaymentMethodForm } from '../components/PaymentMethodForm';
 import classes from '../components/identity.module.css';
 import { AUTH_PATH, COLLECT_MONEY_PATH } from '../paths';
+import panel from '../../../ui/panel.module.css';
 
 export default function BankAuthenticationPage() {
   const { t } = useTranslation();
@@ -25,8 +26,8 @@ export default function BankAuthenticationPage() {
 
   if (user.verification !== 'verified') {
     return (
-      <div className={classes.page}>
-        <section className={classes.card} data-testid="verify-first">
+      <div className={panel.page}>
+        <section className={panel.card} data-testid="verify-first">
           <h2 className={classes.cardTitle}>{t('identity.bank.verifyFirstTitle')}</h2>
           <Text size="sm">
             {user.verification === 'pending' ? t('identity.bank.verifyPending') : t('identity.bank.verifyFirst')}
@@ -40,16 +41,16 @@ export default function BankAuthenticationPage() {
   }
 
   return (
-    <div className={classes.page}>
-      <section className={classes.card} aria-labelledby="bank-add-title">
+    <div className={panel.page}>
+      <section className={panel.card} aria-labelledby="bank-add-title">
         <h2 className={classes.cardTitle} id="bank-add-title">
           {t('identity.bank.addTitle')}
         </h2>
         <PaymentMethodForm me={user} types={['bank']} />
       </section>
 
-      <section aria-labelledby="bank-list-title" className={classes.page} style={{ padding: 0 }}>
-        <div className={classes.cardHeader}>
+      <section aria-labelledby="bank-list-title" className={panel.page} style={{ padding: 0 }}>
+        <div className={panel.cardHeader}>
           <h2 className={classes.cardTitle} id="bank-list-title">
             {t('identity.bank.listTitle')}
           </h2>

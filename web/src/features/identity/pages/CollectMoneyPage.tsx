@@ -14,6 +14,7 @@ import { PaymentMethodCard } from '../components/PaymentMethodCard';
 import { PaymentMethodForm } from '../components/PaymentMethodForm';
 import classes from '../components/identity.module.css';
 import { AUTH_PATH } from '../paths';
+import panel from '../../../ui/panel.module.css';
 
 export default function CollectMoneyPage() {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export default function CollectMoneyPage() {
   const verified = user?.verification === 'verified';
 
   return (
-    <div className={classes.page}>
+    <div className={panel.page}>
       {user && !verified && (
         <Alert color="orange" variant="light" title={t('identity.collect.verifyTitle')} data-testid="collect-verify-notice">
           <Text size="sm" mb={8}>
@@ -43,8 +44,8 @@ export default function CollectMoneyPage() {
       )}
 
       {formOpen && (
-        <section className={classes.card} aria-labelledby="pm-add-title" data-testid="pm-add-card">
-          <div className={classes.cardHeader}>
+        <section className={panel.card} aria-labelledby="pm-add-title" data-testid="pm-add-card">
+          <div className={panel.cardHeader}>
             <h2 className={classes.cardTitle} id="pm-add-title">
               {t('identity.collect.addTitle')}
             </h2>
@@ -54,7 +55,7 @@ export default function CollectMoneyPage() {
         </section>
       )}
 
-      <div className={classes.cardHeader}>
+      <div className={panel.cardHeader}>
         <h2 className={classes.cardTitle}>{t('identity.collect.listTitle', { count: list.length })}</h2>
         {!formOpen && (
           <Button size="compact-sm" onClick={() => setAdding(true)} data-testid="add-method">

@@ -17,6 +17,7 @@ import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from '../components/identity.module.css';
 import { AUTH_PATH, REAL_AUTH_PATH } from '../paths';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
+import panel from '../../../ui/panel.module.css';
 
 type Level = 'primary' | 'advanced';
 type IdType = NonNullable<IdentityRequest['idType']>;
@@ -43,15 +44,15 @@ function useSubmitted() {
 function StatusView({ level, status, user }: { level: Level; status: ReviewStatus; user: User }) {
   const { t } = useTranslation();
   return (
-    <div className={classes.page}>
-      <section className={classes.card} data-testid="identity-status" data-status={status}>
-        <div className={classes.cardHeader}>
+    <div className={panel.page}>
+      <section className={panel.card} data-testid="identity-status" data-status={status}>
+        <div className={panel.cardHeader}>
           <h2 className={classes.cardTitle}>{t(`identity.overview.${level}.title`)}</h2>
           <ReviewBadge status={status} />
         </div>
         <Text size="sm">{status === 'pending' ? t('identity.real.pendingBody') : t('identity.real.verifiedBody')}</Text>
         {user.realName && (
-          <dl className={classes.facts}>
+          <dl className={panel.facts}>
             <dt>{t('identity.real.realName')}</dt>
             <dd>{user.realName}</dd>
           </dl>
@@ -105,7 +106,7 @@ function PrimaryForm({ user }: { user: User }) {
   };
 
   return (
-    <form className={classes.page} onSubmit={onSubmit} noValidate data-testid="identity-form">
+    <form className={panel.page} onSubmit={onSubmit} noValidate data-testid="identity-form">
       {user.verification === 'rejected' && (
         <Alert color="red" variant="light" title={t('identity.real.rejectedTitle')} data-testid="identity-rejected">
           {user.verificationReason ?? t('identity.overview.rejectedNoReason')}
@@ -208,7 +209,7 @@ function AdvancedForm({ user }: { user: User }) {
   };
 
   return (
-    <form className={classes.page} onSubmit={onSubmit} noValidate data-testid="identity-form">
+    <form className={panel.page} onSubmit={onSubmit} noValidate data-testid="identity-form">
       <h2 className={classes.cardTitle}>{t('identity.overview.advanced.title')}</h2>
       {user.advancedVerification === 'rejected' && (
         <Alert color="red" variant="light" title={t('identity.real.rejectedTitle')} data-testid="identity-rejected">
@@ -254,8 +255,8 @@ export default function RealAuthenticationPage() {
   }
   if (user.verification !== 'verified') {
     return (
-      <div className={classes.page}>
-        <section className={classes.card} data-testid="advanced-needs-primary">
+      <div className={panel.page}>
+        <section className={panel.card} data-testid="advanced-needs-primary">
           <h2 className={classes.cardTitle}>{t('identity.overview.advanced.title')}</h2>
           <Text size="sm">{t('identity.overview.advancedLocked')}</Text>
           <Button component={Link} to={REAL_AUTH_PATH} replace>
