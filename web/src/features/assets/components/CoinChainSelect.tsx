@@ -54,7 +54,18 @@ export function useCoinChainParams(allCoins: CoinInfo[] | undefined): CoinChain 
   return { coin, chain, setCoin, setChain };
 }
 
-export function CoinChainSelect({ coins, value, disabled }: { coins: CoinInfo[]; value: CoinChain; disabled?: boolean }) {
+/** `onChange` runs after the user picks another coin or chain (e.g. to clear the form's errors). */
+export function CoinChainSelect({
+  coins,
+  value,
+  disabled,
+  onChange,
+}: {
+  coins: CoinInfo[];
+  value: CoinChain;
+  disabled?: boolean;
+  onChange?: (what: 'coin' | 'chain') => void;
+}) {
   const { t } = useTranslation();
   const chainLabel = useId();
   const { coin, chain } = value;
@@ -64,7 +75,10 @@ export function CoinChainSelect({ coins, value, disabled }: { coins: CoinInfo[];
       <NativeSelect
         label={t('funds.coin')}
         value={coin.coin}
-        onChange={(e) => value.setCoin(e.currentTarget.value)}
+        onChange={(e) => {
+          value.setCoin(e.currentTarget.value);
+          onChange?.('coin');
+        }}
         data={onChain(coins).map((c) => ({ value: c.coin, label: `${c.coin} · ${c.name}` }))}
         disabled={disabled}
         data-testid="coin-select"
@@ -77,7 +91,10 @@ export function CoinChainSelect({ coins, value, disabled }: { coins: CoinInfo[];
           fullWidth
           aria-labelledby={chainLabel}
           value={chain.chain}
-          onChange={(c) => value.setChain(c as Chain)}
+          onChange={(c) => {
+            value.setChain(c as Chain);
+            onChange?.('chain');
+          }}
           data={coin.chains.map((c) => ({ value: c.chain, label: c.chain }))}
           disabled={disabled}
           data-testid="chain-select"

@@ -157,17 +157,8 @@ export default function BindMentionAddressPage() {
         </h2>
         <CoinChainSelect
           coins={coins.data}
-          value={{
-            ...pick,
-            setCoin: (c) => {
-              pick.setCoin(c);
-              setErrors((x) => ({ ...x, address: null }));
-            },
-            setChain: (c) => {
-              pick.setChain(c);
-              setErrors((x) => ({ ...x, address: null }));
-            },
-          }}
+          value={pick}
+          onChange={() => setErrors((x) => ({ ...x, address: null }))}
           disabled={add.isPending}
         />
         <TextInput

@@ -93,17 +93,8 @@ export default function ChargeOtherPage() {
         </Alert>
         <CoinChainSelect
           coins={coins.data}
-          value={{
-            ...pick,
-            setCoin: (c) => {
-              pick.setCoin(c);
-              setErrors({});
-            },
-            setChain: (c) => {
-              pick.setChain(c);
-              setErrors((x) => ({ ...x, address: null }));
-            },
-          }}
+          value={pick}
+          onChange={(what) => setErrors((x) => (what === 'coin' ? {} : { ...x, address: null }))}
           disabled={recharge.isPending}
         />
         <AmountInput

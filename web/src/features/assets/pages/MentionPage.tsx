@@ -125,17 +125,10 @@ export default function MentionPage() {
       <form className={panel.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="withdraw-form">
         <CoinChainSelect
           coins={coins.data}
-          value={{
-            ...pick,
-            setCoin: (c) => {
-              pick.setCoin(c);
-              setAmount('');
-              setErrors({});
-            },
-            setChain: (c) => {
-              pick.setChain(c);
-              setErrors({});
-            },
+          value={pick}
+          onChange={(what) => {
+            if (what === 'coin') setAmount('');
+            setErrors({});
           }}
           disabled={withdraw.isPending}
         />

@@ -4,6 +4,7 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatAmount } from '../../../lib/decimal';
 import { useRecentTrades } from '../api';
 import classes from './kline.module.css';
+import marketClasses from './market.module.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function clock(ms: number): string {
@@ -42,7 +43,7 @@ export function TradesPanel({
       {data.slice(0, limit).map((tr, i) => (
         <div key={i} className={classes.tradeRow} data-testid="trade-row" data-side={tr.side} data-time={tr.time}>
           <span className={classes.dim}>{clock(tr.time)}</span>
-          <span className={tr.side === 'buy' ? classes.textUp : classes.textDown}>{formatAmount(tr.price, pricePrecision, locale)}</span>
+          <span className={tr.side === 'buy' ? marketClasses.textUp : marketClasses.textDown}>{formatAmount(tr.price, pricePrecision, locale)}</span>
           <span>{formatAmount(tr.quantity, amountPrecision, locale)}</span>
         </div>
       ))}

@@ -20,6 +20,7 @@ import { KlineChart, type KlineChartHandle } from '../components/KlineChart';
 import { TradesPanel } from '../components/TradesPanel';
 import { usePriceFlash } from '../components/usePriceFlash';
 import classes from '../components/kline.module.css';
+import marketClasses from '../components/market.module.css';
 
 const PERIOD_KEY = 'kline_period';
 
@@ -44,7 +45,7 @@ function Header({ market }: { market: MarketInfo }) {
   const flash = usePriceFlash<HTMLDivElement>(ticker?.last);
   if (!ticker) return null;
   const dir = direction(ticker.change24h);
-  const tone = dir > 0 ? classes.textUp : dir < 0 ? classes.textDown : '';
+  const tone = dir > 0 ? marketClasses.textUp : dir < 0 ? marketClasses.textDown : '';
   const stat = (label: string, value: string, testId: string) => (
     <div className={classes.stat}>
       <span className={classes.dim}>{label}</span>
