@@ -5,15 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { compare, direction, formatAmount, formatPercent } from '../../../lib/decimal';
+import { compare, formatAmount, formatPercent } from '../../../lib/decimal';
 import { ClockIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../../ui/icons';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMe } from '../../account/api';
 import { useTickers, type Ticker } from '../../market/api';
 import { TickerRow } from '../../market/components/TickerRow';
-import marketClasses from '../../market/components/market.module.css';
 import classes from './home.module.css';
+import { toneOf } from '../../market/components/tone';
 
 const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 
@@ -88,8 +88,7 @@ function Headline({ tickers }: { tickers: Ticker[] | undefined }) {
       {HEADLINE.map((symbol) => {
         const tk = tickers?.find((x) => x.symbol === symbol);
         if (!tk) return <Skeleton key={symbol} height={76} radius={12} />;
-        const dir = direction(tk.change24h);
-        const tone = dir > 0 ? marketClasses.textUp : dir < 0 ? marketClasses.textDown : '';
+        const tone = toneOf(tk.change24h);
         return (
           <Link key={symbol} to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`} className={classes.card} data-testid="headline-card">
             <div className={classes.cardSymbol}>{symbol}</div>

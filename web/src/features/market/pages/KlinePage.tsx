@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { direction, formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
+import { formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
 import { useRealtime } from '../../../realtime/hooks';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { getToken } from '../../../api/client';
@@ -20,7 +20,7 @@ import { KlineChart, type KlineChartHandle } from '../components/KlineChart';
 import { TradesPanel } from '../components/TradesPanel';
 import { usePriceFlash } from '../components/usePriceFlash';
 import classes from '../components/kline.module.css';
-import marketClasses from '../components/market.module.css';
+import { toneOf } from '../components/tone';
 
 const PERIOD_KEY = 'kline_period';
 
@@ -44,8 +44,7 @@ function Header({ market }: { market: MarketInfo }) {
   const toggleFavorite = useToggleFavorite();
   const flash = usePriceFlash<HTMLDivElement>(ticker?.last);
   if (!ticker) return null;
-  const dir = direction(ticker.change24h);
-  const tone = dir > 0 ? marketClasses.textUp : dir < 0 ? marketClasses.textDown : '';
+  const tone = toneOf(ticker.change24h);
   const stat = (label: string, value: string, testId: string) => (
     <div className={classes.stat}>
       <span className={classes.dim}>{label}</span>

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { Big, direction, formatAmount, formatPercent } from '../../../lib/decimal';
+import { Big, formatAmount, formatPercent } from '../../../lib/decimal';
 import { LOGIN_PATH } from '../../../api/client';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -24,6 +24,7 @@ import { FEE_RATE, useCancelOrder, useOrderEvents, useOrders, usePlaceOrder, typ
 import { OrderBookView } from '../components/OrderBookView';
 import { OrderCard } from '../components/OrderCard';
 import classes from '../components/trade.module.css';
+import { toneOf } from '../../market/components/tone';
 
 type Side = 'buy' | 'sell';
 type Kind = 'limit' | 'market';
@@ -372,7 +373,7 @@ function LiveChange({ symbol }: { symbol: string }) {
   const ticker = useTicker(symbol);
   if (!ticker) return null;
   return (
-    <Text size="sm" c={direction(ticker.change24h) < 0 ? DOWN : UP}>
+    <Text size="sm" className={toneOf(ticker.change24h)}>
       {formatPercent(ticker.change24h, locale)}
     </Text>
   );
@@ -393,7 +394,7 @@ function SymbolList({ current, onPick }: { current: string; onPick: (symbol: str
             <Text fw={x.symbol === current ? 700 : 500}>{x.symbol}</Text>
             <Group gap="sm" wrap="nowrap">
               <Text size="sm">{formatAmount(x.last, x.pricePrecision, locale)}</Text>
-              <Text size="sm" w={64} ta="end" c={direction(x.change24h) < 0 ? DOWN : UP}>
+              <Text size="sm" w={64} ta="end" className={toneOf(x.change24h)}>
                 {formatPercent(x.change24h, locale)}
               </Text>
             </Group>
