@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as socketValidators from '../contracts/generated/socket-validators.js';
+import { DECIMAL_INPUT, DECIMAL_INPUT_PATTERN } from '../common/amount';
 import { inlineRefs, loadYaml, type JsonObject } from './lib';
 
 const contracts = join(import.meta.dirname, '../contracts');
@@ -53,5 +54,38 @@ describe('asyncapi.yaml message examples', () => {
   it.each(cases)('%s', (event, payload) => {
     const validate = (socketValidators as unknown as Record<string, (d: unknown) => boolean>)[event];
     expect(validate(payload)).toBe(true);
+  });
+});
+
+describe('request bounds', () => {
+  const doc = loadYaml(join(contracts, 'openapi.yaml'));
+  const schemas = (doc.components as JsonObject).schemas as JsonObject;
+
+  it("the app's amount bounds are the contract's DecimalInput", () => {
+    const input = schemas.DecimalInput as JsonObject;
+    expect(input.pattern).toBe(DECIMAL_INPUT_PATTERN);
+    expect(input.maxLength).toBe(DECIMAL_INPUT.maxLength);
+  });
+
+  it('every decimal and string a client sends is bounded in length', () => {
+    const unbounded: string[] = [];
+    const visit = (schema: unknown, where: string) => {
+      const s = inlineRefs(schema, join(contracts, 'openapi.yaml')) as JsonObject;
+      if (s.type === 'object') for (const [k, v] of Object.entries((s.properties as JsonObject | undefined) ?? {})) visit(v, `${where}.${k}`);
+      else if (s.type === 'array') visit(s.items, `${where}[]`);
+      else if (s.type === 'string' && !s.enum && s.const === undefined && s.maxLength === undefined && !(typeof s.pattern === 'string' && !/[*+]|\{\d+,\}/.test(s.pattern))) {
+        unbounded.push(where);
+      }
+    };
+    for (const [path, item] of Object.entries(doc.paths as JsonObject)) {
+      for (const [method, op] of Object.entries(item as JsonObject)) {
+        const operation = op as JsonObject;
+        for (const p of (operation.parameters as JsonObject[] | undefined) ?? []) visit(p.schema, `${method} ${path} ?${p.name}`);
+        for (const media of Object.values(((operation.requestBody as JsonObject | undefined)?.content as JsonObject | undefined) ?? {})) {
+          visit((media as JsonObject).schema, `${method} ${path} body`);
+        }
+      }
+    }
+    expect(unbounded).toEqual([]);
   });
 });

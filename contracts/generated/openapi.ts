@@ -793,6 +793,12 @@ export interface components {
          */
         Decimal: string;
         /**
+         * @description A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.
+         * @example 0.5
+         * @example 64210.55
+         */
+        DecimalInput: string;
+        /**
          * @description Unix epoch milliseconds.
          * @example 1767225600000
          */
@@ -1136,12 +1142,12 @@ export interface components {
         SandboxDepositRequest: {
             coin: components["schemas"]["Coin"];
             chain: components["schemas"]["Chain"];
-            amount: components["schemas"]["Decimal"];
+            amount: components["schemas"]["DecimalInput"];
         };
         RechargeRequest: {
             coin: components["schemas"]["Coin"];
             chain: components["schemas"]["Chain"];
-            amount: components["schemas"]["Decimal"];
+            amount: components["schemas"]["DecimalInput"];
             /** @description The platform address the user paid to. */
             address: string;
             /** @description Upload id of the payment voucher image. */
@@ -1199,19 +1205,19 @@ export interface components {
             coin: components["schemas"]["Coin"];
             chain: components["schemas"]["Chain"];
             addressId: string;
-            amount: components["schemas"]["Decimal"];
+            amount: components["schemas"]["DecimalInput"];
             transactionPassword: string;
         };
         TransferRequest: {
             coin: components["schemas"]["Coin"];
             from: components["schemas"]["AccountKind"];
             to: components["schemas"]["AccountKind"];
-            amount: components["schemas"]["Decimal"];
+            amount: components["schemas"]["DecimalInput"];
         };
         FlashQuoteRequest: {
             from: components["schemas"]["Coin"];
             to: components["schemas"]["Coin"];
-            amount: components["schemas"]["Decimal"];
+            amount: components["schemas"]["DecimalInput"];
         };
         FlashQuote: {
             id: string;
@@ -1311,11 +1317,11 @@ export interface components {
             symbol: components["schemas"]["Symbol"];
             side: components["schemas"]["OrderSide"];
             type: components["schemas"]["OrderType"];
-            price?: components["schemas"]["Decimal"];
+            price?: components["schemas"]["DecimalInput"];
             /** @description Base coin quantity. */
-            quantity?: components["schemas"]["Decimal"];
+            quantity?: components["schemas"]["DecimalInput"];
             /** @description Market buy only: quote coin to spend. */
-            quoteAmount?: components["schemas"]["Decimal"];
+            quoteAmount?: components["schemas"]["DecimalInput"];
         };
         CancelOrderRequest: {
             id: string;

@@ -1228,6 +1228,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
       "properties": {
         "ticket": {
           "type": "string",
+          "maxLength": 64,
           "minLength": 1
         },
         "password": {
@@ -1905,14 +1906,17 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "frontImage": {
           "type": "string",
+          "maxLength": 64,
           "description": "Upload id."
         },
         "backImage": {
           "type": "string",
+          "maxLength": 64,
           "description": "Upload id."
         },
         "handImage": {
           "type": "string",
+          "maxLength": 64,
           "description": "Upload id (advanced)."
         }
       }
@@ -2171,6 +2175,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "qrImage": {
           "type": "string",
+          "maxLength": 64,
           "description": "Upload id of the payment QR code image."
         }
       }
@@ -2339,6 +2344,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
       "properties": {
         "id": {
           "type": "string",
+          "maxLength": 64,
           "minLength": 1
         }
       }
@@ -3406,9 +3412,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "amount": {
           "type": "string",
-          "description": "A decimal number as a string (never a float on the wire).",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
           "examples": [
+            "0.5",
             "64210.55"
           ]
         }
@@ -3653,9 +3662,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "amount": {
           "type": "string",
-          "description": "A decimal number as a string (never a float on the wire).",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
           "examples": [
+            "0.5",
             "64210.55"
           ]
         },
@@ -3667,6 +3679,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "voucher": {
           "type": "string",
+          "maxLength": 64,
           "description": "Upload id of the payment voucher image."
         }
       }
@@ -4457,6 +4470,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
       "properties": {
         "id": {
           "type": "string",
+          "maxLength": 64,
           "minLength": 1
         }
       }
@@ -4566,13 +4580,17 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "addressId": {
           "type": "string",
+          "maxLength": 64,
           "minLength": 1
         },
         "amount": {
           "type": "string",
-          "description": "A decimal number as a string (never a float on the wire).",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
           "examples": [
+            "0.5",
             "64210.55"
           ]
         },
@@ -4836,9 +4854,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "amount": {
           "type": "string",
-          "description": "A decimal number as a string (never a float on the wire).",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
           "examples": [
+            "0.5",
             "64210.55"
           ]
         }
@@ -5080,9 +5101,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "amount": {
           "type": "string",
-          "description": "A decimal number as a string (never a float on the wire).",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
           "examples": [
+            "0.5",
             "64210.55"
           ]
         }
@@ -5250,6 +5274,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
       "properties": {
         "quoteId": {
           "type": "string",
+          "maxLength": 64,
           "minLength": 1
         }
       }
@@ -6018,25 +6043,34 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "price": {
           "type": "string",
-          "description": "A decimal number as a string (never a float on the wire).",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
           "examples": [
+            "0.5",
             "64210.55"
           ]
         },
         "quantity": {
           "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
           "description": "Base coin quantity.",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
           "examples": [
+            "0.5",
             "64210.55"
           ]
         },
         "quoteAmount": {
           "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
           "description": "Market buy only: quote coin to spend.",
-          "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
           "examples": [
+            "0.5",
             "64210.55"
           ]
         }
@@ -6257,6 +6291,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
       "properties": {
         "id": {
           "type": "string",
+          "maxLength": 64,
           "minLength": 1
         }
       }

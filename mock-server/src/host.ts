@@ -11,6 +11,7 @@ export class WorldHost {
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly listeners: { [K in keyof WorldEvents]?: Array<Listener<K>> } = {};
   private unbind: Array<() => void> = [];
+  private readonly resetListeners: Array<(world: World) => void> = [];
 
   constructor(options: WorldOptions = {}) {
     this.world = this.bind(new World({ ...options, realNow: Date.now() }));
@@ -34,8 +35,14 @@ export class WorldHost {
     this.world = this.bind(this.world);
   }
 
+  /** Called after every reset, with the new world (the old world's sessions are gone). */
+  onReset(listener: (world: World) => void): void {
+    this.resetListeners.push(listener);
+  }
+
   reset(options: WorldOptions): World {
     this.world = this.bind(new World({ ...options, realNow: Date.now() }));
+    for (const l of this.resetListeners) l(this.world);
     return this.world;
   }
 

@@ -47,8 +47,7 @@ describe('forgot password', () => {
     expect(check('123456')).toBe('code_not_sent');
   });
 
-  it('refuses unknown accounts and used codes', () => {
-    expect(req('sendCode', { account: 'nobody@example.com', scene: 'forget_password' }).code).toBe('account_not_found');
+  it('refuses used codes', () => {
     req('sendCode', { account: 'demo@example.com', scene: 'forget_password' });
     req('checkCode', { account: 'demo@example.com', scene: 'forget_password', code: '123456' });
     expect(req('checkCode', { account: 'demo@example.com', scene: 'forget_password', code: '123456' }).code).toBe('code_not_sent');

@@ -15,6 +15,8 @@ export interface ApiRequest {
   /** Path after the API base, e.g. `/market/tickers`. */
   path: string;
   token: string | undefined;
+  /** Who is calling (e.g. the remote address), for per-client attempt limits. */
+  client?: string;
   query: Record<string, string>;
   /** Decoded body (form fields or JSON), undefined when there was none. */
   body: unknown;
@@ -45,8 +47,9 @@ interface Validators {
   body?: ValidateFunction;
 }
 
-const ajvQuery = new Ajv2020({ coerceTypes: true, allErrors: false, strict: false });
-const ajvBody = new Ajv2020({ allErrors: false, strict: false });
+// verbose: errors carry their schema, whose `x-invalid-code` (e.g. DecimalInput's) names the code.
+const ajvQuery = new Ajv2020({ coerceTypes: true, allErrors: false, strict: false, verbose: true });
+const ajvBody = new Ajv2020({ allErrors: false, strict: false, verbose: true });
 const compiled = new Map<OperationId, Validators>();
 
 function validatorsFor(id: OperationId): Validators {
@@ -77,6 +80,21 @@ function describe(where: string, validate: ValidateFunction): string {
 
 function invalid(message: string): ApiResponse {
   return { status: 400, body: envelopeError('invalid_request', message), delayMs: 0 };
+}
+
+/**
+ * A request that breaks its schema: HTTP 400 `invalid_request` naming the field, or the schema's own
+ * `x-invalid-code` (a decimal outside DecimalInput's bounds is `amount_invalid`, with `params.field`).
+ */
+function rejected(where: string, validate: ValidateFunction): ApiResponse {
+  const e = validate.errors?.[0];
+  const code = (e?.parentSchema as Record<string, unknown> | undefined)?.['x-invalid-code'];
+  if (e && typeof code === 'string') {
+    const field = e.instancePath.split('/').pop() || where;
+    const message = `${where}${e.instancePath.replace(/\//g, '.')}: enter a number with at most 15 digits before the point and 18 after`;
+    return { status: 400, body: envelopeError(code, message, 'error', { field }), delayMs: 0 };
+  }
+  return invalid(describe(where, validate));
 }
 
 export function dispatch(world: World, req: ApiRequest): ApiResponse {
@@ -114,7 +132,7 @@ function answer(world: World, req: ApiRequest): ApiResponse {
   const schemas = operationSchemas[req.operationId];
   const validators = validatorsFor(req.operationId);
   const query: Record<string, unknown> = { ...req.query };
-  if (validators.query && !validators.query(query)) return invalid(describe('query', validators.query));
+  if (validators.query && !validators.query(query)) return rejected('query', validators.query);
   if (!validators.query && Object.keys(query).length) {
     return invalid(`query: this operation takes no parameters (${Object.keys(query).join(', ')})`);
   }
@@ -122,14 +140,14 @@ function answer(world: World, req: ApiRequest): ApiResponse {
     if (req.body === undefined) {
       if (schemas.bodyRequired) return invalid('body: a request body is required');
     } else if (!validators.body(req.body)) {
-      return invalid(describe('body', validators.body));
+      return rejected('body', validators.body);
     }
   }
 
   try {
     if (op.auth) world.accounts.authenticate(req.token);
     const handler = handlers[req.operationId] as (ctx: OperationContext<OperationId>) => unknown;
-    const message = handler({ world, token: req.token, query, body: req.body } as OperationContext<OperationId>);
+    const message = handler({ world, token: req.token, client: req.client, query, body: req.body } as OperationContext<OperationId>);
     return { status: 200, body: { type: 'ok', message }, delayMs: 0 };
   } catch (err) {
     if (err instanceof DomainError) {

@@ -12,6 +12,8 @@ import type { KlinePeriod } from '../domain/market.ts';
 export interface OperationContext<K extends OperationId> {
   world: World;
   token: string | undefined;
+  /** Who is calling (the HTTP adapter: the remote address), for per-client attempt limits. */
+  client: string | undefined;
   query: OpQuery<K>;
   body: OpBody<K>;
 }
@@ -35,17 +37,17 @@ export const handlers: Handlers = {
     fiatRates: { USD: '1', EUR: '0.92', GBP: '0.79', CNY: '7.24', JPY: '151.8', KRW: '1368', BRL: '5.05', TRY: '32.4', RUB: '92.5', VND: '25350' },
   }),
   sendCode: ({ world, body, token }) => world.accounts.sendCode(body, token),
-  register: ({ world, body }) => world.accounts.register(body),
-  login: ({ world, body }) => world.accounts.login(body),
+  register: ({ world, body, client }) => world.accounts.register(body, client),
+  login: ({ world, body, client }) => world.accounts.login(body, client),
   logout: ({ world, token }) => {
     world.accounts.logout(token);
     return 'Logged out';
   },
   getCurrentUser: ({ world, token }) => world.accounts.authenticate(token),
-  checkCode: ({ world, body, token }) => world.accounts.checkCode(body, token),
+  checkCode: ({ world, body, token, client }) => world.accounts.checkCode(body, token, client),
   resetPassword: ({ world, body, token }) => world.accounts.resetPassword(body, token),
-  changePassword: ({ world, body, token }) => world.accounts.changePassword(token, body),
-  setTransactionPassword: ({ world, body, token }) => world.accounts.setTransactionPassword(token, body),
+  changePassword: ({ world, body, token, client }) => world.accounts.changePassword(token, body, client),
+  setTransactionPassword: ({ world, body, token, client }) => world.accounts.setTransactionPassword(token, body, client),
   uploadImage: ({ world, body, token }) => {
     const { id, contentType, size } = world.uploads.add(world.accounts.record(token).id, body.image);
     return { id, contentType, size };

@@ -16,7 +16,8 @@ import {
   type ValidationKey,
 } from '../../../common/validation.ts';
 import { DomainError, notLoggedIn } from './errors.ts';
-import { Rng } from './random.ts';
+import { AttemptLimiter } from './limits.ts';
+import { Rng, secretHex } from './random.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -32,6 +33,23 @@ export const CODE_TTL_MS = 10 * 60_000;
 const TICKET_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
 const PBKDF2_ITERATIONS = 2_000;
+const MINUTE = 60_000;
+/**
+ * Attempt limits on the guessable secrets, on the virtual clock (documented in the README): wrong
+ * login or current passwords per account and per client, wrong verification codes per account (in
+ * every scene, however often codes are re-sent) and per client, wrong transaction passwords per user.
+ */
+export const ATTEMPT_LIMITS = {
+  password: { max: 5, windowMs: 15 * MINUTE },
+  passwordPerClient: { max: 20, windowMs: 15 * MINUTE },
+  code: { max: 10, windowMs: 60 * MINUTE },
+  codePerClient: { max: 30, windowMs: 60 * MINUTE },
+  transactionPassword: { max: 5, windowMs: 15 * MINUTE },
+} as const;
+/** Beyond this many pending codes, those past their expiry are forgotten. */
+const PRUNE_CODES_ABOVE = 10_000;
+/** Hashed against when an account does not exist, so that a login costs the same either way. */
+const UNKNOWN_SALT = 'no-such-account';
 
 /** USDT per 24 h by verification level. */
 export const WITHDRAWAL_LIMITS = { mobile: '2000', realName: '50000', advanced: '500000' } as const;
@@ -56,6 +74,8 @@ export interface UserRecord {
   verificationReason?: string;
   advancedVerification: ReviewStatus;
   advancedVerificationReason?: string;
+  /** The user whose invitation code was given at registration (the referral team). */
+  invitedBy?: string;
 }
 
 const VALIDATION_MESSAGES: Record<ValidationKey, [string, string]> = {
@@ -84,12 +104,20 @@ export class Accounts {
   /** Wrong tries per sent code; the code dies after MAX_CODE_ATTEMPTS. */
   private readonly attempts = new Map<string, number>();
   private readonly tickets = new Map<string, { account: string; scene: Scene; expiresAt: number }>();
+  private readonly byInviteCode = new Map<string, UserRecord>();
   private counter = 0;
+  private readonly limits: { [K in keyof typeof ATTEMPT_LIMITS]: AttemptLimiter };
 
   constructor(
     private readonly seed: number,
     private readonly now: () => number,
-  ) {}
+    /** A session ended (logout, password change elsewhere): its sockets must stop getting private events. */
+    private readonly onSessionEnd: (userId: string, token: string) => void = () => {},
+  ) {
+    this.limits = Object.fromEntries(
+      Object.entries(ATTEMPT_LIMITS).map(([k, rule]) => [k, new AttemptLimiter(rule, now)]),
+    ) as Accounts['limits'];
+  }
 
   get count(): number {
     return this.users.size;
@@ -121,9 +149,8 @@ export class Accounts {
     if (req.scene === 'register' && this.byAccount.has(account)) {
       throw new DomainError('account_taken', 'This account is already registered');
     }
-    if (req.scene !== 'register' && !this.byAccount.has(account)) {
-      throw new DomainError('account_not_found', 'No account is registered with this phone or email');
-    }
+    // forget_password answers alike for unknown accounts (no code goes out), so it cannot be used
+    // to learn who has an account; the security scene is the logged-in user's own account.
     const key = `${req.scene}:${account}`;
     const last = this.codes.get(key);
     const now = this.now();
@@ -131,18 +158,33 @@ export class Accounts {
       const wait = Math.ceil((CODE_COOLDOWN_MS - (now - last)) / 1000);
       throw new DomainError('code_cooldown', `Please wait ${wait} s before requesting another code`).with({ seconds: wait });
     }
+    if (this.codes.size > PRUNE_CODES_ABOVE) {
+      for (const [k, sent] of this.codes) if (now - sent > CODE_TTL_MS) (this.codes.delete(k), this.attempts.delete(k));
+    }
     this.codes.set(key, now);
     this.attempts.delete(key);
     return { cooldownSeconds: CODE_COOLDOWN_MS / 1000 };
   }
 
-  private verifyCode(scene: Scene, account: string, code: string | undefined): void {
+  /**
+   * Checks a code sent to `account`. Wrong codes count against the code (it dies after
+   * MAX_CODE_ATTEMPTS), the account and the client; an account or client over its limit is refused
+   * even with the right code. No code matches for an account that does not exist.
+   */
+  private verifyCode(scene: Scene, account: string, code: string | undefined, client?: string): void {
     fail(checkCode(code ?? ''));
-    const sent = this.codes.get(`${scene}:${account}`);
+    const accountKey = `account:${account}`;
+    const clientKey = client ? `client:${client}` : null;
+    this.limits.code.check(accountKey);
+    if (clientKey) this.limits.codePerClient.check(clientKey);
+    const key = `${scene}:${account}`;
+    const sent = this.codes.get(key);
     if (sent === undefined) throw new DomainError('code_not_sent', 'Please request a verification code first');
     if (this.now() - sent > CODE_TTL_MS) throw new DomainError('code_expired', 'The verification code has expired, please request a new one');
-    const key = `${scene}:${account}`;
-    if (code !== MOCK_CODE) {
+    const exists = scene === 'register' || this.byAccount.has(account);
+    if (code !== MOCK_CODE || !exists) {
+      this.limits.code.fail(accountKey);
+      if (clientKey) this.limits.codePerClient.fail(clientKey);
       const tries = (this.attempts.get(key) ?? 0) + 1;
       this.attempts.set(key, tries);
       if (tries >= MAX_CODE_ATTEMPTS) {
@@ -153,6 +195,23 @@ export class Accounts {
     }
     this.codes.delete(key);
     this.attempts.delete(key);
+    this.limits.code.clear(accountKey);
+  }
+
+  /** Verifies a password against a user's hash under the password limits (login and current password). */
+  private checkPasswordAttempt(user: UserRecord | undefined, password: string, client?: string): boolean {
+    const accountKey = user ? `account:${user.account}` : null;
+    const clientKey = client ? `client:${client}` : null;
+    if (accountKey) this.limits.password.check(accountKey);
+    if (clientKey) this.limits.passwordPerClient.check(clientKey);
+    // An unknown account costs one hash too, so the answer's timing does not tell whether it exists.
+    const ok = this.hash(password, user?.salt ?? UNKNOWN_SALT) === (user?.passwordHash ?? '');
+    if (ok && accountKey) this.limits.password.clear(accountKey);
+    if (!ok) {
+      if (accountKey) this.limits.password.fail(accountKey);
+      if (clientKey) this.limits.passwordPerClient.fail(clientKey);
+    }
+    return ok;
   }
 
   /** Creates a user without checks (scenarios). */
@@ -176,10 +235,11 @@ export class Accounts {
     };
     this.users.set(user.id, user);
     this.byAccount.set(account, user);
+    this.byInviteCode.set(user.inviteCode, user);
     return user;
   }
 
-  register(req: Schemas['RegisterRequest']): { token: string; user: User } {
+  register(req: Schemas['RegisterRequest'], client?: string): { token: string; user: User } {
     if (req.agree !== 'true') fail('agreementRequired');
     if (req.accountType === 'email') fail(checkEmail(req.account));
     const account = req.accountType === 'email' ? req.account.trim().toLowerCase() : normalizePhone(req.account, req.country);
@@ -188,31 +248,48 @@ export class Accounts {
     fail(checkConfirmation(req.password, req.confirmPassword));
     if (this.byAccount.has(account)) throw new DomainError('account_taken', 'This account is already registered');
     const invite = req.inviteCode?.trim().toUpperCase();
-    if (invite && ![...this.users.values()].some((u) => u.inviteCode === invite)) {
-      throw new DomainError('invite_invalid', 'The invitation code does not exist');
-    }
-    this.verifyCode('register', account, req.code);
+    const inviter = invite ? this.byInviteCode.get(invite) : undefined;
+    if (invite && !inviter) throw new DomainError('invite_invalid', 'The invitation code does not exist');
+    this.verifyCode('register', account, req.code, client);
     const user = this.create(account, req.accountType, req.password);
+    if (inviter) user.invitedBy = inviter.id;
     return { token: this.openSession(user.id), user: this.view(user) };
   }
 
-  login(req: Schemas['LoginRequest']): { token: string; user: User } {
+  /** The users a user invited (their invitation code was given at registration), oldest first. */
+  invitees(userId: string): UserRecord[] {
+    return [...this.users.values()].filter((u) => u.invitedBy === userId);
+  }
+
+  login(req: Schemas['LoginRequest'], client?: string): { token: string; user: User } {
     const account = this.normalize(req.account, req.country);
     const user = account ? this.byAccount.get(account) : undefined;
-    if (!user || this.hash(req.password, user.salt) !== user.passwordHash) {
+    if (!this.checkPasswordAttempt(user, req.password, client) || !user) {
       throw new DomainError('wrong_credentials', 'Incorrect account or password');
     }
     return { token: this.openSession(user.id), user: this.view(user) };
   }
 
   private openSession(userId: string): string {
-    const token = this.random(`session:${userId}`).hex(32);
+    const token = secretHex(32);
     this.sessions.set(token, userId);
     return token;
   }
 
+  private endSession(token: string): void {
+    const userId = this.sessions.get(token);
+    if (userId === undefined) return;
+    this.sessions.delete(token);
+    this.onSessionEnd(userId, token);
+  }
+
   logout(token: string | undefined): void {
-    if (token) this.sessions.delete(token);
+    if (token) this.endSession(token);
+  }
+
+  /** The user id of a live session, or undefined (sockets check their token with it). */
+  sessionUser(token: string | undefined): string | undefined {
+    return token ? this.sessions.get(token) : undefined;
   }
 
   /** The record of a token's user, or the 999 envelope error. */
@@ -232,17 +309,16 @@ export class Accounts {
   }
 
   /** Step one of forgot/modify password: the code, for a one-time ticket. */
-  checkCode(req: Schemas['CheckCodeRequest'], token: string | undefined): Schemas['Ticket'] {
+  checkCode(req: Schemas['CheckCodeRequest'], token: string | undefined, client?: string): Schemas['Ticket'] {
     let account: string;
     if (req.scene === 'security') account = this.record(token).account;
     else {
       const normalized = req.account ? this.normalize(req.account, req.country) : null;
       if (!normalized) throw new DomainError(...VALIDATION_MESSAGES.emailInvalid);
-      if (!this.byAccount.has(normalized)) throw new DomainError('account_not_found', 'No account is registered with this phone or email');
       account = normalized;
     }
-    this.verifyCode(req.scene, account, req.code);
-    const ticket = this.random(`ticket:${account}`).hex(24);
+    this.verifyCode(req.scene, account, req.code, client);
+    const ticket = secretHex(24);
     const expiresAt = this.now() + TICKET_TTL_MS;
     this.tickets.set(ticket, { account, scene: req.scene, expiresAt });
     return { ticket, expiresAt };
@@ -263,9 +339,9 @@ export class Accounts {
     return 'Password updated';
   }
 
-  changePassword(token: string | undefined, req: Schemas['ChangePasswordRequest']): string {
+  changePassword(token: string | undefined, req: Schemas['ChangePasswordRequest'], client?: string): string {
     const user = this.record(token);
-    if (this.hash(req.oldPassword, user.salt) !== user.passwordHash) {
+    if (!this.checkPasswordAttempt(user, req.oldPassword, client)) {
       throw new DomainError('wrong_old_password', 'The current password is incorrect');
     }
     fail(checkPassword(req.password));
@@ -278,21 +354,21 @@ export class Accounts {
   private setPassword(user: UserRecord, password: string, keepToken: string | undefined): void {
     user.salt = this.random(`salt:${user.id}`).hex(16);
     user.passwordHash = this.hash(password, user.salt);
-    for (const [t, id] of this.sessions) if (id === user.id && t !== keepToken) this.sessions.delete(t);
+    for (const [t, id] of this.sessions) if (id === user.id && t !== keepToken) this.endSession(t);
   }
 
   /** A `security` code sent to the user's own account (address book, sensitive changes). */
-  verifySecurityCode(user: UserRecord, code: string): void {
-    this.verifyCode('security', user.account, code);
+  verifySecurityCode(user: UserRecord, code: string, client?: string): void {
+    this.verifyCode('security', user.account, code, client);
   }
 
-  setTransactionPassword(token: string | undefined, req: Schemas['TransactionPasswordRequest']): User {
+  setTransactionPassword(token: string | undefined, req: Schemas['TransactionPasswordRequest'], client?: string): User {
     const user = this.record(token);
     fail(checkTransactionPassword(req.password));
     fail(checkConfirmation(req.password, req.confirmPassword));
     if (user.transactionHash) {
       if (!req.code) throw new DomainError('code_required', 'Enter the verification code sent to your account');
-      this.verifyCode('security', user.account, req.code);
+      this.verifyCode('security', user.account, req.code, client);
     }
     user.transactionHash = this.hash(`tx:${req.password}`, user.salt);
     return this.view(user);
@@ -301,9 +377,13 @@ export class Accounts {
   /** For protected actions (withdrawals): HTTP 401 when none is set, an error when wrong. */
   checkTransactionPassword(user: UserRecord, password: string): void {
     if (!user.transactionHash) throw new DomainError('no_transaction_password', 'No transaction password set');
+    const key = `user:${user.id}`;
+    this.limits.transactionPassword.check(key);
     if (this.hash(`tx:${password}`, user.salt) !== user.transactionHash) {
+      this.limits.transactionPassword.fail(key);
       throw new DomainError('wrong_transaction_password', 'Incorrect transaction password');
     }
+    this.limits.transactionPassword.clear(key);
   }
 
   redeemAuthorizationCode(token: string | undefined, code: string): User {

@@ -48,3 +48,14 @@ export class Rng {
     return out;
   }
 }
+
+/**
+ * A secret (session token, one-time ticket) from the platform's cryptographic random source: never
+ * derived from the seed, so it cannot be computed by anyone who knows the seed, and a restart
+ * revives none.
+ */
+export function secretHex(bytes: number): string {
+  const buf = new Uint8Array(bytes);
+  globalThis.crypto.getRandomValues(buf);
+  return Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('');
+}

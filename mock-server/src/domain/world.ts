@@ -46,6 +46,8 @@ export interface WorldEvents extends Record<string, unknown> {
   order: { userId: string; order: Order };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
+  /** A session ended (logout, or a password change ended the user's other sessions). */
+  sessionEnded: { userId: string; token: string };
 }
 
 export const DEFAULT_SEED = 20260101;
@@ -79,7 +81,7 @@ export class World {
     this.clock = new VirtualClock(start, frozen);
     this.market = new Market(this.seed, start);
     const now = () => this.clock.now();
-    this.accounts = new Accounts(this.seed, now);
+    this.accounts = new Accounts(this.seed, now, (userId, token) => this.events.emit('sessionEnded', { userId, token }));
     this.uploads = new Uploads((n) => `up_${new Rng(this.seed, `upload:${n}`).hex(10)}`);
     this.identity = new Identity(this.accounts, this.uploads, this.reviewAfter(IDENTITY_REVIEW_MS));
     this.payments = new Payments(this.accounts, this.uploads, now, this.reviewAfter(PAYMENT_REVIEW_MS));

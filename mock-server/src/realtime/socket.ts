@@ -15,8 +15,13 @@ function parseKline(topic: string): { symbol: string; period: KlinePeriod } | nu
   return m ? { symbol: m[1], period: m[2] as KlinePeriod } : null;
 }
 
-export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<ClientToServerEvents, ServerToClientEvents> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
+interface SocketData {
+  /** The session token of the handshake while that session lives. */
+  token?: string;
+}
+
+export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
     path: socketPath,
     serveClient: false,
     transports: ['polling', 'websocket'],
@@ -32,14 +37,13 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
   };
 
   io.on('connection', (socket) => {
-    // A logged-in client sends its token in the handshake; its private events go to user:{id}.
+    // A logged-in client sends its token in the handshake; its private events go to user:{id} while
+    // that session lives (an unknown or expired token: public topics only).
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    if (typeof token === 'string' && token) {
-      try {
-        socket.join(`user:${host.world.accounts.record(token).id}`);
-      } catch {
-        /* an expired token: public topics only */
-      }
+    const userId = typeof token === 'string' ? host.world.accounts.sessionUser(token) : undefined;
+    if (userId) {
+      socket.data.token = token;
+      socket.join(`user:${userId}`);
     }
     const reply = (ack: unknown, response: SubscriptionAck) => {
       if (typeof ack === 'function') ack(response);
@@ -76,6 +80,23 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
       for (const t of payload.topics) socket.leave(t);
       reply(ack, { ok: true, topics: payload.topics });
     });
+  });
+
+  // A session that ends (logout, a password changed on another device) stops its sockets' private
+  // events at once; a reset ends every session.
+  host.on('sessionEnded', ({ userId, token }) => {
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.token === token) {
+        socket.leave(`user:${userId}`);
+        delete socket.data.token;
+      }
+    }
+  });
+  host.onReset(() => {
+    for (const socket of io.of('/').sockets.values()) {
+      for (const room of socket.rooms) if (room.startsWith('user:')) socket.leave(room);
+      delete socket.data.token;
+    }
   });
 
   host.on('balances', ({ userId, ...event }) => {

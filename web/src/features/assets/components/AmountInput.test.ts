@@ -14,6 +14,11 @@ describe('amount entry', () => {
     expect(checkAmount('1.234', 2).problem).toBe('precision');
     expect(checkAmount('0.30000001', 8).amount?.toFixed()).toBe('0.30000001');
   });
+  it('refuses what the API refuses: more than 15 digits before the point, more than 40 characters', () => {
+    expect(checkAmount('999999999999999.99', 2).amount?.toFixed()).toBe('999999999999999.99');
+    expect(checkAmount('1000000000000000', 2).problem).toBe('invalid');
+    expect(sanitizeAmount('9'.repeat(100))).toHaveLength(40);
+  });
   it('Max rounds down, never up, and is never negative', () => {
     expect(wireAmount(maxAmount(new Big('10.129999'), 2))).toBe('10.12');
     expect(wireAmount(maxAmount(new Big('0.999999999'), 8))).toBe('0.99999999');

@@ -5,13 +5,15 @@
  */
 import { Button, TextInput, type TextInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DECIMAL_INPUT, isDecimalInput } from '../../../../../common/amount';
 import { Big } from '../../../lib/decimal';
 
-/** Keeps digits and the first decimal point; a comma counts as the point. */
+/** Keeps digits and the first decimal point (a comma counts as the point), at most the API's length. */
 export function sanitizeAmount(text: string): string {
   const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');
-  return dot < 0 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
+  const single = dot < 0 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
+  return single.slice(0, DECIMAL_INPUT.maxLength);
 }
 
 export type AmountProblem = 'required' | 'invalid' | 'precision';
@@ -31,6 +33,8 @@ export function checkAmount(text: string, precision: number): { amount: Big; pro
   }
   if (amount.lte(0)) return { problem: 'invalid' };
   if (!amount.round(precision, Big.roundDown).eq(amount)) return { problem: 'precision' };
+  // Beyond what the API takes in an amount (15 digits before the point): no one holds that much.
+  if (!isDecimalInput(amount.toFixed())) return { problem: 'invalid' };
   return { amount };
 }
 
