@@ -69,8 +69,8 @@ describe('request bounds', () => {
 
   it('every decimal and string a client sends is bounded in length', () => {
     const unbounded: string[] = [];
-    const visit = (schema: unknown, where: string) => {
-      const s = inlineRefs(schema, join(contracts, 'openapi.yaml')) as JsonObject;
+    const visit = (schema: JsonObject | unknown, where: string) => {
+      const s = inlineRefs(schema as JsonObject, join(contracts, 'openapi.yaml')) as JsonObject;
       if (s.type === 'object') for (const [k, v] of Object.entries((s.properties as JsonObject | undefined) ?? {})) visit(v, `${where}.${k}`);
       else if (s.type === 'array') visit(s.items, `${where}[]`);
       else if (s.type === 'string' && !s.enum && s.const === undefined && s.maxLength === undefined && !(typeof s.pattern === 'string' && !/[*+]|\{\d+,\}/.test(s.pattern))) {

@@ -42,7 +42,7 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const userId = typeof token === 'string' ? host.world.accounts.sessionUser(token) : undefined;
     if (userId) {
-      socket.data.token = token;
+      socket.data.token = token as string;
       socket.join(`user:${userId}`);
     }
     const reply = (ack: unknown, response: SubscriptionAck) => {
