@@ -1,7 +1,10 @@
 /**
- * `npm run dev`: the mock backend (port MOCK_PORT, default 8080) and the Vite dev server with hot
- * reload (port DEV_PORT, default 5173, at /h5/; it proxies /api, /__mock and /socket.io to the
- * mock). Output is prefixed per process; Ctrl-C stops both, and so does either one exiting.
+ * `npm run dev`: the mock backend (port MOCK_PORT, default 8080, on 127.0.0.1 unless HOST says
+ * otherwise) and the Vite dev server with hot reload (port DEV_PORT, default 5173, at /h5/; it
+ * proxies /api, /__mock and /socket.io to the mock). /__mock is proxied with the browser's Host
+ * header kept (web/vite.config.ts), so a page of the dev server passes the control API's
+ * same-origin check and a page of any other site does not. Output is prefixed per process; Ctrl-C
+ * stops both (the mock closes its sockets and exits at once), and so does either one exiting.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';

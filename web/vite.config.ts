@@ -20,7 +20,10 @@ export default defineConfig({
     fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
     proxy: {
       '/api': backend,
-      '/__mock': backend,
+      // The Host header is passed on unchanged (no changeOrigin), so a page of this dev server
+      // (Origin http://localhost:5173, Host localhost:5173) counts as same-origin for the mock's
+      // control API, which refuses every other Origin.
+      '/__mock': { target: backend, changeOrigin: false },
       '/socket.io': { target: backend, ws: true },
     },
   },

@@ -55,7 +55,12 @@ export interface paths {
         put?: never;
         /**
          * Move or freeze the virtual clock
-         * @description `advanceMs` moves the clock forward (markets tick for every virtual second passed);
+         * @description `advanceMs` moves the clock forward, at most 365 days per call. Everything due in between
+         *     happens in time order (reviews, confirmations, resting orders filling). Markets are
+         *     simulated second by second over the last 10 minutes of the jump, minute by minute over the
+         *     last 3 days, hourly before that and daily beyond 400 days; the server keeps one-minute
+         *     candles for 3 days, hourly for 400 days and daily for 20 years. A long jump runs in slices
+         *     and answers when done (a year takes about a second) while other requests are served.
          *     `freeze` stops (true) or resumes (false) the clock following real time.
          */
         post: operations["mockClock"];

@@ -206,7 +206,30 @@ export interface paths {
         put?: never;
         /**
          * Upload an image
-         * @description ID photos and payment QR codes. Wrong type: `code` `upload_type`; too large: `upload_too_large`.
+         * @description ID photos, payment QR codes and recharge vouchers. The image must be one complete JPEG, PNG
+         *     or WebP image, checked over all of its bytes; it is stored with the type found in its content
+         *     (`contentType`, and the data URL getUpload gives back), whatever type the data URL declared.
+         *
+         *     An upload is pending until a submission uses it (submitIdentity, addPaymentMethod,
+         *     submitRecharge), which keeps it; a pending upload is removed 60 minutes (virtual clock) after
+         *     it was made. A user may have at most 10 pending uploads or 25 MB of them; the server keeps at
+         *     most 150 MB of images or 10,000 uploads in all. A refused upload changes nothing.
+         *
+         *     Envelope errors (`code`, with `params` where shown):
+         *     - `upload_invalid`: not a base64 data URL.
+         *     - `upload_type`: declared as another type than JPEG, PNG or WebP, or content that is none of them.
+         *     - `upload_too_large` (`max`, MB): over `uploadMaxBytes` decoded bytes.
+         *     - `upload_empty`: no bytes.
+         *     - `upload_corrupt`: damaged or incomplete (a PNG chunk or CRC, the PNG pixel data, a JPEG
+         *       segment or scan, the WebP container or bitstream header), or a coding browsers do not show.
+         *     - `upload_trailing_data`: bytes after the end of the image (after a JPEG, only complete JPEG
+         *       images may follow: an Ultra HDR gain map, the other pictures of a multi-picture file).
+         *     - `upload_dimensions` (`megapixels`): more than 50 megapixels, or PNG pixel data over 16 MB.
+         *     - `upload_quota` (`max`, `maxMb`, `minutes`): the user's pending uploads are at the limit.
+         *     - `upload_capacity`: the server's store is full.
+         *
+         *     A submission naming an upload that is missing answers `upload_missing`; one naming an upload
+         *     removed because it was not used in time answers `upload_expired` (`minutes`).
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -225,7 +248,8 @@ export interface paths {
         /**
          * One of the user's uploaded images
          * @description The image as a data URL, to show it again (the QR code of a payment method). Only the
-         *     uploader's own images: another user's id or an unknown one answers `code` `not_found`.
+         *     uploader's own images: another user's id, an unknown one or a pending upload removed after
+         *     60 minutes unused answers `code` `not_found`.
          */
         get: operations["getUpload"];
         put?: never;
@@ -977,21 +1001,29 @@ export interface components {
             code?: string;
         };
         UploadRequest: {
-            /** @description The image as a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most `uploadMaxBytes` bytes decoded. */
+            /** @description The image as a base64 data URL (`data:image/png;base64,...`). A complete JPEG, PNG or WebP image, at most `uploadMaxBytes` bytes decoded; the declared type must be one of the three, the stored one is the type found in the content. */
             image: string;
         };
         Upload: {
             id: string;
-            /** @enum {string} */
+            /**
+             * @description The type found in the content (not the declared one).
+             * @enum {string}
+             */
             contentType: "image/jpeg" | "image/png" | "image/webp";
+            /** @description Decoded bytes. */
             size: number;
         };
         UploadImage: {
             id: string;
-            /** @enum {string} */
+            /**
+             * @description The type found in the content (not the declared one).
+             * @enum {string}
+             */
             contentType: "image/jpeg" | "image/png" | "image/webp";
+            /** @description Decoded bytes. */
             size: number;
-            /** @description The image as a data URL (data:image/png;base64,...). */
+            /** @description The image as a data URL (data:image/png;base64,...) whose media type is `contentType`. */
             image: string;
         };
         IdentityRequest: {
@@ -1000,6 +1032,7 @@ export interface components {
              * @enum {string}
              */
             level: "primary" | "advanced";
+            /** @description Required for `primary`. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
             realName?: string;
             /** @enum {string} */
             idType?: "id_card" | "passport" | "driving_license";
@@ -1017,18 +1050,25 @@ export interface components {
         PaymentMethodRequest: {
             type: components["schemas"]["PaymentMethodType"];
             country: components["schemas"]["CountryCode"];
+            /** @description The name of the verified identity (compared in its normalised form, ignoring case). Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
             realName: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 80 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
             bankName?: string;
             /** @description Bank card or account number. */
             accountNumber?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 4 to 77 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
             pixKey?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
             alipayAccount?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 1 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
             wechatNickname?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
             wechatAccount?: string;
             /** @description Upload id of the payment QR code image. */
             qrImage?: string;
         };
         PaymentMethod: {
+            /** @description Opaque, unique among the owner's methods (the mock: `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it. */
             id: string;
             type: components["schemas"]["PaymentMethodType"];
             country: components["schemas"]["CountryCode"];
@@ -1198,6 +1238,7 @@ export interface components {
             coin: components["schemas"]["Coin"];
             chain: components["schemas"]["Chain"];
             address: string;
+            /** @description Optional; an empty value is no label, a label of only spaces is refused. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): at most 32 characters (code points) once normalised (`text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
             label?: string;
             code: string;
         };

@@ -1647,7 +1647,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         "image": {
           "type": "string",
           "maxLength": 7200000,
-          "description": "The image as a data URL (`data:image/png;base64,...`). JPEG, PNG or WebP, at most `uploadMaxBytes` bytes decoded."
+          "description": "The image as a base64 data URL (`data:image/png;base64,...`). A complete JPEG, PNG or WebP image, at most `uploadMaxBytes` bytes decoded; the declared type must be one of the three, the stored one is the type found in the content."
         }
       }
     },
@@ -1683,11 +1683,13 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "image/jpeg",
                     "image/png",
                     "image/webp"
-                  ]
+                  ],
+                  "description": "The type found in the content (not the declared one)."
                 },
                 "size": {
                   "type": "integer",
-                  "minimum": 1
+                  "minimum": 1,
+                  "description": "Decoded bytes."
                 }
               }
             }
@@ -1798,15 +1800,17 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "image/jpeg",
                     "image/png",
                     "image/webp"
-                  ]
+                  ],
+                  "description": "The type found in the content (not the declared one)."
                 },
                 "size": {
                   "type": "integer",
-                  "minimum": 1
+                  "minimum": 1,
+                  "description": "Decoded bytes."
                 },
                 "image": {
                   "type": "string",
-                  "description": "The image as a data URL (data:image/png;base64,...)."
+                  "description": "The image as a data URL (data:image/png;base64,...) whose media type is `contentType`."
                 }
               }
             }
@@ -1888,7 +1892,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         "realName": {
           "type": "string",
           "minLength": 2,
-          "maxLength": 64
+          "maxLength": 64,
+          "description": "Required for `primary`. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`)."
         },
         "idType": {
           "type": "string",
@@ -2141,12 +2146,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         "realName": {
           "type": "string",
           "minLength": 2,
-          "maxLength": 64
+          "maxLength": 64,
+          "description": "The name of the verified identity (compared in its normalised form, ignoring case). Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`)."
         },
         "bankName": {
           "type": "string",
           "minLength": 2,
-          "maxLength": 80
+          "maxLength": 80,
+          "description": "Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 80 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`)."
         },
         "accountNumber": {
           "type": "string",
@@ -2156,22 +2163,26 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         "pixKey": {
           "type": "string",
           "minLength": 4,
-          "maxLength": 77
+          "maxLength": 77,
+          "description": "Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 4 to 77 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`)."
         },
         "alipayAccount": {
           "type": "string",
           "minLength": 3,
-          "maxLength": 64
+          "maxLength": 64,
+          "description": "Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`)."
         },
         "wechatNickname": {
           "type": "string",
           "minLength": 1,
-          "maxLength": 64
+          "maxLength": 64,
+          "description": "Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 1 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`)."
         },
         "wechatAccount": {
           "type": "string",
           "minLength": 3,
-          "maxLength": 64
+          "maxLength": 64,
+          "description": "Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`)."
         },
         "qrImage": {
           "type": "string",
@@ -2207,7 +2218,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "additionalProperties": false,
               "properties": {
                 "id": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Opaque, unique among the owner's methods (the mock: `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it."
                 },
                 "type": {
                   "type": "string",
@@ -2660,7 +2672,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "additionalProperties": false,
                 "properties": {
                   "id": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "Opaque, unique among the owner's methods (the mock: `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it."
                   },
                   "type": {
                     "type": "string",
@@ -4334,7 +4347,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "label": {
           "type": "string",
-          "maxLength": 32
+          "maxLength": 32,
+          "description": "Optional; an empty value is no label, a label of only spaces is refused. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): at most 32 characters (code points) once normalised (`text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`)."
         },
         "code": {
           "type": "string",

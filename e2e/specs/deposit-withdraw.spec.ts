@@ -269,6 +269,37 @@ test.describe('address book', () => {
     await expect(page.getByTestId('address-empty')).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('address_list'))).toBe('[]');
   });
+
+  test('a label of only spaces or with a direction override is refused inline; a label is stored normalised', async ({ page, server }) => {
+    await start(page, server);
+    const calls = recordApiCalls(page);
+    await page.goto('pages/assets/bindMentionAddress');
+    await expect(page.getByTestId('address-empty')).toBeVisible();
+    await page.getByTestId('address-input').fill(TRC20_ADDRESS);
+    await page.getByTestId('code-input').fill(MOCK_CODE);
+    const form = page.getByTestId('address-form');
+
+    // Only spaces: an error the user sees, not a label silently dropped.
+    await page.getByTestId('label-input').fill('   ');
+    await page.getByTestId('address-submit').click();
+    await expect(form.getByText('Enter visible text, not only spaces or invisible characters')).toBeVisible();
+    // A right-to-left override would show "Cold txt.exe" backwards.
+    await page.getByTestId('label-input').fill('Cold\u202Eexe.txt');
+    await page.getByTestId('address-submit').click();
+    await expect(form.getByText('This text contains invisible control or text-direction characters: please type it again')).toBeVisible();
+    // Emoji count as one character each (33 of them are one too many).
+    await page.getByTestId('label-input').fill('🧊'.repeat(33));
+    await page.getByTestId('address-submit').click();
+    await expect(form.getByText('At most 32 characters')).toBeVisible();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/me/addresses')).toEqual([]);
+
+    await page.getByTestId('label-input').fill('  Cold   wallet 🧊 冷钱包 ');
+    await page.getByTestId('send-code').click();
+    await expect(toast(page, /sent/i)).toBeVisible();
+    await page.getByTestId('address-submit').click();
+    await expect(toast(page, 'Address added')).toBeVisible();
+    await expect(page.getByTestId('address-entry').getByTestId('address-label')).toHaveText('Cold wallet 🧊 冷钱包');
+  });
 });
 
 test.describe('withdrawals', () => {

@@ -173,6 +173,35 @@ test('a wrong file type or a too large image is refused before upload, and missi
   expect(calls.filter((c) => c.path === '/uploads')).toHaveLength(2);
 });
 
+test('a real name of only invisible characters or with a direction override is refused inline', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto('pages/mine/real_authentication');
+  const calls = recordApiCalls(page);
+  const form = page.getByTestId('identity-form');
+  await page.getByTestId('id-number-input').fill('X1234567');
+  await upload(page, 'front-image');
+  await upload(page, 'back-image');
+
+  await page.getByTestId('real-name-input').fill('\u200B\u200B\u200B');
+  await page.getByTestId('identity-submit').click();
+  await expect(form.getByText('Enter visible text, not only spaces or invisible characters')).toBeVisible();
+  await page.getByTestId('real-name-input').fill('Alex \u202EnagroM');
+  await page.getByTestId('identity-submit').click();
+  await expect(form.getByText('This text contains invisible control or text-direction characters: please type it again')).toBeVisible();
+  await page.getByTestId('real-name-input').fill('  A ');
+  await page.getByTestId('identity-submit').click();
+  await expect(form.getByText('Enter 2 to 64 characters')).toBeVisible();
+  expect(calls.filter((c) => c.path === '/me/identity')).toEqual([]);
+
+  // Accents typed as combining marks, and runs of spaces: sent (and shown) normalised.
+  await page.getByTestId('real-name-input').fill('  Jose\u0301   Pe\u0301rez ');
+  await page.getByTestId('identity-submit').click();
+  await expect(page).toHaveURL(AUTH_URL);
+  expect(calls.filter((c) => c.path === '/me/identity')).toHaveLength(1);
+  await page.goto('pages/mine/real_authentication');
+  await expect(page.getByTestId('identity-status')).toContainText('José Pérez');
+});
+
 test('advanced verification with the hand-held photo after the real-name one', async ({ page, server }) => {
   const token = await loginWithToken(page);
   // Before real-name verification the advanced form is not offered.
@@ -307,6 +336,13 @@ test('missing payment fields are flagged inline and nothing is sent', async ({ p
   await expect(page.getByText('Enter 4 to 77 characters')).toBeVisible();
 
   await page.getByTestId('pm-type').getByText('Bank card', { exact: true }).click();
+  // Free text: only invisible characters, or a direction override, is refused like the server does.
+  await page.getByTestId('pm-bankName').fill('\u200B\u2060\u200B');
+  await page.getByTestId('pm-submit').click();
+  await expect(page.getByText('Enter visible text, not only spaces or invisible characters')).toBeVisible();
+  await page.getByTestId('pm-bankName').fill('Banco \u202Elisarb');
+  await page.getByTestId('pm-submit').click();
+  await expect(page.getByText('This text contains invisible control or text-direction characters: please type it again')).toBeVisible();
   await page.getByTestId('pm-bankName').fill('Itaú');
   await page.getByTestId('pm-accountNumber').fill('123');
   await page.getByTestId('pm-submit').click();

@@ -46,6 +46,14 @@ export class WorldHost {
     return this.world;
   }
 
+  /**
+   * Advances the current world's clock by `ms` without holding the event loop: one bounded slice per
+   * turn, so requests and sockets are served during a long jump.
+   */
+  async advance(ms: number): Promise<void> {
+    for (const _ of this.world.advanceInSlices(ms)) await new Promise((resolve) => setImmediate(resolve));
+  }
+
   /** Starts letting virtual time follow real time (every 200 ms; the market ticks per second). */
   start(): void {
     this.timer ??= setInterval(() => this.world.clock.follow(Date.now()), 200);

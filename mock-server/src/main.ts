@@ -1,25 +1,65 @@
 /** `npm start` / `npm run serve`: the mock backend and the built app on one port. */
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from './http/server.ts';
 
+/** After a signal, exit even if closing has not finished by then. */
+const HARD_EXIT_MS = 5_000;
+
 const port = Number(process.env.PORT ?? 8080);
-const hostname = process.env.HOST ?? '0.0.0.0';
+// Loopback by default: the control API can reset the world. HOST=0.0.0.0 shares it on the network.
+const hostname = process.env.HOST || '127.0.0.1';
 const seed = process.env.SEED ? Number(process.env.SEED) : undefined;
 const staticDir = resolve(fileURLToPath(import.meta.url), '../../../dist/h5');
+
+const controlSetting = (process.env.MOCK_CONTROL || 'on').toLowerCase();
+if (controlSetting !== 'on' && controlSetting !== 'off') {
+  console.error(`MOCK_CONTROL must be "on" or "off", not "${process.env.MOCK_CONTROL}"`);
+  process.exit(1);
+}
+const control = controlSetting === 'on';
+
+if (!existsSync(join(staticDir, 'index.html'))) {
+  console.warn(`The app is not built (${staticDir} has no index.html): /h5/ answers 503 until \`npm run build\` has run.`);
+}
 
 const { app, host } = await createServer({
   staticDir,
   world: { seed, freezeClock: process.env.FREEZE_CLOCK === 'true' },
   logger: process.env.LOG === 'true',
+  control,
 });
 host.start();
 await app.listen({ port, host: hostname });
-const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname;
-console.log(`Mock backend and app: http://${shown}:${port}/h5/  (API /api/, control /__mock/, seed ${host.world.seed})`);
+const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
+console.log(
+  `Mock backend and app: http://${shown}:${port}/h5/  (API /api/, ${control ? 'control /__mock/' : 'control API off'}, seed ${host.world.seed})`,
+);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    void app.close().then(() => process.exit(0));
-  });
+// Graceful shutdown: app.close() stops the world's timer, disconnects Socket.IO clients and closes
+// every connection (see createServer). A second signal, or closing taking over HARD_EXIT_MS, exits at once.
+let stopping = false;
+function shutdown(signal: NodeJS.Signals) {
+  if (stopping) {
+    console.log(`${signal} again: exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  const started = Date.now();
+  setTimeout(() => {
+    console.error(`Closing took over ${HARD_EXIT_MS} ms: exiting anyway`);
+    process.exit(1);
+  }, HARD_EXIT_MS).unref();
+  app.close().then(
+    () => {
+      console.log(`Stopped (${signal}) in ${Date.now() - started} ms`);
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error('Closing failed:', error);
+      process.exit(1);
+    },
+  );
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, shutdown);

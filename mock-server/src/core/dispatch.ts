@@ -38,6 +38,9 @@ const FAULT_MESSAGES: Record<string, string> = {
   error: 'Something went wrong (injected fault)',
 };
 
+/** How many answers to idempotency keys are remembered (the oldest are forgotten first). */
+export const IDEMPOTENCY_KEYS = 10_000;
+
 export function envelopeError(code: string, message: string, type = 'error', params?: Record<string, string | number>) {
   return params ? { type, code, message, params } : { type, code, message };
 }
@@ -104,7 +107,11 @@ export function dispatch(world: World, req: ApiRequest): ApiResponse {
     const seen = world.idempotency.get(key);
     if (seen) return seen;
     const res = answer(world, req);
-    if (res.status < 500) world.idempotency.set(key, res);
+    if (res.status < 500) {
+      world.idempotency.set(key, res);
+      // Keys are kept for the latest IDEMPOTENCY_KEYS answers (a retry comes within seconds).
+      if (world.idempotency.size > IDEMPOTENCY_KEYS) world.idempotency.delete(world.idempotency.keys().next().value!);
+    }
     return res;
   }
   return answer(world, req);

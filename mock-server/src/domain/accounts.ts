@@ -320,6 +320,7 @@ export class Accounts {
     this.verifyCode(req.scene, account, req.code, client);
     const ticket = secretHex(24);
     const expiresAt = this.now() + TICKET_TTL_MS;
+    for (const [t, v] of this.tickets) if (v.expiresAt < this.now()) this.tickets.delete(t);
     this.tickets.set(ticket, { account, scene: req.scene, expiresAt });
     return { ticket, expiresAt };
   }

@@ -4,6 +4,7 @@
  * deterministic: an ID number ending in 000 is rejected (unclear photos), anything else verified;
  * a hand-held photo that is one of the ID photos again is rejected, any other verified.
  */
+import { checkText, textErrorMessage, TEXT_RULES } from '../../../common/text.ts';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts, User, UserRecord } from './accounts.ts';
 import { DomainError } from './errors.ts';
@@ -33,11 +34,12 @@ export class Identity {
   private primary(user: UserRecord, req: IdentityRequest): void {
     if (user.verification === 'pending') throw new DomainError('review_pending', 'Your verification is under review, please wait');
     if (user.verification === 'verified') throw new DomainError('already_verified', 'Your identity is already verified');
-    const realName = req.realName?.trim().replace(/\s+/g, ' ');
-    if (!realName || realName.length < 2) throw new DomainError('field_required', 'Please enter your real name');
+    if (!req.realName) throw new DomainError('field_required', 'Please enter your real name');
+    const name = checkText(req.realName, TEXT_RULES.realName);
+    if (name.error) throw new DomainError(name.error.code, textErrorMessage(name.error, 'the real name')).with({ field: 'realName', ...name.error.params });
+    const realName = name.value;
     if (!req.idNumber) throw new DomainError('field_required', 'Please enter your ID number');
-    const front = this.uploads.require(user.id, req.frontImage, 'front of your ID');
-    const back = this.uploads.require(user.id, req.backImage, 'back of your ID');
+    const [front, back] = this.uploads.claimAll(user.id, [[req.frontImage, 'front of your ID'], [req.backImage, 'back of your ID']]);
     user.idPhotos = [front.id, back.id];
     user.realName = realName;
     user.idNumber = req.idNumber.toUpperCase();
@@ -57,7 +59,7 @@ export class Identity {
     }
     if (user.advancedVerification === 'pending') throw new DomainError('review_pending', 'Your verification is under review, please wait');
     if (user.advancedVerification === 'verified') throw new DomainError('already_verified', 'Advanced verification is already done');
-    const hand = this.uploads.require(user.id, req.handImage, 'photo of you holding your ID');
+    const hand = this.uploads.claim(user.id, req.handImage, 'photo of you holding your ID');
     const idPhotoAgain = (user.idPhotos ?? []).some((id) => this.uploads.get(user.id, id).dataUrl === hand.dataUrl);
     user.advancedVerification = 'pending';
     delete user.advancedVerificationReason;

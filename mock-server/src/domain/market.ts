@@ -1,7 +1,12 @@
 /**
- * The market simulator: listed symbols, a price random walk ticking every virtual second, one-minute
- * candles kept for the session (and a synthetic day of history before the world starts), 24-hour
- * statistics and K-lines of every period. Prices are decimals (big.js); floats only drive the random steps.
+ * The market simulator: listed symbols, a price random walk ticking every virtual second, 24-hour
+ * statistics and K-lines of every period. Memory stays bounded whatever the clock does: one-minute
+ * candles for the last three days, hourly ones for 400 days before, daily ones for 20 years before
+ * that (older candles are derived from (seed, symbol, period, bucket) on demand). Long clock jumps
+ * are simulated coarsely far from their end (days, hours, then minutes, then seconds).
+ *
+ * Prices and volumes are kept as integers of their smallest unit (price ticks, amount units), exact
+ * and compact; they leave as decimal strings and big.js values. Floats only drive the random steps.
  */
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
@@ -63,53 +68,73 @@ const SPECS: SymbolSpec[] = [
   { base: 'LINK', quote: 'BTC', price: '0.0002219', pricePrecision: 7, amountPrecision: 1, sigma: 0.0011, volume: 600 },
 ];
 
-const max = (...values: Big[]) => values.reduce((a, b) => (b.gt(a) ? b : a));
-const min = (...values: Big[]) => values.reduce((a, b) => (b.lt(a) ? b : a));
-
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 /** Synthetic one-minute history generated before the world starts. */
 const HISTORY_MINUTES = 26 * 60;
-/** Clock jumps longer than this are simulated minute by minute instead of second by second. */
-const SECOND_STEP_LIMIT = 2 * 60 * 60;
+
+/** How long each resolution of candle is kept (beyond the daily tier, candles are derived on demand). */
+export const RETENTION = { minutes: 3 * DAY, hours: 400 * DAY, days: 20 * 365 * DAY } as const;
+/** Within this much of a clock jump's end, time is simulated second by second. */
+const SECOND_STEPS_WITHIN = 10 * MINUTE;
+/** Candles past their tier's retention are folded into the next tier this many at a time. */
+const FOLD_BATCH = 64;
+/** Work per slice of a long jump: steps of each symbol (see `sliceEnd`). */
+const STEPS_PER_SLICE = 120;
 
 const PERIOD_MS: Record<Exclude<KlinePeriod, '1mon'>, number> = {
   '1min': MINUTE,
   '5min': 5 * MINUTE,
   '15min': 15 * MINUTE,
   '30min': 30 * MINUTE,
-  '60min': 60 * MINUTE,
-  '4hour': 4 * 60 * MINUTE,
+  '60min': HOUR,
+  '4hour': 4 * HOUR,
   '1day': DAY,
   '1week': 7 * DAY,
 };
 
-interface MinuteCandle {
+/** A candle in integer units: prices in ticks (10^-pricePrecision), volume in 10^-amountPrecision. */
+interface UnitCandle {
   time: number;
-  open: Big;
-  high: Big;
-  low: Big;
-  close: Big;
-  volume: Big;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
 }
 
+type Resolution = 'minutes' | 'hours' | 'days';
+const RESOLUTION_MS: Record<Resolution, number> = { minutes: MINUTE, hours: HOUR, days: DAY };
+
 interface WindowStats {
-  /** Cache key: first and last index of the closed minutes summarised. */
+  /** Cache key: times of the first and last closed minutes summarised. */
   key: string;
-  high: Big | null;
-  low: Big | null;
-  volume: Big;
-  quoteVolume: Big;
+  high: number;
+  low: number;
+  volume: number;
+  /** Σ volume × close in units (ticks × amount units): exact as a bigint. */
+  quoteVolume: bigint;
 }
 
 interface SymbolState {
   spec: SymbolSpec;
   symbol: string;
-  last: Big;
-  minutes: MinuteCandle[];
-  tick: Big;
+  /** Last price in ticks. */
+  last: number;
+  lastBig?: Big;
+  /** Oldest first; every hour candle is older than every minute candle, every day older than every hour. */
+  tiers: Record<Resolution, UnitCandle[]>;
   /** 24 h statistics of the closed minutes, recomputed once a minute rather than every tick. */
   closed?: WindowStats;
+}
+
+/** An integer number of units as a decimal string with `decimals` places (no float involved). */
+export function unitsToFixed(units: number, decimals: number): string {
+  const negative = units < 0;
+  const digits = String(Math.abs(units)).padStart(decimals + 1, '0');
+  const text = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
+  return negative ? `-${text}` : text;
 }
 
 /** Start of the period bucket containing `t` (UTC; weeks start on Monday, months on the 1st). */
@@ -134,16 +159,32 @@ function previousBucket(start: number, period: KlinePeriod): number {
   return start - PERIOD_MS[period];
 }
 
-function periodMinutes(start: number, period: KlinePeriod): number {
-  if (period !== '1mon') return PERIOD_MS[period] / MINUTE;
+function periodMs(start: number, period: KlinePeriod): number {
+  if (period !== '1mon') return PERIOD_MS[period];
   const d = new Date(start);
-  return (Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - start) / MINUTE;
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - start;
+}
+
+/** Merges `c` into the last candle of `list` when it falls in the same bucket of `size`, else appends a copy. */
+function merge(list: UnitCandle[], c: UnitCandle, size: number): void {
+  const time = c.time - (c.time % size);
+  const last = list[list.length - 1];
+  if (last && last.time === time) {
+    last.high = Math.max(last.high, c.high);
+    last.low = Math.min(last.low, c.low);
+    last.close = c.close;
+    last.volume += c.volume;
+  } else {
+    list.push({ ...c, time });
+  }
 }
 
 export class Market {
   private readonly states = new Map<string, SymbolState>();
   /** Index of the last simulated virtual second, counted from the world's start. */
   private second = 0;
+  /** The end of the clock jump in progress (see `aimAt`): far from it, time is simulated coarsely. */
+  private horizon: number | null = null;
   private tickerCache: { second: number; tickers: Ticker[] } | null = null;
 
   constructor(
@@ -155,9 +196,8 @@ export class Market {
       const state: SymbolState = {
         spec,
         symbol,
-        last: new Big(spec.price),
-        minutes: [],
-        tick: new Big(10).pow(-spec.pricePrecision),
+        last: Math.round(Number(spec.price) * 10 ** spec.pricePrecision),
+        tiers: { minutes: [], hours: [], days: [] },
       };
       this.states.set(symbol, state);
       this.synthesizeHistory(state);
@@ -168,6 +208,10 @@ export class Market {
     return [...this.states.keys()];
   }
 
+  private lastOf(state: SymbolState): Big {
+    return (state.lastBig ??= new Big(unitsToFixed(state.last, state.spec.pricePrecision)));
+  }
+
   /** What the order book and matching need of a symbol: last price, precisions, typical volume. */
   snapshot(symbol: string) {
     const st = this.state(symbol);
@@ -175,7 +219,7 @@ export class Market {
       base: st.spec.base,
       quote: st.spec.quote ?? USDT,
       quotePrecision: QUOTE_PRECISION[st.spec.quote ?? USDT],
-      last: st.last,
+      last: this.lastOf(st),
       pricePrecision: st.spec.pricePrecision,
       amountPrecision: st.spec.amountPrecision,
       volumePerMinute: st.spec.volume,
@@ -199,87 +243,147 @@ export class Market {
     return s;
   }
 
-  private round(state: SymbolState, value: number): Big {
-    const d = new Big(value.toPrecision(15)).round(state.spec.pricePrecision, Big.roundHalfUp);
-    return max(d, state.tick);
+  /** A float price as whole ticks (at least one tick). */
+  private ticks(value: number): number {
+    return Math.max(1, Math.round(value));
   }
 
-  private amount(state: SymbolState, value: number): Big {
-    return new Big(value.toPrecision(15)).round(state.spec.amountPrecision, Big.roundDown);
+  /** A float volume in base coin as whole amount units, rounded down. */
+  private units(state: SymbolState, value: number): number {
+    return Math.floor(value * 10 ** state.spec.amountPrecision);
   }
 
-  /** One step of the walk: the next price and a volume, from (seed, symbol, step key) or a given stream. */
-  private step(state: SymbolState, key: string | Rng, sigma: number, volume: number) {
-    const rng = typeof key === 'string' ? new Rng(this.seed, `${state.symbol}:${key}`) : key;
-    const next = this.round(state, state.last.toNumber() * Math.exp(sigma * rng.normal()));
-    const wick = Math.abs(rng.normal()) * sigma * 0.5;
-    return { next, wick, volume: this.amount(state, volume * (0.4 + 1.2 * rng.float())), rng };
-  }
-
-  /** A day of one-minute history before the world starts (float walk, stored as decimals). */
+  /** A day of one-minute history before the world starts. */
   private synthesizeHistory(state: SymbolState): void {
     const first = this.start - HISTORY_MINUTES * MINUTE;
     const rng = new Rng(this.seed, `${state.symbol}:history`);
-    const { sigma, volume, pricePrecision: pp, amountPrecision: ap } = state.spec;
-    const floor = 10 ** -pp;
-    const fixed = (v: number) => new Big(Math.max(v, floor).toFixed(pp));
+    const { sigma, volume } = state.spec;
     let open = state.last;
-    let openF = open.toNumber();
     for (let i = 0; i < HISTORY_MINUTES; i++) {
-      const closeF = Math.max(openF * Math.exp(sigma * rng.normal()), floor);
+      const close = this.ticks(open * Math.exp(sigma * rng.normal()));
       const wick = Math.abs(rng.normal()) * sigma * 0.5;
-      const close = fixed(closeF);
-      state.minutes.push({
+      state.tiers.minutes.push({
         time: first + i * MINUTE,
         open,
-        high: fixed(Math.max(openF, closeF) * (1 + wick)),
-        low: fixed(Math.min(openF, closeF) * (1 - wick)),
+        high: this.ticks(Math.max(open, close) * (1 + wick)),
+        low: this.ticks(Math.min(open, close) * (1 - wick)),
         close,
-        volume: new Big((volume * (0.4 + 1.2 * rng.float())).toFixed(ap)),
+        volume: this.units(state, volume * (0.4 + 1.2 * rng.float())),
       });
       open = close;
-      openF = close.toNumber();
     }
     state.last = open;
   }
 
-  /** Applies a price and volume to the minute candle containing `time`. */
-  private record(state: SymbolState, time: number, price: Big, volume: Big, extremes?: [Big, Big]) {
-    const minute = time - (time % MINUTE);
-    let candle = state.minutes[state.minutes.length - 1];
-    if (!candle || candle.time < minute) {
-      candle = { time: minute, open: state.last, high: state.last, low: state.last, close: state.last, volume: new Big(0) };
-      state.minutes.push(candle);
+  /**
+   * One step of `length` ms starting at `time`: the next price and its candle, recorded in the tier
+   * of that resolution. Keyed by (seed, symbol, resolution, time), so a path does not depend on how
+   * the clock was moved, only on which resolution simulated each stretch.
+   */
+  private step(state: SymbolState, time: number, length: number): void {
+    const rng = new Rng(this.seed, `${state.symbol}:${length}:${time}`);
+    const minutes = length / MINUTE;
+    const sigma = state.spec.sigma * Math.sqrt(minutes);
+    const open = state.last;
+    const close = this.ticks(open * Math.exp(sigma * rng.normal()));
+    const wick = length >= MINUTE ? Math.abs(rng.normal()) * sigma * 0.5 : 0;
+    const candle: UnitCandle = {
+      time,
+      open,
+      high: this.ticks(Math.max(open, close) * (1 + wick)),
+      low: this.ticks(Math.min(open, close) * (1 - wick)),
+      close,
+      volume: this.units(state, state.spec.volume * minutes * (0.4 + 1.2 * rng.float())),
+    };
+    const resolution: Resolution = length >= DAY ? 'days' : length >= HOUR ? 'hours' : 'minutes';
+    this.flushFinerThan(state, resolution);
+    merge(state.tiers[resolution], candle, RESOLUTION_MS[resolution]);
+    state.last = close;
+    state.lastBig = undefined;
+    this.retain(state, candle.time);
+  }
+
+  /** Before a coarse step: the finer candles (all older) fold into the coarser tier. */
+  private flushFinerThan(state: SymbolState, resolution: Resolution): void {
+    if (resolution === 'minutes') return;
+    const { tiers } = state;
+    if (tiers.minutes.length) {
+      for (const c of tiers.minutes) merge(tiers.hours, c, HOUR);
+      tiers.minutes = [];
     }
-    const [lo, hi] = extremes ?? [price, price];
-    candle.high = max(candle.high, hi, price);
-    candle.low = min(candle.low, lo, price);
-    candle.close = price;
-    candle.volume = candle.volume.plus(volume);
-    state.last = price;
+    if (resolution === 'days' && tiers.hours.length) {
+      for (const c of tiers.hours) merge(tiers.days, c, DAY);
+      tiers.hours = [];
+    }
+  }
+
+  /** Folds candles older than each tier's retention into the next tier; the oldest days are dropped. */
+  private retain(state: SymbolState, now: number): void {
+    const { tiers } = state;
+    const fold = (from: Resolution, to: Resolution | null) => {
+      const limit = now - RETENTION[from];
+      const list = tiers[from];
+      // In batches: only once FOLD_BATCH candles are past the retention (one comparison per step).
+      if (list.length < FOLD_BATCH || list[FOLD_BATCH - 1].time >= limit) return;
+      let n = FOLD_BATCH;
+      while (n < list.length && list[n].time < limit) n++;
+      const old = list.splice(0, n);
+      if (to) for (const c of old) merge(tiers[to], c, RESOLUTION_MS[to]);
+    };
+    fold('minutes', 'hours');
+    fold('hours', 'days');
+    fold('days', null);
+  }
+
+  /**
+   * Announces the end of a clock jump about to be made in slices: until it is reached, time far
+   * from it is simulated coarsely. `null` when the jump is done.
+   */
+  aimAt(time: number | null): void {
+    this.horizon = time;
+  }
+
+  /** The resolution (ms) of simulating the virtual second `s`, given where the jump in progress ends. */
+  private resolutionAt(s: number, end: number): number {
+    const t = this.start + s * 1000;
+    const ahead = end - t;
+    for (const size of [DAY, HOUR, MINUTE]) if (ahead > this.coarseFrom(size) && t % size === 0) return size;
+    return 1000;
+  }
+
+  /**
+   * Where the next slice of a jump to `target` should end, so that one slice is a bounded amount of
+   * work: STEPS_PER_SLICE steps of the coarsest resolution usable there, ending just before a
+   * boundary of it (a step recorded at a boundary covers the second there and those after it).
+   */
+  sliceEnd(now: number, target: number): number {
+    for (const size of [DAY, HOUR, MINUTE]) {
+      const regionEnd = target - this.coarseFrom(size);
+      if (now >= regionEnd) continue;
+      const end = Math.floor((now + 1000 + size * STEPS_PER_SLICE) / size) * size - 1000;
+      return Math.min(regionEnd, end > now ? end : now + size);
+    }
+    return Math.min(target, now + 1000 * STEPS_PER_SLICE);
+  }
+
+  /** How far from a jump's end steps of `size` begin. */
+  private coarseFrom(size: number): number {
+    return size === DAY ? RETENTION.hours + DAY : size === HOUR ? RETENTION.minutes + HOUR : SECOND_STEPS_WITHIN + MINUTE;
   }
 
   /** Simulates every virtual second up to `now`. Returns true when prices moved. */
   advanceTo(now: number): boolean {
     const target = Math.floor((now - this.start) / 1000);
     if (target <= this.second) return false;
+    const end = Math.max(this.horizon ?? now, now);
     let s = this.second + 1;
-    // Long jumps: whole minutes first, then the last two hours second by second.
-    const minuteUntil = target - SECOND_STEP_LIMIT;
-    for (; s + 60 <= minuteUntil; s += 60) {
-      for (const state of this.states.values()) {
-        const { next, wick, volume } = this.step(state, `m${s}`, state.spec.sigma, state.spec.volume);
-        const hi = this.round(state, max(state.last, next).toNumber() * (1 + wick));
-        const lo = this.round(state, min(state.last, next).toNumber() * (1 - wick));
-        this.record(state, this.start + s * 1000, next, volume, [lo, hi]);
-      }
-    }
-    const perSecond = 1 / Math.sqrt(60);
-    for (; s <= target; s++) {
-      for (const state of this.states.values()) {
-        const { next, volume } = this.step(state, `s${s}`, state.spec.sigma * perSecond, state.spec.volume / 60);
-        this.record(state, this.start + s * 1000, next, volume);
-      }
+    while (s <= target) {
+      const size = this.resolutionAt(s, end);
+      // A coarse step must not pass `now` (the jump's end may lie beyond this slice).
+      const length = s + size / 1000 - 1 <= target ? size : 1000;
+      const time = this.start + s * 1000;
+      for (const state of this.states.values()) this.step(state, time, length);
+      s += length / 1000;
     }
     this.second = target;
     return true;
@@ -292,49 +396,56 @@ export class Market {
 
   /** High, low and volumes of minutes [first, last) — cached, since closed minutes never change. */
   private closedStats(state: SymbolState, first: number, last: number): WindowStats {
-    const key = `${first}:${last}`;
+    const minutes = state.tiers.minutes;
+    const key = `${minutes[first]?.time}:${minutes[last]?.time}`;
     if (state.closed?.key === key) return state.closed;
-    let high: Big | null = null;
-    let low: Big | null = null;
-    let volume = new Big(0);
-    let quoteVolume = new Big(0);
+    let high = -Infinity;
+    let low = Infinity;
+    let volume = 0;
+    let quote = 0;
     for (let i = first; i < last; i++) {
-      const m = state.minutes[i];
-      if (!high || m.high.gt(high)) high = m.high;
-      if (!low || m.low.lt(low)) low = m.low;
-      volume = volume.plus(m.volume);
-      quoteVolume = quoteVolume.plus(m.volume.times(m.close));
+      const m = minutes[i];
+      high = Math.max(high, m.high);
+      low = Math.min(low, m.low);
+      volume += m.volume;
+      quote += m.volume * m.close;
     }
+    // Integers stay exact in a double below 2^53; beyond, the turnover is summed again as bigints.
+    let quoteVolume = BigInt(Number.isSafeInteger(quote) ? quote : 0);
+    if (!Number.isSafeInteger(quote)) for (let i = first; i < last; i++) quoteVolume += BigInt(minutes[i].volume) * BigInt(minutes[i].close);
     return (state.closed = { key, high, low, volume, quoteVolume });
   }
 
   private toTicker(state: SymbolState, now: number): Ticker {
     const from = now - DAY;
-    let first = state.minutes.length - 1;
-    while (first > 0 && state.minutes[first - 1].time + MINUTE > from) first--;
-    const lastIndex = state.minutes.length - 1;
-    const current = state.minutes[lastIndex];
-    const open = state.minutes[first]?.open ?? state.last;
+    const minutes = state.tiers.minutes;
+    const lastIndex = minutes.length - 1;
+    let first = lastIndex;
+    while (first > 0 && minutes[first - 1].time + MINUTE > from) first--;
+    const current = minutes[lastIndex];
     const closed = this.closedStats(state, first, lastIndex);
-    const high = max(state.last, current.high, ...(closed.high ? [closed.high] : []));
-    const low = min(state.last, current.low, ...(closed.low ? [closed.low] : []));
-    const volume = closed.volume.plus(current.volume);
-    const quoteVolume = closed.quoteVolume.plus(current.volume.times(current.close));
-    const change = state.last.minus(open).div(open).times(100).round(2, Big.roundHalfUp);
     const pp = state.spec.pricePrecision;
+    const ap = state.spec.amountPrecision;
+    const high = Math.max(state.last, current?.high ?? state.last, closed.high);
+    const low = Math.min(state.last, current?.low ?? state.last, closed.low);
+    const volume = closed.volume + (current?.volume ?? 0);
+    const quoteUnits = closed.quoteVolume + BigInt(current?.volume ?? 0) * BigInt(current?.close ?? 0);
+    const openTicks = minutes[first]?.open ?? state.last;
+    const open = new Big(unitsToFixed(openTicks, pp));
+    const change = this.lastOf(state).minus(open).div(open).times(100).round(2, Big.roundHalfUp);
     return {
       symbol: state.symbol,
       base: state.spec.base,
       quote: state.spec.quote ?? USDT,
-      last: state.last.toFixed(pp),
+      last: unitsToFixed(state.last, pp),
       open24h: open.toFixed(pp),
-      high24h: high.toFixed(pp),
-      low24h: low.toFixed(pp),
+      high24h: unitsToFixed(high, pp),
+      low24h: unitsToFixed(low, pp),
       change24h: change.toFixed(2),
-      volume24h: volume.toFixed(state.spec.amountPrecision),
-      quoteVolume24h: quoteVolume.toFixed(2),
+      volume24h: unitsToFixed(volume, ap),
+      quoteVolume24h: new Big(quoteUnits.toString()).div(new Big(10).pow(pp + ap)).round(2, Big.roundHalfUp).toFixed(2),
       pricePrecision: pp,
-      amountPrecision: state.spec.amountPrecision,
+      amountPrecision: ap,
       quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT],
       time: now,
     };
@@ -353,61 +464,74 @@ export class Market {
     return this.tickers().find((t) => t.symbol === symbol)!;
   }
 
+  /** Recorded candles usable for `period`, newest first: finer tiers only while they are at least as fine as the period. */
+  private *recorded(state: SymbolState, period: KlinePeriod): Generator<UnitCandle> {
+    const length = period === '1mon' ? 28 * DAY : PERIOD_MS[period];
+    for (const resolution of ['minutes', 'hours', 'days'] as const) {
+      if (RESOLUTION_MS[resolution] > length) return;
+      const list = state.tiers[resolution];
+      for (let i = list.length - 1; i >= 0; i--) yield list[i];
+    }
+  }
+
   /** Candles of `period` ending with the one containing `to`, oldest first. */
   kline(symbol: string, period: KlinePeriod, limit: number, to: number = this.simulatedNow()): Candle[] {
     const state = this.state(symbol);
     const end = Math.min(to, this.simulatedNow());
     const pp = state.spec.pricePrecision;
     const ap = state.spec.amountPrecision;
-    const firstMinute = state.minutes[0].time;
     const out: Candle[] = [];
+    const source = this.recorded(state, period);
+    let next = source.next();
+    // Skip what is newer than `end`.
+    while (!next.done && next.value.time > end) next = source.next();
     let bucket = bucketStart(end, period);
-    // Index of the last minute candle at or before `end`.
-    let idx = state.minutes.length - 1;
-    while (idx >= 0 && state.minutes[idx].time > end) idx--;
-    let nextOpen: Big | null = null;
-    while (out.length < limit) {
-      if (bucket + periodMinutes(bucket, period) * MINUTE > firstMinute) {
-        // Aggregate the recorded minutes of this bucket.
-        let high: Big | null = null;
-        let low: Big | null = null;
-        let volume = new Big(0);
-        let open: Big | null = null;
-        let close: Big | null = null;
-        while (idx >= 0 && state.minutes[idx].time >= bucket) {
-          const m = state.minutes[idx--];
-          close ??= m.close;
-          open = m.open;
-          high = high && high.gt(m.high) ? high : m.high;
-          low = low && low.lt(m.low) ? low : m.low;
-          volume = volume.plus(m.volume);
-        }
-        if (open && close && high && low) {
-          out.push({ time: bucket, open: open.toFixed(pp), high: high.toFixed(pp), low: low.toFixed(pp), close: close.toFixed(pp), volume: volume.toFixed(ap) });
-          nextOpen = open;
-        }
-      } else {
-        // Before the recorded history: walk backwards from the oldest open, deterministically.
-        const close: Big = nextOpen ?? state.minutes[0].open;
-        const minutes = periodMinutes(bucket, period);
+    let oldestOpen: number | null = null;
+    while (out.length < limit && bucket >= 0) {
+      let open: number | null = null;
+      let close: number | null = null;
+      let high = -Infinity;
+      let low = Infinity;
+      let volume = 0;
+      while (!next.done && next.value.time >= bucket) {
+        const c = next.value;
+        close ??= c.close;
+        open = c.open;
+        high = Math.max(high, c.high);
+        low = Math.min(low, c.low);
+        volume += c.volume;
+        next = source.next();
+      }
+      if (open !== null && close !== null) {
+        out.push({ time: bucket, open: unitsToFixed(open, pp), high: unitsToFixed(high, pp), low: unitsToFixed(low, pp), close: unitsToFixed(close, pp), volume: unitsToFixed(volume, ap) });
+        oldestOpen = open;
+      } else if (next.done) {
+        // Before the recorded history: walk backwards from the oldest open, derived from the bucket.
+        const closeTicks: number = oldestOpen ?? this.oldestOpen(state);
+        const minutes = periodMs(bucket, period) / MINUTE;
         const sigma = state.spec.sigma * Math.sqrt(minutes);
         const rng = new Rng(this.seed, `${symbol}:${period}:${bucket}`);
-        const open = this.round(state, close.toNumber() / Math.exp(sigma * rng.normal()));
-        const hi = this.round(state, max(open, close).toNumber() * (1 + Math.abs(rng.normal()) * sigma * 0.3));
-        const lo = this.round(state, min(open, close).toNumber() * (1 - Math.abs(rng.normal()) * sigma * 0.3));
-        const volume = this.amount(state, state.spec.volume * minutes * (0.5 + rng.float()));
+        const o = this.ticks(closeTicks / Math.exp(sigma * rng.normal()));
+        const hi = this.ticks(Math.max(o, closeTicks) * (1 + Math.abs(rng.normal()) * sigma * 0.3));
+        const lo = this.ticks(Math.min(o, closeTicks) * (1 - Math.abs(rng.normal()) * sigma * 0.3));
+        const v = this.units(state, state.spec.volume * minutes * (0.5 + rng.float()));
         out.push({
           time: bucket,
-          open: open.toFixed(pp),
-          high: max(hi, open, close).toFixed(pp),
-          low: min(lo, open, close).toFixed(pp),
-          close: close.toFixed(pp),
-          volume: volume.toFixed(ap),
+          open: unitsToFixed(o, pp),
+          high: unitsToFixed(Math.max(hi, o, closeTicks), pp),
+          low: unitsToFixed(Math.min(lo, o, closeTicks), pp),
+          close: unitsToFixed(closeTicks, pp),
+          volume: unitsToFixed(v, ap),
         });
-        nextOpen = open;
+        oldestOpen = o;
       }
       bucket = previousBucket(bucket, period);
     }
     return out.reverse();
+  }
+
+  private oldestOpen(state: SymbolState): number {
+    const { days, hours, minutes } = state.tiers;
+    return (days[0] ?? hours[0] ?? minutes[0])?.open ?? state.last;
   }
 }

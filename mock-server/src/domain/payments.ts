@@ -2,10 +2,14 @@
  * Payment methods (collect-money information): bank card, PIX, Alipay, WeChat. Adding one needs
  * verified real-name authentication (998 otherwise) under the same name; each waits for a review.
  * The review is deterministic: an account or key ending in 000 is rejected, anything else verified.
+ * Names, bank names and accounts are free text, normalised and checked by common/text.ts. Ids are
+ * seeded hex derived from (owner, the owner's own count), so they say nothing about other users.
  */
+import { checkText, normalizeText, textErrorMessage, TEXT_RULES, type TextRule } from '../../../common/text.ts';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts } from './accounts.ts';
 import { DomainError } from './errors.ts';
+import type { OwnedIds } from './random.ts';
 import type { Uploads } from './uploads.ts';
 
 type Schemas = components['schemas'];
@@ -24,18 +28,31 @@ const REQUIRED: Record<Request['type'], Array<[keyof Request, string]>> = {
 
 const KEY_FIELD: Record<Request['type'], keyof Request> = { bank: 'accountNumber', pix: 'pixKey', alipay: 'alipayAccount', wechat: 'wechatAccount' };
 
-const normalizeName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+type TextField = 'realName' | 'bankName' | 'pixKey' | 'alipayAccount' | 'wechatNickname' | 'wechatAccount';
+
+/** The free-text fields (stored and shown back), with their rule and how to name them in a message. */
+const TEXT_FIELDS: Array<[TextField, TextRule, string]> = [
+  ['realName', TEXT_RULES.realName, 'the name'],
+  ['bankName', TEXT_RULES.bankName, 'the bank name'],
+  ['pixKey', TEXT_RULES.pixKey, 'the PIX key'],
+  ['alipayAccount', TEXT_RULES.alipayAccount, 'the Alipay account'],
+  ['wechatNickname', TEXT_RULES.wechatNickname, 'the WeChat nickname'],
+  ['wechatAccount', TEXT_RULES.wechatAccount, 'the WeChat account'],
+];
+
+const normalizeName = (name: string) => normalizeText(name).toLowerCase();
 
 export class Payments {
   private readonly methods = new Map<string, Array<PaymentMethod & { key: string }>>();
-  private counter = 0;
 
   constructor(
     private readonly accounts: Accounts,
     private readonly uploads: Uploads,
     private readonly now: () => number,
     private readonly review: (decide: () => void) => void,
+    private readonly ids: OwnedIds,
   ) {}
+
 
   list(token: string | undefined): PaymentMethod[] {
     const user = this.accounts.record(token);
@@ -48,30 +65,40 @@ export class Payments {
       throw new DomainError('real_name_required', 'Please complete real-name authentication first', '998');
     }
     for (const [field, label] of REQUIRED[req.type]) {
-      if (!String(req[field] ?? '').trim()) throw new DomainError('field_required', `Please fill in ${label}`);
+      if (!req[field]) throw new DomainError('field_required', `Please fill in ${label}`);
     }
-    if (normalizeName(req.realName) !== normalizeName(user.realName ?? '')) {
+    // Every free-text field given is normalised and checked (an empty one is no value).
+    const text: Partial<Record<TextField, string>> = {};
+    for (const [field, rule, what] of TEXT_FIELDS) {
+      const raw = req[field];
+      if (!raw) continue;
+      const { value, error } = checkText(raw, rule);
+      if (error) throw new DomainError(error.code, textErrorMessage(error, what)).with({ field, ...error.params });
+      text[field] = value;
+    }
+    if (normalizeName(text.realName ?? '') !== normalizeName(user.realName ?? '')) {
       throw new DomainError('name_mismatch', 'The name must be the one of your verified identity');
     }
-    if (req.qrImage) this.uploads.require(user.id, req.qrImage, 'payment QR code');
+    if (req.qrImage) this.uploads.claim(user.id, req.qrImage, 'payment QR code');
     const list = this.methods.get(user.id) ?? [];
-    const key = String(req[KEY_FIELD[req.type]]).replace(/[\s-]/g, '').toLowerCase();
+    const keyField = KEY_FIELD[req.type];
+    const key = String(text[keyField as TextField] ?? req[keyField]).replace(/[\s-]/g, '').toLowerCase();
     if (list.some((m) => m.type === req.type && m.key === key)) {
       throw new DomainError('duplicate_method', 'This payment method is already added');
     }
     if (list.length >= MAX_METHODS) throw new DomainError('too_many_methods', `At most ${MAX_METHODS} payment methods`).with({ max: MAX_METHODS });
     const digits = req.accountNumber?.replace(/[\s-]/g, '');
     const method: PaymentMethod & { key: string } = {
-      id: `pm_${++this.counter}`,
+      id: this.ids.next('pm', user.id),
       type: req.type,
       country: req.country,
-      realName: req.realName.trim(),
-      ...(req.bankName ? { bankName: req.bankName.trim() } : {}),
+      realName: text.realName ?? '',
+      ...(text.bankName ? { bankName: text.bankName } : {}),
       ...(digits ? { accountNumber: `${'*'.repeat(Math.max(0, digits.length - 4))}${digits.slice(-4)}` } : {}),
-      ...(req.pixKey ? { pixKey: req.pixKey.trim() } : {}),
-      ...(req.alipayAccount ? { alipayAccount: req.alipayAccount.trim() } : {}),
-      ...(req.wechatNickname ? { wechatNickname: req.wechatNickname.trim() } : {}),
-      ...(req.wechatAccount ? { wechatAccount: req.wechatAccount.trim() } : {}),
+      ...(text.pixKey ? { pixKey: text.pixKey } : {}),
+      ...(text.alipayAccount ? { alipayAccount: text.alipayAccount } : {}),
+      ...(text.wechatNickname ? { wechatNickname: text.wechatNickname } : {}),
+      ...(text.wechatAccount ? { wechatAccount: text.wechatAccount } : {}),
       ...(req.qrImage ? { qrImage: req.qrImage } : {}),
       status: 'pending',
       createdAt: this.now(),

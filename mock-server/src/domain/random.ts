@@ -59,3 +59,21 @@ export function secretHex(bytes: number): string {
   globalThis.crypto.getRandomValues(buf);
   return Array.from(buf, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * Ids of things a user owns (records, orders, addresses, uploads): seeded hex from (seed, kind,
+ * owner, the owner's own count). Deterministic for a seed, and since no counter is shared between
+ * users, an id says nothing about anyone else's activity even to someone who knows the seed.
+ */
+export class OwnedIds {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly seed: number) {}
+
+  next(prefix: string, owner: string): string {
+    const key = `${prefix}:${owner}`;
+    const n = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, n);
+    return `${prefix}_${new Rng(this.seed, `${key}:${n}`).hex(10)}`;
+  }
+}

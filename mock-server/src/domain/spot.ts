@@ -10,7 +10,7 @@ import type { Accounts } from './accounts.ts';
 import { DomainError } from './errors.ts';
 import { insufficient, Ledger, SYSTEM } from './ledger.ts';
 import type { Market } from './market.ts';
-import { Rng } from './random.ts';
+import { OwnedIds, Rng } from './random.ts';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
@@ -50,7 +50,7 @@ export class Spot {
   private readonly favorites = new Map<string, string[]>();
   /** Symbols whose book is emptied by the control API (no liquidity). */
   readonly halted = new Set<string>();
-  private counter = 0;
+  private readonly ids: OwnedIds;
 
   constructor(
     private readonly seed: number,
@@ -58,7 +58,9 @@ export class Spot {
     private readonly ledger: Ledger,
     private readonly accounts: Accounts,
     private readonly onOrder: (userId: string, order: Order) => void,
-  ) {}
+  ) {
+    this.ids = new OwnedIds(seed);
+  }
 
   // ---- the synthetic book -----------------------------------------------------------------
 
@@ -195,7 +197,7 @@ export class Spot {
     const coin = req.side === 'buy' ? m.quote : m.base;
     if (this.ledger.balance(user.id, 'exchange', coin).available.lt(frozen)) throw insufficient();
 
-    const id = `od_${new Rng(this.seed, `order:${++this.counter}`).hex(10)}`;
+    const id = this.ids.next('od', user.id);
     this.ledger.post(id, 'freeze', [{ owner: user.id, kind: 'exchange', coin, available: frozen.neg(), frozen }]);
     const order: OrderState = {
       id,

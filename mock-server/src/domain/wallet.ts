@@ -4,13 +4,14 @@
  * accounts, and flash exchange at a firm quote. Records (what the user sees) keep their status.
  */
 import Big from 'big.js';
+import { checkText, textErrorMessage, TEXT_RULES } from '../../../common/text.ts';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts, UserRecord } from './accounts.ts';
 import { chainInfo, checkAddress, COINS, coinInfo, makeAddress, parseAmount, type Chain } from './coins.ts';
 import { DomainError } from './errors.ts';
 import { ACCOUNT_KINDS, insufficient, Ledger, SYSTEM, type AccountKind } from './ledger.ts';
 import type { Market } from './market.ts';
-import { Rng } from './random.ts';
+import { OwnedIds, Rng } from './random.ts';
 import type { Scheduler } from './scheduler.ts';
 import type { Uploads } from './uploads.ts';
 
@@ -34,7 +35,7 @@ export class Wallet {
   private readonly records = new Map<string, WalletRecord[]>();
   private readonly addresses = new Map<string, Array<Schemas['WithdrawAddress']>>();
   private readonly quotes = new Map<string, Schemas['FlashQuote'] & { owner: string; used: boolean }>();
-  private counter = 0;
+  private readonly ids: OwnedIds;
 
   constructor(
     private readonly seed: number,
@@ -46,10 +47,12 @@ export class Wallet {
     private readonly now: () => number,
     private readonly onRecord: (userId: string, record: WalletRecord) => void,
     private readonly review: (delay: number, decide: (at: number) => void) => void,
-  ) {}
+  ) {
+    this.ids = new OwnedIds(seed);
+  }
 
-  private id(prefix: string): string {
-    return `${prefix}_${new Rng(this.seed, `${prefix}:${++this.counter}`).hex(10)}`;
+  private id(prefix: string, owner: string): string {
+    return this.ids.next(prefix, owner);
   }
 
   private add(userId: string, record: WalletRecord): WalletRecord {
@@ -91,7 +94,7 @@ export class Wallet {
 
   /** Scenario helper: money that arrived before the world started. */
   seedBalance(userId: string, coin: string, amount: string): void {
-    this.ledger.post(this.id('seed'), 'deposit', [
+    this.ledger.post(this.id('seed', userId), 'deposit', [
       { owner: SYSTEM.external, kind: 'funds', coin, available: new Big(amount).neg() },
       { owner: userId, kind: 'funds', coin, available: new Big(amount) },
     ]);
@@ -127,9 +130,10 @@ export class Wallet {
   incomingDeposit(userId: string, coin: string, chain: Chain, amountText: string): WalletRecord {
     const info = chainInfo(coin, chain);
     const amount = parseAmount(amountText, coin);
-    const rng = new Rng(this.seed, `txid:${this.counter}`);
+    const id = this.id('dp', userId);
+    const rng = new Rng(this.seed, `txid:${id}`);
     const record = this.add(userId, {
-      id: this.id('dp'),
+      id,
       type: 'deposit',
       coin,
       chain,
@@ -179,12 +183,12 @@ export class Wallet {
     const user = this.accounts.record(token);
     chainInfo(req.coin, req.chain);
     const amount = parseAmount(req.amount, req.coin);
-    this.uploads.require(user.id, req.voucher, 'payment voucher');
+    this.uploads.claim(user.id, req.voucher, 'payment voucher');
     if (req.address.trim() !== this.addressOf(user.id, req.chain)) {
       throw new DomainError('address_mismatch', 'This is not your deposit address for this coin and network');
     }
     const record = this.add(user.id, {
-      id: this.id('rc'),
+      id: this.id('rc', user.id),
       type: 'recharge',
       coin: req.coin,
       chain: req.chain,
@@ -232,13 +236,17 @@ export class Wallet {
     if (address === this.addressOf(user.id, req.chain)) {
       throw new DomainError('own_address', 'This is your own deposit address');
     }
+    // An empty label is no label; any other must be valid, visible text (common/text.ts): a label
+    // of only spaces is refused, not dropped. Checked before the code is used up.
+    const label = req.label ? checkText(req.label, TEXT_RULES.addressLabel) : null;
+    if (label?.error) throw new DomainError(label.error.code, textErrorMessage(label.error, 'the label')).with({ field: 'label', ...label.error.params });
     this.accounts.verifySecurityCode(user, req.code);
     const entry = {
-      id: this.id('ad'),
+      id: this.id('ad', user.id),
       coin: req.coin,
       chain: req.chain,
       address,
-      ...(req.label?.trim() ? { label: req.label.trim() } : {}),
+      ...(label ? { label: label.value } : {}),
       createdAt: this.now(),
     };
     list.push(entry);
@@ -285,7 +293,7 @@ export class Wallet {
         coin: 'USDT',
       });
     }
-    const id = this.id('wd');
+    const id = this.id('wd', user.id);
     const total = amount.plus(fee);
     this.ledger.post(id, 'freeze', [{ owner: user.id, kind: 'funds', coin: req.coin, available: total.neg(), frozen: total }]);
     const record = this.add(user.id, {
@@ -346,7 +354,7 @@ export class Wallet {
     coinInfo(req.coin);
     if (req.from === req.to) throw new DomainError('same_account', 'Choose two different accounts');
     const amount = parseAmount(req.amount, req.coin);
-    const id = this.id('tf');
+    const id = this.id('tf', user.id);
     this.ledger.post(id, 'transfer', [
       { owner: user.id, kind: req.from, coin: req.coin, available: amount.neg() },
       { owner: user.id, kind: req.to, coin: req.coin, available: amount },
@@ -376,7 +384,7 @@ export class Wallet {
     if (receive.lte(0)) throw new DomainError('amount_too_small', 'The amount is too small to exchange');
     if (this.ledger.balance(user.id, 'funds', req.from).available.lt(amount)) throw insufficient();
     const quote = {
-      id: this.id('fq'),
+      id: this.id('fq', user.id),
       from: req.from,
       to: req.to,
       amount: amount.toString(),
@@ -386,6 +394,8 @@ export class Wallet {
       expiresAt: this.now() + QUOTE_TTL_MS,
       validSeconds: QUOTE_TTL_MS / 1000,
     };
+    // Quotes past their validity can never be used: forget them, so quoting leaves no garbage.
+    for (const [id, q] of this.quotes) if (q.expiresAt < this.now()) this.quotes.delete(id);
     this.quotes.set(quote.id, { ...quote, owner: user.id, used: false });
     return quote;
   }

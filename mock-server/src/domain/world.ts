@@ -11,7 +11,7 @@ import { FaultQueue } from './faults.ts';
 import { Identity } from './identity.ts';
 import { Market } from './market.ts';
 import { Payments } from './payments.ts';
-import { Rng } from './random.ts';
+import { OwnedIds } from './random.ts';
 import { Scheduler } from './scheduler.ts';
 import { Uploads } from './uploads.ts';
 import { Ledger } from './ledger.ts';
@@ -82,9 +82,10 @@ export class World {
     this.market = new Market(this.seed, start);
     const now = () => this.clock.now();
     this.accounts = new Accounts(this.seed, now, (userId, token) => this.events.emit('sessionEnded', { userId, token }));
-    this.uploads = new Uploads((n) => `up_${new Rng(this.seed, `upload:${n}`).hex(10)}`);
+    const ids = new OwnedIds(this.seed);
+    this.uploads = new Uploads((owner) => ids.next('up', owner), now);
     this.identity = new Identity(this.accounts, this.uploads, this.reviewAfter(IDENTITY_REVIEW_MS));
-    this.payments = new Payments(this.accounts, this.uploads, now, this.reviewAfter(PAYMENT_REVIEW_MS));
+    this.payments = new Payments(this.accounts, this.uploads, now, this.reviewAfter(PAYMENT_REVIEW_MS), ids);
     this.ledger = new Ledger(now);
     this.wallet = new Wallet(
       this.seed,
@@ -111,6 +112,24 @@ export class World {
     if (this.scenario !== 'empty') {
       const demo = this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
       for (const [coin, amount] of Object.entries(DEMO_BALANCES)) this.wallet.seedBalance(demo.id, coin, amount);
+    }
+  }
+
+  /**
+   * Moves the clock `ms` forward in slices of bounded work (a year of virtual time in about a
+   * hundred), yielding between them so an adapter can serve other requests meanwhile. Reviews,
+   * confirmations and resting orders run in each slice as they would in real time.
+   */
+  *advanceInSlices(ms: number): Generator<void> {
+    const target = this.clock.now() + Math.max(0, ms);
+    this.market.aimAt(target);
+    try {
+      while (this.clock.now() < target) {
+        this.clock.advance(this.market.sliceEnd(this.clock.now(), target) - this.clock.now());
+        if (this.clock.now() < target) yield;
+      }
+    } finally {
+      this.market.aimAt(null);
     }
   }
 

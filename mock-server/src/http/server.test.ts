@@ -1,4 +1,8 @@
 /** The HTTP and socket.io adapters on a real port: envelopes for bad input, control API, realtime. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
@@ -16,8 +20,34 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const post = (path: string, body: string, type: string) =>
-  fetch(`${base}${path}`, { method: 'POST', body, headers: { 'content-type': type } });
+const post = (path: string, body: string, type: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}${path}`, { method: 'POST', body, headers: { 'content-type': type, ...headers } });
+
+/** Starts another server on a free port; `stop` closes it. */
+async function startServer(options: Partial<Parameters<typeof createServer>[0]> = {}) {
+  const server = await createServer({ staticDir: '/nonexistent', world: { seed: 3, freezeClock: true }, ...options });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { ...server, url, stop: () => server.app.close() };
+}
+
+/**
+ * A raw HTTP request, because fetch does not let a test set `Host` or `Origin` as a browser
+ * would (undici forbids `Host`; a page on another site sets `Origin` itself).
+ */
+function raw(url: string, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = httpRequest(`${url}${opts.path}`, { method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
 
 describe('HTTP adapter', () => {
   it('answers form-encoded and JSON requests alike', async () => {
@@ -32,7 +62,7 @@ describe('HTTP adapter', () => {
     ['unsupported media type', '<xml/>', 'application/xml', 415, 'unsupported_media_type'],
     ['oversized body', `account=${'a'.repeat(1_100_000)}`, 'application/x-www-form-urlencoded', 413, 'body_too_large'],
     ['wrong field types', '{"account":1,"password":true}', 'application/json', 400, 'invalid_request'],
-  ])('%s → %i with an envelope, no stack', async (_name, body, type, status, code) => {
+  ])('%s → its HTTP status with an envelope, no stack', async (_name, body, type, status, code) => {
     const res = await post('/api/sessions', body, type);
     expect(res.status).toBe(status);
     const json = await res.json();
@@ -61,9 +91,165 @@ describe('HTTP adapter', () => {
     expect(reset).toMatchObject({ seed: 8, scenario: 'default', clock: { frozen: true } });
   });
 
+  it('answers a text/plain body to an API operation with the 415 of every other unsupported type', async () => {
+    const res = await post('/api/sessions', 'account=demo@example.com&password=Demo1234', 'text/plain');
+    expect(res.status).toBe(415);
+    const json = await res.json();
+    expect(json).toMatchObject({ type: 'error', code: 'unsupported_media_type' });
+    expect(json.message).toMatch(/application\/x-www-form-urlencoded or application\/json/);
+  });
+
+  it.each([
+    ['__proto__', '{"account":"demo@example.com","password":"Demo1234","__proto__":{"admin":true}}'],
+    ['a nested __proto__', '{"account":"demo@example.com","password":"Demo1234","x":[{"__proto__":{"admin":true}}]}'],
+    ['an escaped __proto__', '{"account":"demo@example.com","password":"Demo1234","\\u005f_proto__":{"admin":true}}'],
+    ['constructor', '{"account":"demo@example.com","password":"Demo1234","constructor":{"prototype":{"admin":true}}}'],
+  ])('refuses JSON with %s as a clear invalid_request, not "not valid JSON"', async (_name, body) => {
+    const res = await post('/api/sessions', body, 'application/json');
+    expect(res.status).toBe(400);
+    const json = await res.json();
+    expect(json).toEqual({ type: 'error', code: 'invalid_request', message: 'The body must not contain __proto__ or constructor keys' });
+    const control = await post('/__mock/faults', '{"kind":"999","__proto__":{}}', 'application/json');
+    expect(control.status).toBe(400);
+    expect(await control.json()).toEqual({ error: 'The body must not contain __proto__ or constructor keys' });
+  });
+
+  it('still parses JSON that only mentions __proto__ or constructor in a value', async () => {
+    const res = await post('/api/sessions', JSON.stringify({ account: 'constructor@example.com', password: '__proto__1' }), 'application/json');
+    expect(res.status).toBe(200);
+    expect((await res.json()).type).toBe('error'); // no such user: an ordinary envelope error
+  });
+
+  it('sends nosniff and a referrer policy on API, control and error responses', async () => {
+    for (const res of [
+      await fetch(`${base}/api/settings`),
+      await fetch(`${base}/__mock/state`),
+      await fetch(`${base}/api/does/not/exist`),
+      await post('/api/sessions', '{"account":', 'application/json'),
+    ]) {
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
   it('tells that the app is not built for /h5/ pages when dist is missing', async () => {
     const res = await fetch(`${base}/h5/pages/market/market`);
     expect(res.status).toBe(503);
+  });
+});
+
+describe('control API protection', () => {
+  it.each([
+    ['form-encoded', 'application/x-www-form-urlencoded', 'scenario=empty'],
+    ['text/plain', 'text/plain', '{"scenario":"empty"}'],
+    ['multipart', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="scenario"\r\n\r\nempty\r\n--x--\r\n'],
+  ])('refuses a %s body (what a plain HTML form on another site sends) with 415 and does nothing', async (_name, type, body) => {
+    await post('/__mock/reset', JSON.stringify({ seed: 8, freezeClock: true }), 'application/json');
+    for (const path of ['/__mock/reset', '/__mock/faults', '/__mock/clock', '/__mock/market']) {
+      const res = await post(path, body, type);
+      expect(res.status, path).toBe(415);
+      expect(await res.json()).toEqual({ error: 'The control API accepts only application/json bodies' });
+    }
+    const state = await (await fetch(`${base}/__mock/state`)).json();
+    expect(state).toMatchObject({ seed: 8, scenario: 'default', users: 1 });
+    expect((await (await post('/__mock/faults', '{"kind":"999"}', 'application/json')).json()).faults).toHaveLength(1);
+    await fetch(`${base}/__mock/faults`, { method: 'DELETE' });
+  });
+
+  it('refuses a request that carries a foreign Origin with 403 and does nothing', async () => {
+    await post('/__mock/reset', JSON.stringify({ seed: 8, freezeClock: true }), 'application/json');
+    const json = { 'content-type': 'application/json' };
+    const host = new URL(base).host;
+    for (const origin of ['http://evil.example', `http://${host}.evil.example`, 'null', 'http://localhost:1', `http://${host.split(':')[0]}`, 'chrome-extension://abc']) {
+      const reset = await raw(base, { method: 'POST', path: '/__mock/reset', headers: { ...json, origin }, body: '{"scenario":"empty"}' });
+      expect(reset.status, origin).toBe(403);
+      expect(JSON.parse(reset.body)).toEqual({ error: 'The control API refuses requests from other origins' });
+      const state = await raw(base, { path: '/__mock/state', headers: { origin } });
+      expect(state.status).toBe(403);
+      const clear = await raw(base, { method: 'DELETE', path: '/__mock/faults', headers: { origin } });
+      expect(clear.status).toBe(403);
+    }
+    expect(await (await fetch(`${base}/__mock/state`)).json()).toMatchObject({ seed: 8, scenario: 'default' });
+  });
+
+  it('accepts an Origin equal to the Host it was sent to (the app itself, a dev proxy that keeps Host), and no Origin', async () => {
+    const host = new URL(base).host;
+    const same = await raw(base, { method: 'POST', path: '/__mock/reset', headers: { 'content-type': 'application/json', origin: `http://${host}` }, body: '{"seed":9}' });
+    expect(same.status).toBe(200);
+    // A dev server on another port that proxies with its own Host header (Vite with changeOrigin: false).
+    const proxied = await raw(base, { path: '/__mock/state', headers: { host: 'localhost:5173', origin: 'http://localhost:5173' } });
+    expect(proxied.status).toBe(200);
+    expect(JSON.parse(proxied.body)).toMatchObject({ seed: 9 });
+    expect((await fetch(`${base}/__mock/state`)).status).toBe(200);
+    // Origin is only checked on the control API: the app's API calls from a page on another
+    // host (config.js apiBase) are not refused by this rule.
+    const api = await raw(base, { path: '/api/settings', headers: { origin: 'http://evil.example' } });
+    expect(api.status).toBe(200);
+  });
+
+  it('with control: false answers every /__mock/ path with 404 and changes nothing else', async () => {
+    const off = await startServer({ control: false });
+    try {
+      for (const [method, path] of [
+        ['GET', '/__mock/state'],
+        ['POST', '/__mock/reset'],
+        ['POST', '/__mock/faults'],
+        ['DELETE', '/__mock/faults'],
+        ['POST', '/__mock/clock'],
+        ['POST', '/__mock/market'],
+        ['GET', '/__mock/anything'],
+      ]) {
+        const res = await fetch(`${off.url}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+        expect(res.status, `${method} ${path}`).toBe(404);
+        expect(await res.json()).toHaveProperty('error');
+      }
+      expect((await fetch(`${off.url}/api/settings`)).status).toBe(200);
+      const login = await fetch(`${off.url}/api/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'account=demo%40example.com&password=Demo1234',
+      });
+      expect((await login.json()).type).toBe('ok');
+    } finally {
+      await off.stop();
+    }
+  });
+});
+
+describe('security headers of the app', () => {
+  let dir = '';
+  let app: Awaited<ReturnType<typeof startServer>>;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'h5-headers-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title><script src="/h5/config.js"></script>');
+    writeFileSync(join(dir, 'config.js'), 'window.__APP_CONFIG__ = {};');
+    writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1);');
+    app = await startServer({ staticDir: dir });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['/h5/', '/h5/pages/market/market', '/h5/config.js', '/h5/assets/index-abc.js'])('%s has a CSP, nosniff and a referrer policy', async (path) => {
+    const res = await raw(app.url, { path });
+    expect(res.status).toBe(200);
+    const host = new URL(app.url).host;
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+        `connect-src 'self' ws://${host} wss://${host}; worker-src 'self'; object-src 'none'; base-uri 'self'; ` +
+        "frame-ancestors 'none'; form-action 'self'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('puts only a well-formed Host into connect-src', async () => {
+    const res = await raw(app.url, { path: '/h5/', headers: { host: "x; script-src 'unsafe-inline'" } });
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self';");
+    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline\'; worker');
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src 'unsafe-inline'/);
   });
 });
 

@@ -2,8 +2,14 @@
  * The HTTP adapter: fastify serving the built app under /h5/ (with history fallback), the API
  * under /api/ (one route per contract operation), the control API under /__mock/, and socket.io
  * at /socket.io/, all on one port.
+ *
+ * Web security lives here too, because it is about the wire, not the domain: the control API
+ * answers only JSON bodies and never a foreign Origin; every response carries nosniff and a
+ * referrer policy, the app (/h5/) a Content-Security-Policy; JSON bodies with __proto__ or
+ * constructor keys are refused; `close()` ends Socket.IO clients and open connections at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import type { Socket as NetSocket } from 'node:net';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -21,24 +27,148 @@ export interface ServerOptions {
   staticDir: string;
   world?: WorldOptions;
   logger?: boolean;
+  /**
+   * Serve the control API under /__mock/ (default true). `false` (env `MOCK_CONTROL=off`, for a
+   * public demo): every /__mock/ request answers 404 and nothing else changes.
+   */
+  control?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How long `app.close()` lets clients finish before it destroys the connections still open. */
+const CLOSE_GRACE_MS = 2_000;
+
 function isControl(req: FastifyRequest) {
-  return req.url.startsWith('/__mock/');
+  return req.url === '/__mock' || req.url.startsWith('/__mock/') || req.url.startsWith('/__mock?');
+}
+
+function isApp(req: FastifyRequest) {
+  return req.url === '/h5' || req.url.startsWith('/h5/') || req.url.startsWith('/h5?');
+}
+
+const FORBIDDEN_KEYS_MESSAGE = 'The body must not contain __proto__ or constructor keys';
+
+/** A body that cannot be taken: answered with its own code and message (HTTP 400). */
+class BodyError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly envelopeCode: 'malformed_body' | 'invalid_request',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Whether a parsed body has an own `__proto__` or `constructor` key at any depth. JSON.parse and
+ * Object.fromEntries make such keys plain own properties, but code that later copies the body
+ * with assignment (`target[key] = value`, Object.assign) would change a prototype; no contract
+ * field has either name, so the adapter refuses them (fastify's default parser did too, but
+ * called the body "not valid JSON").
+ */
+function hasForbiddenKey(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object') continue;
+    if (Object.hasOwn(v, '__proto__') || Object.hasOwn(v, 'constructor')) return true;
+    for (const child of Object.values(v)) if (child !== null && typeof child === 'object') stack.push(child);
+  }
+  return false;
+}
+
+/** The media type of the request without parameters, lower case ('' when there is none). */
+function mediaType(req: FastifyRequest): string {
+  return (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+}
+
+function hasBody(req: FastifyRequest): boolean {
+  return (
+    req.headers['content-type'] !== undefined ||
+    req.headers['transfer-encoding'] !== undefined ||
+    Number(req.headers['content-length'] ?? 0) > 0
+  );
+}
+
+/** Whether an Origin header names the host:port the request was sent to (the page's own origin). */
+function sameHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host === new URL(`http://${host}`).host;
+  } catch {
+    return false; // `null` (sandboxed frames, file:) and anything unparsable are foreign
+  }
+}
+
+/** A Host header safe to repeat inside a header value: a name or an IP literal, and a port. */
+const WELL_FORMED_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The Content-Security-Policy of the app. connect-src lists the WebSocket URLs of the host the
+ * page was loaded from (Socket.IO upgrades to ws: or wss:; not every browser counts those as
+ * 'self'). Styles need 'unsafe-inline': Mantine injects <style> elements at run time.
+ */
+export function appContentSecurityPolicy(host: string | undefined): string {
+  const ws = host && WELL_FORMED_HOST.test(host) ? ` ws://${host} wss://${host}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    `connect-src 'self'${ws}`,
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
 }
 
 export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; host: WorldHost; io: ReturnType<typeof attachRealtime> }> {
   const host = new WorldHost(options.world);
+  const controlOn = options.control ?? true;
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true });
 
+  // Bodies are form-encoded or JSON (contracts/openapi.yaml); fastify's own text/plain parser would
+  // hand a string to the validators (a 400) instead of refusing the media type (415).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    const value = Object.fromEntries(new URLSearchParams(body as string));
+    if (hasForbiddenKey(value)) return done(new BodyError('invalid_request', FORBIDDEN_KEYS_MESSAGE), undefined);
+    done(null, value);
+  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = body as string;
+    if (text.trim() === '') return done(new BodyError('malformed_body', 'Malformed request body: empty, but Content-Type is application/json'), undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return done(new BodyError('malformed_body', 'Malformed request body: invalid JSON'), undefined);
+    }
+    // Only a body that spells one of the keys (or escapes a character) needs the walk.
+    if (/__proto__|constructor|\\u/.test(text) && hasForbiddenKey(value)) {
+      return done(new BodyError('invalid_request', FORBIDDEN_KEYS_MESSAGE), undefined);
+    }
+    done(null, value);
+  });
+
+  // nosniff and a referrer policy on every answer; the app's pages and files also get the CSP.
+  app.addHook('onSend', async (req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (isApp(req)) reply.header('content-security-policy', appContentSecurityPolicy(req.headers.host));
+    return payload;
   });
 
   // Every failure of parsing or routing answers in the contract's terms, never with a stack.
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
+    if (error instanceof BodyError) {
+      if (isControl(req)) return reply.code(400).send({ error: error.message });
+      return reply.code(400).send(envelopeError(error.envelopeCode, error.message));
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     const code =
       status === 415 ? 'unsupported_media_type' : status === 413 ? 'body_too_large' : status === 400 ? 'malformed_body' : 'internal';
@@ -68,6 +198,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
           operationId: op.operationId as OperationId,
           path: op.path,
           token: auth ? auth.replace(/^Bearer\s+/i, '') : undefined,
+          client: req.ip,
           idempotencyKey: (req.headers['idempotency-key'] as string | undefined) || undefined,
           query: req.query as Record<string, string>,
           body: req.body ?? undefined,
@@ -78,14 +209,34 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
     });
   }
 
-  for (const op of Object.values(controlTable)) {
-    app.route({
-      method: op.method.toUpperCase() as 'GET',
-      url: `/__mock${op.path}`,
-      handler: async (req, reply) => {
-        const res = control(host, op.operationId as ControlOperationId, req.body ?? undefined);
-        return reply.code(res.status).send(res.body);
-      },
+  if (controlOn) {
+    for (const op of Object.values(controlTable)) {
+      app.route({
+        method: op.method.toUpperCase() as 'GET',
+        url: `/__mock${op.path}`,
+        // Before the body is read: a page on another site can make a browser send a form
+        // (form-encoded, multipart or text/plain, no preflight) or a no-cors fetch here, so only a
+        // JSON body and no foreign Origin get through. Clients without Origin (curl, Node,
+        // Playwright's request) and pages of this very host are fine.
+        onRequest: async (req, reply) => {
+          const origin = req.headers.origin;
+          if (origin !== undefined && !sameHost(origin, req.headers.host)) {
+            return reply.code(403).send({ error: 'The control API refuses requests from other origins' });
+          }
+          if (hasBody(req) && mediaType(req) !== 'application/json') {
+            return reply.code(415).send({ error: 'The control API accepts only application/json bodies' });
+          }
+        },
+        handler: async (req, reply) => {
+          const res = await control(host, op.operationId as ControlOperationId, req.body ?? undefined);
+          return reply.code(res.status).send(res.body);
+        },
+      });
+    }
+  } else {
+    // Turned off: 404 before anything is read, whatever the method, path or body.
+    app.addHook('onRequest', async (req, reply) => {
+      if (isControl(req)) return reply.code(404).send({ error: 'The control API is turned off on this server' });
     });
   }
 
@@ -125,9 +276,38 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   });
 
   const io = attachRealtime(app.server, host);
-  app.addHook('onClose', async () => {
-    host.stop();
-    await io.close();
+
+  // Graceful close. Socket.IO clients (WebSockets, pending long-polls) and idle keep-alive
+  // connections would keep the HTTP server open for minutes (until keepAliveTimeout or the
+  // clients' own timeouts), so `close()` ends them itself: the world stops ticking; every Socket.IO
+  // client is disconnected ("transport close": a client reconnects to the next server by itself)
+  // and engine.io closed; idle connections are closed as they become idle; whatever is still open
+  // after CLOSE_GRACE_MS (a request delayed by a fault, a peer that never answers the WebSocket
+  // close) is destroyed.
+  const connections = new Set<NetSocket>();
+  app.server.on('connection', (socket: NetSocket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
   });
+  let ioClosed: Promise<void> | undefined;
+  const closeRealtime = async () => {
+    host.stop();
+    if (ioClosed) return ioClosed;
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    const force = setTimeout(() => {
+      for (const socket of connections) socket.destroy();
+    }, CLOSE_GRACE_MS);
+    sweep.unref();
+    force.unref();
+    // io.close() disconnects the clients, closes engine.io, then closes the HTTP server and waits
+    // for its connections to end; fastify's own server.close() afterwards finds it closed.
+    ioClosed = io.close().finally(() => {
+      clearInterval(sweep);
+      clearTimeout(force);
+    });
+    return ioClosed;
+  };
+  app.addHook('preClose', closeRealtime);
+  app.addHook('onClose', closeRealtime);
   return { app, host, io };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkFile, sniffBase64 } from './imageFile';
+import { operationSchemas } from '../../../../contracts/generated/operation-schemas';
+import { DomainError } from '../../../../mock-server/src/domain/errors';
+import { inspectImage, UPLOAD_MAX_BYTES } from '../../../../mock-server/src/domain/uploads';
+import { DEFAULT_UPLOAD_MAX_BYTES } from './api';
+import { checkFile, IMAGE_TYPES, sniffBase64 } from './imageFile';
 
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const MAX = 5 * 1024 * 1024;
@@ -36,5 +40,32 @@ describe('sniffBase64', () => {
     expect(sniffBase64(btoa('GIF89a......'))).toBeNull();
     expect(sniffBase64(btoa('definitely not a png'))).toBeNull();
     expect(sniffBase64('***')).toBeNull();
+  });
+});
+
+describe('the same rules as the server', () => {
+  it('accepts the types of the contract and falls back to the server limit', () => {
+    const response = operationSchemas.uploadImage.response as { oneOf: Array<{ properties: { message?: { properties: { contentType: { enum: string[] } } } } }> };
+    const enumOf = response.oneOf.find((s) => s.properties.message)!.properties.message!.properties.contentType.enum;
+    expect([...IMAGE_TYPES].sort()).toEqual([...enumOf].sort());
+    expect(DEFAULT_UPLOAD_MAX_BYTES).toBe(UPLOAD_MAX_BYTES);
+  });
+
+  it('finds the type the server finds; the server alone refuses a damaged image', () => {
+    const server = (base64: string) => {
+      try {
+        return inspectImage(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+      } catch (error) {
+        return (error as DomainError).code;
+      }
+    };
+    const WEBP = 'UklGRi4AAABXRUJQVlA4TCIAAAAvB8ABAJkyRPQ/NhHR/wBhtlFRzp9zryMYkAGMCaB6oP8A';
+    expect([sniffBase64(PNG_BASE64), server(PNG_BASE64)]).toEqual(['image/png', 'image/png']);
+    expect([sniffBase64(WEBP), server(WEBP)]).toEqual(['image/webp', 'image/webp']);
+    const gif = btoa('GIF89a\x01\x00\x01\x00');
+    expect([sniffBase64(gif), server(gif)]).toEqual([null, 'upload_type']);
+    // A PNG header and a script: the first bytes look right, the whole file is not an image.
+    const fake = btoa(`${atob(PNG_BASE64).slice(0, 8)}<script>alert(1)</script>`);
+    expect([sniffBase64(fake), server(fake)]).toEqual(['image/png', 'upload_corrupt']);
   });
 });

@@ -1,5 +1,14 @@
-/** Checks of a chosen image before anything is sent: declared type, size, and the real type from its first bytes. */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/**
+ * Checks of a chosen image before anything is sent: declared type, size (the server's
+ * `uploadMaxBytes` setting), and the real type from its first bytes. They spare the user an upload
+ * that would surely be refused; the server then checks the whole image and may still refuse it
+ * (damaged, truncated, extra data after the image, too many pixels), which the app shows from the
+ * error's code.
+ */
+import type { components } from '../../../../contracts/generated/openapi';
+
+/** The types the server accepts: the contract's `Upload.contentType` (a test keeps them equal). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const satisfies ReadonlyArray<components['schemas']['Upload']['contentType']>;
 type ImageType = (typeof IMAGE_TYPES)[number];
 const EXTENSIONS: Record<string, ImageType> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
@@ -20,7 +29,7 @@ export function checkFile(file: File, maxBytes: number): FileProblem | null {
   return null;
 }
 
-/** The image type from the first bytes of a base64 payload (as the server checks it), or null. */
+/** The image type from the first bytes of a base64 payload (the server recognises the type the same way), or null. */
 export function sniffBase64(base64: string): ImageType | null {
   let head: string;
   try {

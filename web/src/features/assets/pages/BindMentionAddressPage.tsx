@@ -1,8 +1,10 @@
 /**
  * The withdrawal address book: the user's addresses (mirrored in localStorage `address_list` by
  * the query), each removable after a confirmation, and a form to add one: coin, network, address
- * (checked against the network's address format before anything is sent), an optional label and
- * a security verification code sent to the user's account. `?coin=&chain=` preselect the form;
+ * (checked against the network's address format before anything is sent), an optional label (free
+ * text checked by common/text.ts like the server does: left empty it is no label, but a label of
+ * only spaces or invisible characters is an error, not silently dropped) and a security
+ * verification code sent to the user's account. `?coin=&chain=` preselect the form;
  * `?from=mention` returns to the withdrawal page once the address is added.
  */
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
@@ -10,6 +12,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { checkText, TEXT_RULES } from '../../../../../common/text';
 import { ApiError } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -27,7 +30,7 @@ import panel from '../../../ui/panel.module.css';
 
 type Field = 'address' | 'label' | 'code';
 const CODE = /^\d{6}$/;
-const LABEL_MAX = 32;
+const LABEL_MAX = TEXT_RULES.addressLabel.max;
 
 function AddressEntry({ entry, onRemove, removing }: { entry: WithdrawAddress; onRemove: () => void; removing: boolean }) {
   const { t } = useTranslation();
@@ -88,16 +91,22 @@ export default function BindMentionAddressPage() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (add.isPending) return;
+    // An empty label field is no label; anything typed must be valid, visible text.
+    const label = values.label ? checkText(values.label, TEXT_RULES.addressLabel) : null;
     const next: Partial<Record<Field, string | null>> = {
       address: addressProblem(chain, values.address),
-      label: values.label.trim().length > LABEL_MAX ? t('funds.book.labelTooLong', { max: LABEL_MAX }) : null,
+      label: !label?.error
+        ? null
+        : label.error.code === 'text_too_long'
+          ? t('funds.book.labelTooLong', { max: LABEL_MAX })
+          : t(`apiErrors.${label.error.code}`, label.error.params),
       code: CODE.test(values.code) ? null : t('funds.book.codeInvalid'),
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     if (!guard.begin()) return;
     add.mutate(
-      { coin: coin.coin, chain: chain.chain, address: values.address.trim(), code: values.code, ...(values.label.trim() ? { label: values.label.trim() } : {}) },
+      { coin: coin.coin, chain: chain.chain, address: values.address.trim(), code: values.code, ...(label ? { label: label.value } : {}) },
       {
         onSettled: guard.end,
         onSuccess: () => {
@@ -112,6 +121,7 @@ export default function BindMentionAddressPage() {
           // The toast has said it; keep it next to the field it is about too.
           if (['wrong_code', 'code_not_sent', 'code_expired'].includes(code)) setErrors((x) => ({ ...x, code: err.message }));
           if (['address_invalid', 'duplicate_address', 'own_address'].includes(code)) setErrors((x) => ({ ...x, address: err.message }));
+          if (code.startsWith('text_')) setErrors((x) => ({ ...x, label: err.message }));
         },
       },
     );
@@ -181,7 +191,6 @@ export default function BindMentionAddressPage() {
           value={values.label}
           onChange={(e) => set('label', e.currentTarget.value)}
           error={errors.label}
-          maxLength={LABEL_MAX}
           data-testid="label-input"
         />
         <Stack gap={4}>

@@ -1,12 +1,15 @@
 /**
  * Adding a payment method: the type (bank card, PIX, Alipay, WeChat) decides which fields apply;
  * country/region and the real name apply to all. Every applicable field is checked inline before
- * anything is sent; the server's answers (998, name mismatch, duplicates) toast on their own.
+ * anything is sent (the names and accounts are free text, normalised and checked by common/text.ts
+ * as the server does, and sent normalised); the server's answers (998, name mismatch, duplicates)
+ * toast on their own.
  */
 import { Alert, Button, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { checkText, TEXT_RULES, type TextRule } from '../../../../../common/text';
 import { useAddPaymentMethod, type PaymentMethodRequest, type PaymentMethodType, type User } from '../api';
 import { defaultRegion } from '../../../i18n/regions';
 import { CountrySelect } from './CountrySelect';
@@ -19,6 +22,7 @@ export const PAYMENT_TYPES: PaymentMethodType[] = ['bank', 'pix', 'alipay', 'wec
 
 type Field = 'country' | 'realName' | 'bankName' | 'accountNumber' | 'pixKey' | 'alipayAccount' | 'wechatNickname' | 'wechatAccount' | 'qrImage';
 type TextField = Exclude<Field, 'qrImage' | 'country'>;
+type FreeTextField = Exclude<TextField, 'accountNumber'>;
 
 /** The fields each type needs besides country and real name (as the contract says). */
 const FIELDS: Record<PaymentMethodType, Field[]> = {
@@ -28,16 +32,16 @@ const FIELDS: Record<PaymentMethodType, Field[]> = {
   wechat: ['wechatNickname', 'wechatAccount', 'qrImage'],
 };
 
-/** [min, max] length of each text field (contract PaymentMethodRequest). */
-const LENGTH: Record<TextField, [number, number]> = {
-  realName: [2, 64],
-  bankName: [2, 80],
-  accountNumber: [6, 34],
-  pixKey: [4, 77],
-  alipayAccount: [3, 64],
-  wechatNickname: [1, 64],
-  wechatAccount: [3, 64],
+/** The free-text fields' rules (common/text.ts, the bounds of the contract's PaymentMethodRequest). */
+const TEXT: Record<FreeTextField, TextRule> = {
+  realName: TEXT_RULES.realName,
+  bankName: TEXT_RULES.bankName,
+  pixKey: TEXT_RULES.pixKey,
+  alipayAccount: TEXT_RULES.alipayAccount,
+  wechatNickname: TEXT_RULES.wechatNickname,
+  wechatAccount: TEXT_RULES.wechatAccount,
 };
+const CARD_NUMBER_MAX = 34;
 
 const EMPTY: Record<TextField, string> = { realName: '', bankName: '', accountNumber: '', pixKey: '', alipayAccount: '', wechatNickname: '', wechatAccount: '' };
 
@@ -66,14 +70,18 @@ export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: 
       if (qrBusy) return t('identity.validation.uploadBusy');
       return qrImage ? null : t('identity.validation.qrRequired');
     }
-    const value = (field === 'realName' ? realName : values[field]).trim();
-    if (!value) return t('identity.validation.required');
+    const raw = field === 'realName' ? realName : values[field];
+    if (!raw.trim()) return t('identity.validation.required');
     if (field === 'accountNumber') {
+      const value = raw.trim();
       const digits = value.replace(/[\s-]/g, '');
-      return /^[0-9 -]+$/.test(value) && digits.length >= 6 && value.length <= 34 ? null : t('identity.validation.cardNumber');
+      return /^[0-9 -]+$/.test(value) && digits.length >= 6 && value.length <= CARD_NUMBER_MAX ? null : t('identity.validation.cardNumber');
     }
-    const [min, max] = LENGTH[field];
-    return value.length < min || value.length > max ? t('identity.validation.length', { min, max }) : null;
+    const rule = TEXT[field];
+    const { error } = checkText(raw, rule);
+    if (!error) return null;
+    if (error.code === 'text_too_short' || error.code === 'text_too_long') return t('identity.validation.length', { min: rule.min ?? 1, max: rule.max });
+    return t(`apiErrors.${error.code}`, error.params);
   };
 
   const submit = (e: FormEvent) => {
@@ -83,10 +91,12 @@ export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: 
     const next = Object.fromEntries(applicable.map((f) => [f, check(f)])) as Partial<Record<Field, string | null>>;
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
-    const body: PaymentMethodRequest = { type, country, realName: realName.trim() };
+    // Sent as the server stores them: normalised.
+    const body: PaymentMethodRequest = { type, country, realName: checkText(realName, TEXT.realName).value };
     for (const field of FIELDS[type]) {
       if (field === 'qrImage') body.qrImage = qrImage!;
-      else if (field !== 'country') body[field] = values[field as TextField].trim();
+      else if (field === 'accountNumber') body.accountNumber = values.accountNumber.trim();
+      else if (field !== 'country') body[field as FreeTextField] = checkText(values[field as FreeTextField], TEXT[field as FreeTextField]).value;
     }
     if (!guard.begin()) return;
     // mutateAsync: the form may unmount when the refreshed list arrives (its page closes it).
@@ -112,7 +122,7 @@ export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: 
       value={values[field]}
       onChange={(e) => set(field, e.currentTarget.value)}
       error={errors[field]}
-      maxLength={LENGTH[field][1]}
+      maxLength={field === 'accountNumber' ? CARD_NUMBER_MAX : undefined}
       data-testid={`pm-${field}`}
       {...extra}
     />
@@ -150,7 +160,6 @@ export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: 
         variant={verifiedName ? 'filled' : 'default'}
         onChange={(e) => set('realName', e.currentTarget.value)}
         error={errors.realName}
-        maxLength={64}
         autoComplete="name"
         data-testid="pm-realName"
       />

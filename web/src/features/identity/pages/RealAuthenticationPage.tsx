@@ -2,13 +2,16 @@
  * Identity submission. Primary (real-name): real name, ID type, ID number and both sides of the
  * document, each uploaded with a preview. `?level=advanced`: the photo of the user holding the
  * document, once the primary level is verified. A pending or verified level shows its status
- * instead of the form. The form keeps its values when the server refuses it.
+ * instead of the form. The form keeps its values when the server refuses it. The real name is free
+ * text, normalised and checked by common/text.ts as the server does, and sent normalised.
  */
 import { Alert, Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { checkText, TEXT_RULES } from '../../../../../common/text';
+import { ApiError } from '../../../api/client';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMeWhileReviewing, useSubmitIdentity, type IdentityRequest, type ReviewStatus, type User } from '../api';
 import { ImageUpload } from '../../uploads/ImageUpload';
@@ -86,10 +89,17 @@ function PrimaryForm({ user }: { user: User }) {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (submit.isPending) return;
-    const name = realName.trim().replace(/\s+/g, ' ');
+    const name = checkText(realName, TEXT_RULES.realName);
+    const { min, max } = TEXT_RULES.realName;
     const number = idNumber.trim();
     const next = {
-      realName: !name ? t('identity.validation.required') : name.length < 2 || name.length > 64 ? t('identity.validation.length', { min: 2, max: 64 }) : null,
+      realName: !realName.trim()
+        ? t('identity.validation.required')
+        : !name.error
+          ? null
+          : name.error.code === 'text_too_short' || name.error.code === 'text_too_long'
+            ? t('identity.validation.length', { min, max })
+            : t(`apiErrors.${name.error.code}`, name.error.params),
       idNumber: !number ? t('identity.validation.required') : ID_NUMBER.test(number) ? null : t('identity.validation.idNumber'),
       front: image(front, 'front'),
       back: image(back, 'back'),
@@ -100,8 +110,11 @@ function PrimaryForm({ user }: { user: User }) {
     // mutateAsync: the form is replaced by the status as soon as the user is pending, and the
     // navigation must still happen.
     submit
-      .mutateAsync({ level: 'primary', realName: name, idType, idNumber: number, frontImage: front!, backImage: back! })
-      .then(onSubmitted, () => {}) // errors have toasted; the form keeps its values
+      .mutateAsync({ level: 'primary', realName: name.value, idType, idNumber: number, frontImage: front!, backImage: back! })
+      .then(onSubmitted, (err) => {
+        // Errors have toasted; the form keeps its values, and a refused name says so next to it.
+        if (err instanceof ApiError && err.details.code?.startsWith('text_')) setErrors((s) => ({ ...s, realName: err.message }));
+      })
       .finally(guard.end);
   };
 
@@ -125,7 +138,6 @@ function PrimaryForm({ user }: { user: User }) {
           setErrors((s) => ({ ...s, realName: null }));
         }}
         error={errors.realName}
-        maxLength={64}
         autoComplete="name"
         data-testid="real-name-input"
       />
