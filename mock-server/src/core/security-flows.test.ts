@@ -138,3 +138,26 @@ describe('bounded decimals', () => {
     expect(res.code).toBe('insufficient_balance');
   });
 });
+
+describe('ids say nothing about other users', () => {
+  it("a user's record and order ids are the same whether or not someone else was active before", () => {
+    const ids = (othersFirst: boolean) => {
+      world = new World({ seed: 5, freezeClock: true });
+      req('sendCode', { account: 'b@example.com', scene: 'register' });
+      const b = req('register', { accountType: 'email', account: 'b@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' }).message.token;
+      if (othersFirst) {
+        const a = login().message.token;
+        for (let i = 0; i < 3; i++) req('transfer', { coin: 'USDT', from: 'funds', to: 'exchange', amount: '10' }, a);
+        req('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.001' }, a);
+      }
+      const deposit = req('sandboxDeposit', { coin: 'USDT', chain: 'TRC20', amount: '100' }, b).message.id;
+      world.clock.advance(MINUTE);
+      const transfer = req('transfer', { coin: 'USDT', from: 'funds', to: 'exchange', amount: '50' }, b).message.id;
+      const order = req('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.001' }, b).message.id;
+      return [deposit, transfer, order];
+    };
+    const alone = ids(false);
+    expect(alone.every((id) => typeof id === 'string')).toBe(true);
+    expect(ids(true)).toEqual(alone);
+  });
+});

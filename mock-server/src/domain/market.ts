@@ -81,7 +81,7 @@ const SECOND_STEPS_WITHIN = 10 * MINUTE;
 /** Candles past their tier's retention are folded into the next tier this many at a time. */
 const FOLD_BATCH = 64;
 /** Work per slice of a long jump: steps of each symbol (see `sliceEnd`). */
-const STEPS_PER_SLICE = 120;
+const STEPS_PER_SLICE = 60;
 
 const PERIOD_MS: Record<Exclude<KlinePeriod, '1mon'>, number> = {
   '1min': MINUTE,
