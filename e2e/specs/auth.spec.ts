@@ -77,6 +77,25 @@ test('a wrong password shows a toast and stays on the login page', async ({ page
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('after 5 wrong passwords even the right one is refused, with the minutes to wait, in the user\'s language', async ({ page, server }) => {
+  await server.control.reset({ seed: 42, freezeClock: true });
+  // Four wrong logins through the API, the fifth and the right one through the form.
+  for (let i = 0; i < 4; i++) {
+    await page.request.post(`${server.baseURL}/api/sessions`, { data: { account: DEMO.account, password: 'Wrong1234' } });
+  }
+  await page.addInitScript(() => localStorage.setItem('lang', 'de'));
+  await page.goto('pages/mine/login');
+  await submitLogin(page, DEMO.account, 'Wrong1234');
+  await expect(toast(page, 'Konto oder Passwort falsch')).toBeVisible();
+  await submitLogin(page);
+  await expect(toast(page, /15 Min/)).toBeVisible();
+  await expect(page).toHaveURL(LOGIN_URL);
+  // Once the window has passed, the right password works again.
+  await server.control.clock({ advanceMs: 15 * 60_000 });
+  await submitLogin(page);
+  await expect(page).toHaveURL(HOME_URL);
+});
+
 const INVALID_CASES: Array<{ name: string; form: Partial<RegisterForm>; message: string }> = [
   { name: 'an invalid email', form: { email: 'not-an-email' }, message: 'Please input a valid email' },
   { name: 'a too simple password', form: { password: '123456', confirm: '123456' }, message: 'The password is too simple, please re-enter' },
