@@ -1,19 +1,14 @@
 /**
  * The realtime adapter: socket.io on the HTTP server, typed by the event maps generated from
- * asyncapi.yaml. Clients join topic rooms with `subscribe`; world events fan out to the rooms.
+ * asyncapi.yaml. What a subscription gets and where each event goes is decided by core/realtime.ts;
+ * this file maps its rooms onto socket.io rooms and the handshake token onto a user's room.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents, SubscriptionAck } from '../../../contracts/generated/socket.ts';
 import { socketPath } from '../../../contracts/generated/socket.ts';
-import * as validate from '../../../contracts/generated/socket-validators.js';
-import type { KlinePeriod } from '../domain/market.ts';
+import { route, subscribe, unsubscribe, userRoom, type Delivery } from '../core/realtime.ts';
 import type { WorldHost } from '../host.ts';
-
-function parseKline(topic: string): { symbol: string; period: KlinePeriod } | null {
-  const m = /^kline:([A-Z0-9]+\/[A-Z0-9]+):(\w+)$/.exec(topic);
-  return m ? { symbol: m[1], period: m[2] as KlinePeriod } : null;
-}
 
 interface SocketData {
   /** The session token of the handshake while that session lives. */
@@ -28,100 +23,56 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
     pingInterval: 10_000,
     pingTimeout: 20_000,
   });
-
-  const latestCandle = (topic: string) => {
-    const k = parseKline(topic);
-    if (!k || !host.world.market.has(k.symbol)) return null;
-    const [candle] = host.world.market.kline(k.symbol, k.period, 1);
-    return { symbol: k.symbol, period: k.period, candle };
-  };
+  // A delivery pairs an event with its own payload type; socket.io's typed emit cannot see that through the union.
+  type Emitter = { emit(event: string, payload: unknown): unknown };
+  const send = (target: object, d: Delivery) => (target as Emitter).emit(d.event, d.payload);
 
   io.on('connection', (socket) => {
-    // A logged-in client sends its token in the handshake; its private events go to user:{id} while
-    // that session lives (an unknown or expired token: public topics only).
+    // A logged-in client sends its token in the handshake; its private events go to its user's room
+    // while that session lives (an unknown or expired token: public topics only).
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const userId = typeof token === 'string' ? host.world.accounts.sessionUser(token) : undefined;
     if (userId) {
       socket.data.token = token as string;
-      socket.join(`user:${userId}`);
+      socket.join(userRoom(userId));
     }
     const reply = (ack: unknown, response: SubscriptionAck) => {
       if (typeof ack === 'function') ack(response);
     };
-
     socket.on('subscribe', (payload, ack) => {
-      if (!validate.subscribe(payload)) {
-        const e = validate.subscribe.errors?.[0];
-        return reply(ack, { ok: false, topics: [], error: `payload${e?.instancePath ?? ''}: ${e?.message ?? 'invalid'}` });
-      }
-      const known = (t: string) => {
-        if (t === 'tickers') return true;
-        const pair = /^(depth|trades):(.+)$/.exec(t);
-        return pair ? host.world.market.has(pair[2]) : latestCandle(t) !== null;
-      };
-      const unknown = payload.topics.filter((t) => !known(t));
-      const topics = payload.topics.filter((t) => !unknown.includes(t));
+      const { ack: response, topics, snapshots } = subscribe(host.world, payload);
       socket.join(topics);
-      reply(ack, unknown.length ? { ok: false, topics, error: `Unknown symbol in ${unknown.join(', ')}` } : { ok: true, topics });
-      // A snapshot at once, so a (re)subscribed client never waits for the next tick.
-      for (const topic of topics) {
-        if (topic === 'tickers') socket.emit('tickers', { time: host.world.clock.now(), tickers: host.world.market.tickers() });
-        else if (topic.startsWith('depth:')) socket.emit('depth', host.world.spot.depthMessage(topic.slice(6), true));
-        else if (topic.startsWith('trades:')) socket.emit('trades', { symbol: topic.slice(7), trades: host.world.spot.trades(topic.slice(7)) });
-        else {
-          const k = latestCandle(topic);
-          if (k) socket.emit('kline', k);
+      reply(ack, response);
+      for (const d of snapshots) send(socket, d);
+    });
+    socket.on('unsubscribe', (payload, ack) => {
+      const { ack: response, topics } = unsubscribe(payload);
+      for (const t of topics) socket.leave(t);
+      reply(ack, response);
+    });
+  });
+
+  route({
+    world: () => host.world,
+    on: (event, listener) => host.on(event, listener),
+    rooms: () => io.of('/').adapter.rooms.keys(),
+    deliver: (d) => send(io.to(d.room), d),
+    // A session that ends (logout, a password changed on another device) stops its sockets'
+    // private events at once.
+    sessionEnded: (userId, ended) => {
+      for (const socket of io.of('/').sockets.values()) {
+        if (socket.data.token === ended) {
+          socket.leave(userRoom(userId));
+          delete socket.data.token;
         }
       }
-    });
-
-    socket.on('unsubscribe', (payload, ack) => {
-      if (!validate.unsubscribe(payload)) return reply(ack, { ok: false, topics: [], error: 'payload is invalid' });
-      for (const t of payload.topics) socket.leave(t);
-      reply(ack, { ok: true, topics: payload.topics });
-    });
+    },
   });
-
-  // A session that ends (logout, a password changed on another device) stops its sockets' private
-  // events at once; a reset ends every session.
-  host.on('sessionEnded', ({ userId, token }) => {
-    for (const socket of io.of('/').sockets.values()) {
-      if (socket.data.token === token) {
-        socket.leave(`user:${userId}`);
-        delete socket.data.token;
-      }
-    }
-  });
+  // A reset ends every session.
   host.onReset(() => {
     for (const socket of io.of('/').sockets.values()) {
       for (const room of socket.rooms) if (room.startsWith('user:')) socket.leave(room);
       delete socket.data.token;
-    }
-  });
-
-  host.on('balances', ({ userId, ...event }) => {
-    io.to(`user:${userId}`).emit('balances', event);
-  });
-  host.on('record', ({ userId, record }) => {
-    io.to(`user:${userId}`).emit('record', { record });
-  });
-
-  host.on('order', ({ userId, order }) => {
-    io.to(`user:${userId}`).emit('order', { order });
-  });
-  host.on('trades', ({ symbol, trades }) => {
-    io.to(`trades:${symbol}`).emit('trades', { symbol, trades });
-  });
-
-  host.on('tickers', (event) => {
-    io.to('tickers').emit('tickers', event);
-    for (const room of io.of('/').adapter.rooms.keys()) {
-      if (room.startsWith('kline:')) {
-        const k = latestCandle(room);
-        if (k) io.to(room).emit('kline', k);
-      } else if (room.startsWith('depth:')) {
-        io.to(room).emit('depth', host.world.spot.depthMessage(room.slice(6)));
-      }
     }
   });
 
