@@ -3,7 +3,7 @@
  *   npm run codegen              write the files
  *   npm run codegen -- --check   write nothing; exit 1 naming every stale or missing file
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -314,6 +314,20 @@ ${lines.join('\n')}
 `;
 }
 
+/** Every string enum of the API's components as a constant array, so no client or domain code copies one. */
+function enumsModule(): string {
+  const schemas = (loadYaml(OPENAPI).components as JsonObject).schemas as JsonObject;
+  const lines = Object.entries(schemas)
+    .filter(([, schema]) => Array.isArray((schema as JsonObject).enum))
+    .map(([name, schema]) => `export const ${name.charAt(0).toLowerCase()}${name.slice(1)}Values = ${JSON.stringify((schema as JsonObject).enum)} as const satisfies ReadonlyArray<components['schemas']['${name}']>;`);
+  return `${HEADER('contracts/openapi.yaml')}
+// The values of every enum of the contract, in the contract's order.
+import type { components } from './openapi';
+
+${lines.join('\n')}
+`;
+}
+
 async function openapiTypes(file: string, source: string): Promise<string> {
   const ast = await openapiTS(new URL(`file://${file}`), { alphabetize: false, defaultNonNullable: false });
   return `${HEADER(source)}${astToString(ast)}`;
@@ -337,6 +351,7 @@ async function main() {
     'socket-validators.js': socketValidatorsModule(events),
     'socket-validators.d.ts': socketValidatorsTypes(events),
     'msw-wiring.ts': mswWiringModule(api),
+    'enums.ts': enumsModule(),
   };
   const stale: string[] = [];
   mkdirSync(outDir, { recursive: true });
@@ -346,6 +361,12 @@ async function main() {
     if (current === content) continue;
     stale.push(relative(root, file));
     if (!check) writeFileSync(file, content);
+  }
+  // A file in generated/ that no generator makes any more is stale too (removed when writing).
+  for (const name of readdirSync(outDir)) {
+    if (name in outputs) continue;
+    stale.push(`${relative(root, join(outDir, name))} (no longer generated)`);
+    if (!check) rmSync(join(outDir, name));
   }
   if (check) {
     if (stale.length) {

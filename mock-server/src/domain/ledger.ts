@@ -5,11 +5,12 @@
  * available or frozen. Amounts are big.js decimals.
  */
 import Big from 'big.js';
+import { accountKindValues } from '../../../contracts/generated/enums.ts';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
 
 export type AccountKind = components['schemas']['AccountKind'];
-export const ACCOUNT_KINDS: AccountKind[] = ['funds', 'exchange', 'lever', 'fiat', 'second', 'financial'];
+export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 
 /** System owners: `external` (deposits in, withdrawals out), `fees`, `desk` (flash exchange). */
 export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk' } as const;

@@ -4,6 +4,7 @@
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../contracts/generated/openapi';
+import { accountKindValues } from '../../../../contracts/generated/enums';
 import type { OpBody, OpQuery } from '../../../../contracts/generated/operations';
 import { call, getToken } from '../../api/client';
 import { useRealtime } from '../../realtime/hooks';
@@ -20,9 +21,9 @@ export type RecordStatus = Schemas['RecordStatus'];
 export type DepositAddress = Schemas['DepositAddress'];
 export type WireDetails = Schemas['WireDetails'];
 
-export const ACCOUNT_KINDS: AccountKind[] = ['funds', 'exchange', 'lever', 'fiat', 'second', 'financial'];
+export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 /** Accounts a user moves money between (financial is fed by earning products, not transfers). */
-export const TRANSFER_KINDS: AccountKind[] = ['funds', 'exchange', 'lever', 'fiat', 'second'];
+export const TRANSFER_KINDS: readonly AccountKind[] = ACCOUNT_KINDS.filter((k) => k !== 'financial');
 
 export const coinsQuery = queryOptions({
   queryKey: ['coins'],

@@ -1,6 +1,7 @@
 /** Market data: the ticker list over REST, kept live by the `tickers` socket event. */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
+import { klinePeriodValues } from '../../../../contracts/generated/enums';
 import type { components } from '../../../../contracts/generated/openapi';
 import { call, getToken } from '../../api/client';
 import { throttle } from '../../lib/throttle';
@@ -105,7 +106,7 @@ export type Candle = components['schemas']['Candle'];
 export type KlinePeriod = components['schemas']['KlinePeriod'];
 export type Trade = components['schemas']['Trade'];
 
-export const KLINE_PERIODS: KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon'];
+export const KLINE_PERIODS: readonly KlinePeriod[] = klinePeriodValues;
 
 export const klineQuery = (symbol: string, period: KlinePeriod) =>
   queryOptions({
