@@ -1,6 +1,7 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { FROZEN_EPOCH } from './clock';
+import type { CandleTiers } from './candles';
 import { bucketStart, Market, RETENTION } from './market';
 
 const DAY_MS = 86_400_000;
@@ -84,7 +85,7 @@ describe('market simulator', () => {
 
   it('keeps memory bounded across a year of virtual time, in slices of bounded work', () => {
     const world = frozen();
-    const stored = () => (world.market as unknown as { states: Map<string, { tiers: Record<string, unknown[]> }> }).states.get('BTC/USDT')!.tiers;
+    const stored = () => (world.market as unknown as { states: Map<string, { candles: CandleTiers }> }).states.get('BTC/USDT')!.candles.sizes();
     let slices = 0;
     for (const _ of world.advanceInSlices(365 * DAY_MS)) slices++;
     for (const _ of world.advanceInSlices(365 * DAY_MS)) slices++;
@@ -93,9 +94,9 @@ describe('market simulator', () => {
     expect(world.clock.now()).toBe(FROZEN_EPOCH + 730 * DAY_MS);
     // …and what is kept is bounded by the retention of each resolution, not by the time simulated.
     const tiers = stored();
-    expect(tiers.minutes.length).toBeLessThanOrEqual(RETENTION.minutes / 60_000 + 64 + 1);
-    expect(tiers.hours.length).toBeLessThanOrEqual(RETENTION.hours / 3_600_000 + 64 + 1);
-    expect(tiers.days.length).toBeLessThanOrEqual(730 + 2 - 400);
+    expect(tiers.minutes).toBeLessThanOrEqual(RETENTION.minutes / 60_000 + 64 + 1);
+    expect(tiers.hours).toBeLessThanOrEqual(RETENTION.hours / 3_600_000 + 64 + 1);
+    expect(tiers.days).toBeLessThanOrEqual(730 + 2 - 400);
     // Charts of every period still end now and stay contiguous across the resolutions.
     for (const period of ['1min', '60min', '1day', '1week'] as const) {
       const candles = world.market.kline('BTC/USDT', period, 500);

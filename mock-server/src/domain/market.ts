@@ -12,100 +12,20 @@ import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
 import { Rng } from './random.ts';
+import { bucketStart, CandleTiers, DAY, HOUR, MINUTE, periodMs, previousBucket, RETENTION, unitsToFixed, type KlinePeriod, type UnitCandle } from './candles.ts';
+import { QUOTE_PRECISION, SPECS, USDT, type SymbolSpec } from './market-symbols.ts';
 
 type Ticker = components['schemas']['Ticker'];
 type Candle = components['schemas']['Candle'];
-export type KlinePeriod = components['schemas']['KlinePeriod'];
+export type { KlinePeriod };
+export { bucketStart, RETENTION, unitsToFixed };
 
-interface SymbolSpec {
-  base: string;
-  /** USDT unless given. */
-  quote?: string;
-  price: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  /** Standard deviation of the log return over one minute. */
-  sigma: number;
-  /** Typical base volume traded per minute. */
-  volume: number;
-}
-
-const USDT = 'USDT';
-/** Decimals of amounts in each quote coin (totals, a market buy's quoteAmount). */
-const QUOTE_PRECISION: Record<string, number> = { USDT: 2, BTC: 6 };
-// prettier-ignore
-const SPECS: SymbolSpec[] = [
-  { base: 'BTC', price: '64250.00', pricePrecision: 2, amountPrecision: 5, sigma: 0.0009, volume: 1.4 },
-  { base: 'ETH', price: '3120.50', pricePrecision: 2, amountPrecision: 4, sigma: 0.0011, volume: 18 },
-  { base: 'BNB', price: '585.40', pricePrecision: 2, amountPrecision: 3, sigma: 0.0010, volume: 40 },
-  { base: 'SOL', price: '148.62', pricePrecision: 2, amountPrecision: 3, sigma: 0.0014, volume: 260 },
-  { base: 'XRP', price: '0.5231', pricePrecision: 4, amountPrecision: 1, sigma: 0.0013, volume: 90000 },
-  { base: 'ADA', price: '0.4512', pricePrecision: 4, amountPrecision: 1, sigma: 0.0014, volume: 70000 },
-  { base: 'DOGE', price: '0.12345', pricePrecision: 5, amountPrecision: 0, sigma: 0.0018, volume: 400000 },
-  { base: 'TRX', price: '0.1198', pricePrecision: 4, amountPrecision: 1, sigma: 0.0008, volume: 150000 },
-  { base: 'DOT', price: '6.842', pricePrecision: 3, amountPrecision: 2, sigma: 0.0015, volume: 3000 },
-  { base: 'LTC', price: '82.31', pricePrecision: 2, amountPrecision: 3, sigma: 0.0012, volume: 150 },
-  { base: 'LINK', price: '14.256', pricePrecision: 3, amountPrecision: 2, sigma: 0.0015, volume: 2000 },
-  { base: 'AVAX', price: '28.44', pricePrecision: 2, amountPrecision: 2, sigma: 0.0016, volume: 900 },
-  { base: 'UNI', price: '7.915', pricePrecision: 3, amountPrecision: 2, sigma: 0.0016, volume: 1500 },
-  { base: 'ATOM', price: '8.213', pricePrecision: 3, amountPrecision: 2, sigma: 0.0015, volume: 1300 },
-  { base: 'XLM', price: '0.10821', pricePrecision: 5, amountPrecision: 0, sigma: 0.0012, volume: 120000 },
-  { base: 'ETC', price: '24.87', pricePrecision: 2, amountPrecision: 2, sigma: 0.0014, volume: 500 },
-  { base: 'FIL', price: '5.412', pricePrecision: 3, amountPrecision: 2, sigma: 0.0017, volume: 2500 },
-  { base: 'NEAR', price: '5.863', pricePrecision: 3, amountPrecision: 2, sigma: 0.0018, volume: 2800 },
-  { base: 'APT', price: '8.941', pricePrecision: 3, amountPrecision: 2, sigma: 0.0019, volume: 1400 },
-  { base: 'ARB', price: '0.9126', pricePrecision: 4, amountPrecision: 1, sigma: 0.0019, volume: 15000 },
-  { base: 'OP', price: '1.8734', pricePrecision: 4, amountPrecision: 1, sigma: 0.0019, volume: 7000 },
-  { base: 'TON', price: '6.512', pricePrecision: 3, amountPrecision: 2, sigma: 0.0013, volume: 2600 },
-  { base: 'BCH', price: '378.15', pricePrecision: 2, amountPrecision: 3, sigma: 0.0012, volume: 45 },
-  { base: 'SHIB', price: '0.00001823', pricePrecision: 8, amountPrecision: 0, sigma: 0.0020, volume: 900000000 },
-  // BTC markets: they start at the cross rate of the USDT markets and then walk on their own.
-  { base: 'ETH', quote: 'BTC', price: '0.04857', pricePrecision: 5, amountPrecision: 3, sigma: 0.0007, volume: 6 },
-  { base: 'BNB', quote: 'BTC', price: '0.009111', pricePrecision: 6, amountPrecision: 2, sigma: 0.0007, volume: 12 },
-  { base: 'SOL', quote: 'BTC', price: '0.002313', pricePrecision: 6, amountPrecision: 2, sigma: 0.0010, volume: 80 },
-  { base: 'XRP', quote: 'BTC', price: '0.00000814', pricePrecision: 8, amountPrecision: 0, sigma: 0.0010, volume: 30000 },
-  { base: 'LTC', quote: 'BTC', price: '0.001281', pricePrecision: 6, amountPrecision: 2, sigma: 0.0009, volume: 40 },
-  { base: 'LINK', quote: 'BTC', price: '0.0002219', pricePrecision: 7, amountPrecision: 1, sigma: 0.0011, volume: 600 },
-];
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 /** Synthetic one-minute history generated before the world starts. */
 const HISTORY_MINUTES = 26 * 60;
-
-/** How long each resolution of candle is kept (beyond the daily tier, candles are derived on demand). */
-export const RETENTION = { minutes: 3 * DAY, hours: 400 * DAY, days: 20 * 365 * DAY } as const;
 /** Within this much of a clock jump's end, time is simulated second by second. */
 const SECOND_STEPS_WITHIN = 10 * MINUTE;
-/** Candles past their tier's retention are folded into the next tier this many at a time. */
-const FOLD_BATCH = 64;
 /** Work per slice of a long jump: steps of each symbol (see `sliceEnd`). */
 const STEPS_PER_SLICE = 60;
-
-const PERIOD_MS: Record<Exclude<KlinePeriod, '1mon'>, number> = {
-  '1min': MINUTE,
-  '5min': 5 * MINUTE,
-  '15min': 15 * MINUTE,
-  '30min': 30 * MINUTE,
-  '60min': HOUR,
-  '4hour': 4 * HOUR,
-  '1day': DAY,
-  '1week': 7 * DAY,
-};
-
-/** A candle in integer units: prices in ticks (10^-pricePrecision), volume in 10^-amountPrecision. */
-interface UnitCandle {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
-
-type Resolution = 'minutes' | 'hours' | 'days';
-const RESOLUTION_MS: Record<Resolution, number> = { minutes: MINUTE, hours: HOUR, days: DAY };
 
 interface WindowStats {
   /** Cache key: times of the first and last closed minutes summarised. */
@@ -123,60 +43,9 @@ interface SymbolState {
   /** Last price in ticks. */
   last: number;
   lastBig?: Big;
-  /** Oldest first; every hour candle is older than every minute candle, every day older than every hour. */
-  tiers: Record<Resolution, UnitCandle[]>;
+  candles: CandleTiers;
   /** 24 h statistics of the closed minutes, recomputed once a minute rather than every tick. */
   closed?: WindowStats;
-}
-
-/** An integer number of units as a decimal string with `decimals` places (no float involved). */
-export function unitsToFixed(units: number, decimals: number): string {
-  const negative = units < 0;
-  const digits = String(Math.abs(units)).padStart(decimals + 1, '0');
-  const text = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
-  return negative ? `-${text}` : text;
-}
-
-/** Start of the period bucket containing `t` (UTC; weeks start on Monday, months on the 1st). */
-export function bucketStart(t: number, period: KlinePeriod): number {
-  if (period === '1mon') {
-    const d = new Date(t);
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-  }
-  if (period === '1week') {
-    const monday = 4 * DAY; // 1970-01-05 was a Monday
-    return t - ((((t - monday) % PERIOD_MS['1week']) + PERIOD_MS['1week']) % PERIOD_MS['1week']);
-  }
-  const len = PERIOD_MS[period];
-  return t - (((t % len) + len) % len);
-}
-
-function previousBucket(start: number, period: KlinePeriod): number {
-  if (period === '1mon') {
-    const d = new Date(start);
-    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, 1);
-  }
-  return start - PERIOD_MS[period];
-}
-
-function periodMs(start: number, period: KlinePeriod): number {
-  if (period !== '1mon') return PERIOD_MS[period];
-  const d = new Date(start);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - start;
-}
-
-/** Merges `c` into the last candle of `list` when it falls in the same bucket of `size`, else appends a copy. */
-function merge(list: UnitCandle[], c: UnitCandle, size: number): void {
-  const time = c.time - (c.time % size);
-  const last = list[list.length - 1];
-  if (last && last.time === time) {
-    last.high = Math.max(last.high, c.high);
-    last.low = Math.min(last.low, c.low);
-    last.close = c.close;
-    last.volume += c.volume;
-  } else {
-    list.push({ ...c, time });
-  }
 }
 
 export class Market {
@@ -197,7 +66,7 @@ export class Market {
         spec,
         symbol,
         last: Math.round(Number(spec.price) * 10 ** spec.pricePrecision),
-        tiers: { minutes: [], hours: [], days: [] },
+        candles: new CandleTiers(),
       };
       this.states.set(symbol, state);
       this.synthesizeHistory(state);
@@ -262,14 +131,17 @@ export class Market {
     for (let i = 0; i < HISTORY_MINUTES; i++) {
       const close = this.ticks(open * Math.exp(sigma * rng.normal()));
       const wick = Math.abs(rng.normal()) * sigma * 0.5;
-      state.tiers.minutes.push({
-        time: first + i * MINUTE,
-        open,
-        high: this.ticks(Math.max(open, close) * (1 + wick)),
-        low: this.ticks(Math.min(open, close) * (1 - wick)),
-        close,
-        volume: this.units(state, volume * (0.4 + 1.2 * rng.float())),
-      });
+      state.candles.record(
+        {
+          time: first + i * MINUTE,
+          open,
+          high: this.ticks(Math.max(open, close) * (1 + wick)),
+          low: this.ticks(Math.min(open, close) * (1 - wick)),
+          close,
+          volume: this.units(state, volume * (0.4 + 1.2 * rng.float())),
+        },
+        MINUTE,
+      );
       open = close;
     }
     state.last = open;
@@ -295,44 +167,9 @@ export class Market {
       close,
       volume: this.units(state, state.spec.volume * minutes * (0.4 + 1.2 * rng.float())),
     };
-    const resolution: Resolution = length >= DAY ? 'days' : length >= HOUR ? 'hours' : 'minutes';
-    this.flushFinerThan(state, resolution);
-    merge(state.tiers[resolution], candle, RESOLUTION_MS[resolution]);
+    state.candles.record(candle, length);
     state.last = close;
     state.lastBig = undefined;
-    this.retain(state, candle.time);
-  }
-
-  /** Before a coarse step: the finer candles (all older) fold into the coarser tier. */
-  private flushFinerThan(state: SymbolState, resolution: Resolution): void {
-    if (resolution === 'minutes') return;
-    const { tiers } = state;
-    if (tiers.minutes.length) {
-      for (const c of tiers.minutes) merge(tiers.hours, c, HOUR);
-      tiers.minutes = [];
-    }
-    if (resolution === 'days' && tiers.hours.length) {
-      for (const c of tiers.hours) merge(tiers.days, c, DAY);
-      tiers.hours = [];
-    }
-  }
-
-  /** Folds candles older than each tier's retention into the next tier; the oldest days are dropped. */
-  private retain(state: SymbolState, now: number): void {
-    const { tiers } = state;
-    const fold = (from: Resolution, to: Resolution | null) => {
-      const limit = now - RETENTION[from];
-      const list = tiers[from];
-      // In batches: only once FOLD_BATCH candles are past the retention (one comparison per step).
-      if (list.length < FOLD_BATCH || list[FOLD_BATCH - 1].time >= limit) return;
-      let n = FOLD_BATCH;
-      while (n < list.length && list[n].time < limit) n++;
-      const old = list.splice(0, n);
-      if (to) for (const c of old) merge(tiers[to], c, RESOLUTION_MS[to]);
-    };
-    fold('minutes', 'hours');
-    fold('hours', 'days');
-    fold('days', null);
   }
 
   /**
@@ -396,7 +233,7 @@ export class Market {
 
   /** High, low and volumes of minutes [first, last) — cached, since closed minutes never change. */
   private closedStats(state: SymbolState, first: number, last: number): WindowStats {
-    const minutes = state.tiers.minutes;
+    const minutes = state.candles.minutes;
     const key = `${minutes[first]?.time}:${minutes[last]?.time}`;
     if (state.closed?.key === key) return state.closed;
     let high = -Infinity;
@@ -418,7 +255,7 @@ export class Market {
 
   private toTicker(state: SymbolState, now: number): Ticker {
     const from = now - DAY;
-    const minutes = state.tiers.minutes;
+    const minutes = state.candles.minutes;
     const lastIndex = minutes.length - 1;
     let first = lastIndex;
     while (first > 0 && minutes[first - 1].time + MINUTE > from) first--;
@@ -464,16 +301,6 @@ export class Market {
     return this.tickers().find((t) => t.symbol === symbol)!;
   }
 
-  /** Recorded candles usable for `period`, newest first: finer tiers only while they are at least as fine as the period. */
-  private *recorded(state: SymbolState, period: KlinePeriod): Generator<UnitCandle> {
-    const length = period === '1mon' ? 28 * DAY : PERIOD_MS[period];
-    for (const resolution of ['minutes', 'hours', 'days'] as const) {
-      if (RESOLUTION_MS[resolution] > length) return;
-      const list = state.tiers[resolution];
-      for (let i = list.length - 1; i >= 0; i--) yield list[i];
-    }
-  }
-
   /** Candles of `period` ending with the one containing `to`, oldest first. */
   kline(symbol: string, period: KlinePeriod, limit: number, to: number = this.simulatedNow()): Candle[] {
     const state = this.state(symbol);
@@ -481,7 +308,7 @@ export class Market {
     const pp = state.spec.pricePrecision;
     const ap = state.spec.amountPrecision;
     const out: Candle[] = [];
-    const source = this.recorded(state, period);
+    const source = state.candles.newestFirst(period);
     let next = source.next();
     // Skip what is newer than `end`.
     while (!next.done && next.value.time > end) next = source.next();
@@ -507,7 +334,7 @@ export class Market {
         oldestOpen = open;
       } else if (next.done) {
         // Before the recorded history: walk backwards from the oldest open, derived from the bucket.
-        const closeTicks: number = oldestOpen ?? this.oldestOpen(state);
+        const closeTicks: number = oldestOpen ?? state.candles.oldestOpen() ?? state.last;
         const minutes = periodMs(bucket, period) / MINUTE;
         const sigma = state.spec.sigma * Math.sqrt(minutes);
         const rng = new Rng(this.seed, `${symbol}:${period}:${bucket}`);
@@ -528,10 +355,5 @@ export class Market {
       bucket = previousBucket(bucket, period);
     }
     return out.reverse();
-  }
-
-  private oldestOpen(state: SymbolState): number {
-    const { days, hours, minutes } = state.tiers;
-    return (days[0] ?? hours[0] ?? minutes[0])?.open ?? state.last;
   }
 }
