@@ -1,5 +1,6 @@
 /** The contracts' own examples obey their schemas, so the documentation never lies. */
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as socketValidators from '../contracts/generated/socket-validators.js';
@@ -87,5 +88,28 @@ describe('request bounds', () => {
       }
     }
     expect(unbounded).toEqual([]);
+  });
+});
+
+describe('error codes', () => {
+  const doc = loadYaml(join(contracts, 'openapi.yaml'));
+  const schemas = (doc.components as JsonObject).schemas as JsonObject;
+  const codes = (schemas.ErrorCode as JsonObject).enum as string[];
+  const en = JSON.parse(readFileSync(join(import.meta.dirname, '../locales/en.json'), 'utf8')) as { apiErrors: Record<string, string> };
+  // Shown otherwise: an injected fault shows the message QA gave it; HTTP 500 shows errors.server.
+  const shownOtherwise = ['injected_fault', 'internal'];
+
+  it('every code the contract names has its text in the catalogue (the locale test keeps the other 19 to en)', () => {
+    expect(codes.filter((c) => !shownOtherwise.includes(c) && !(c in en.apiErrors))).toEqual([]);
+  });
+
+  it('the catalogue translates no code the contract does not name', () => {
+    expect(Object.keys(en.apiErrors).filter((c) => !codes.includes(c))).toEqual([]);
+  });
+
+  it("every schema's x-invalid-code is a contract code", () => {
+    const invalidCodes = Object.values(schemas).map((s) => (s as JsonObject)['x-invalid-code']).filter(Boolean);
+    expect(invalidCodes.length).toBeGreaterThan(0);
+    expect(invalidCodes.filter((c) => !codes.includes(c as string))).toEqual([]);
   });
 });

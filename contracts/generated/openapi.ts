@@ -832,6 +832,13 @@ export interface components {
         /** @enum {string} */
         KlinePeriod: "1min" | "5min" | "15min" | "30min" | "60min" | "4hour" | "1day" | "1week" | "1mon";
         /**
+         * @description The stable reason of every error answer: a client translates it (the app's catalogue is
+         *     `apiErrors` in locales/*.json, one string per code in every language) and falls back to
+         *     `message` only for a code it does not know. New codes are added here first.
+         * @enum {string}
+         */
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "field_required" | "injected_fault" | "insufficient_balance" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "malformed_body" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {
          *       "type": "error",
@@ -851,8 +858,7 @@ export interface components {
             /** @enum {string} */
             type: "error" | "999" | "998" | "997";
             message: string;
-            /** @description Stable reason, e.g. `invalid_request`, `wrong_credentials`, `code_cooldown`. */
-            code?: string;
+            code: components["schemas"]["ErrorCode"];
             /**
              * @description The values in `message`, for a client that shows its own translation of `code`:
              *     `code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},
@@ -889,6 +895,12 @@ export interface components {
             fiatRates: {
                 [key: string]: components["schemas"]["Decimal"];
             };
+            /**
+             * @description The spot trading fee as a fraction (0.001 = 0.1 %), taken from what the user receives: on a
+             *     buy, quantity × rate in the base coin, rounded up at the symbol's amount precision; on a
+             *     sell, proceeds × rate in the quote coin, rounded up at 6 decimal places.
+             */
+            spotFeeRate: components["schemas"]["Decimal"];
         };
         /** @enum {string} */
         AccountType: "email" | "phone";

@@ -6,7 +6,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { operationSchemas } from '../../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError, type ErrorCode } from '../domain/errors.ts';
 import type { World } from '../domain/world.ts';
 import { handlers, type OperationContext } from './operations.ts';
 
@@ -41,7 +41,7 @@ const FAULT_MESSAGES: Record<string, string> = {
 /** How many answers to idempotency keys are remembered (the oldest are forgotten first). */
 export const IDEMPOTENCY_KEYS = 10_000;
 
-export function envelopeError(code: string, message: string, type = 'error', params?: Record<string, string | number>) {
+export function envelopeError(code: ErrorCode, message: string, type = 'error', params?: Record<string, string | number>) {
   return params ? { type, code, message, params } : { type, code, message };
 }
 
@@ -95,7 +95,7 @@ function rejected(where: string, validate: ValidateFunction): ApiResponse {
   if (e && typeof code === 'string') {
     const field = e.instancePath.split('/').pop() || where;
     const message = `${where}${e.instancePath.replace(/\//g, '.')}: enter a number with at most 15 digits before the point and 18 after`;
-    return { status: 400, body: envelopeError(code, message, 'error', { field }), delayMs: 0 };
+    return { status: 400, body: envelopeError(code as ErrorCode, message, 'error', { field }), delayMs: 0 };
   }
   return invalid(describe(where, validate));
 }

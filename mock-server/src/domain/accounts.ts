@@ -15,7 +15,7 @@ import {
   normalizePhone,
   type ValidationKey,
 } from '../../../common/validation.ts';
-import { DomainError, notLoggedIn } from './errors.ts';
+import { DomainError, notLoggedIn, type ErrorCode } from './errors.ts';
 import { AttemptLimiter } from './limits.ts';
 import { Rng, secretHex } from './random.ts';
 
@@ -78,8 +78,8 @@ export interface UserRecord {
   invitedBy?: string;
 }
 
-const VALIDATION_MESSAGES: Record<ValidationKey, [string, string]> = {
-  required: ['required', 'Please fill in every required field'],
+const VALIDATION_MESSAGES: Record<ValidationKey, [ErrorCode, string]> = {
+  required: ['field_required', 'Please fill in the required fields'],
   emailInvalid: ['invalid_account', 'Please input a valid phone number or valid email'],
   phoneInvalid: ['invalid_account', 'Please input a valid phone number or valid email'],
   passwordLength: ['password_length', 'The password must be 6 to 16 characters'],
@@ -159,7 +159,11 @@ export class Accounts {
       throw new DomainError('code_cooldown', `Please wait ${wait} s before requesting another code`).with({ seconds: wait });
     }
     if (this.codes.size > PRUNE_CODES_ABOVE) {
-      for (const [k, sent] of this.codes) if (now - sent > CODE_TTL_MS) (this.codes.delete(k), this.attempts.delete(k));
+      for (const [k, sent] of this.codes) {
+        if (now - sent <= CODE_TTL_MS) continue;
+        this.codes.delete(k);
+        this.attempts.delete(k);
+      }
     }
     this.codes.set(key, now);
     this.attempts.delete(key);

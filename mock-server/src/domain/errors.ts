@@ -1,3 +1,8 @@
+import type { components } from '../../../contracts/generated/openapi.ts';
+
+/** Every reason the API may give: the contract's `ErrorCode` (a code outside it does not compile). */
+export type ErrorCode = components['schemas']['ErrorCode'];
+
 /** A failure the API reports in its envelope: `type` is "error" or one of 999/998/997. */
 export type EnvelopeErrorType = 'error' | '999' | '998' | '997';
 
@@ -6,7 +11,7 @@ export class DomainError extends Error {
   params?: Record<string, string | number>;
 
   constructor(
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly type: EnvelopeErrorType = 'error',
   ) {
