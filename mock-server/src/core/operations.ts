@@ -5,6 +5,7 @@
 import type { OperationId, OpBody, OpQuery, OpResult } from '../../../contracts/generated/operations.ts';
 import { WITHDRAWAL_LIMITS } from '../domain/accounts.ts';
 import { COINS } from '../domain/coins.ts';
+import { SPOT_FEE } from '../domain/spot.ts';
 import { UPLOAD_MAX_BYTES } from '../domain/uploads.ts';
 import { IDENTITY_REVIEW_MS, PAYMENT_REVIEW_MS, type World } from '../domain/world.ts';
 import type { KlinePeriod } from '../domain/market.ts';
@@ -35,6 +36,7 @@ export const handlers: Handlers = {
     sandbox: true,
     withdrawalLimits: WITHDRAWAL_LIMITS,
     fiatRates: { USD: '1', EUR: '0.92', GBP: '0.79', CNY: '7.24', JPY: '151.8', KRW: '1368', BRL: '5.05', TRY: '32.4', RUB: '92.5', VND: '25350' },
+    spotFeeRate: SPOT_FEE.toString(),
   }),
   sendCode: ({ world, body, token }) => world.accounts.sendCode(body, token),
   register: ({ world, body, client }) => world.accounts.register(body, client),

@@ -268,7 +268,8 @@ export class Spot {
     if (order.side === 'buy') {
       const cost = amount.round(QUOTE_PRECISION, Big.roundUp);
       if (cost.gt(order.frozen)) return;
-      const fee = quantity.times(SPOT_FEE).round(m.amountPrecision, Big.roundUp);
+      const rounded = quantity.times(SPOT_FEE).round(m.amountPrecision, Big.roundUp);
+      const fee = rounded.gt(quantity) ? quantity : rounded;
       legs.push(
         { owner: order.owner, kind: 'exchange' as const, coin: m.quote, frozen: cost.neg() },
         { owner: SYSTEM.desk, kind: 'exchange' as const, coin: m.quote, available: cost },
@@ -281,7 +282,9 @@ export class Spot {
       order.filledAmount = new Big(order.filledAmount).plus(cost).toFixed();
     } else {
       const proceeds = amount.round(QUOTE_PRECISION, Big.roundDown);
-      const fee = proceeds.times(SPOT_FEE).round(QUOTE_PRECISION, Big.roundUp);
+      // Rounded up, but never more than the proceeds (a dust fill must not credit a negative amount).
+      const rounded = proceeds.times(SPOT_FEE).round(QUOTE_PRECISION, Big.roundUp);
+      const fee = rounded.gt(proceeds) ? proceeds : rounded;
       legs.push(
         { owner: order.owner, kind: 'exchange' as const, coin: m.base, frozen: quantity.neg() },
         { owner: SYSTEM.desk, kind: 'exchange' as const, coin: m.base, available: quantity },

@@ -7,6 +7,7 @@ import { useRef } from 'react';
 import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken, newIdempotencyKey } from '../../api/client';
+import { useSettings } from '../../api/settings';
 import { useRealtime } from '../../realtime/hooks';
 import { walletQuery } from '../assets/api';
 
@@ -15,8 +16,8 @@ export type Order = Schemas['Order'];
 export type Trade = Schemas['Trade'];
 export type OrderFilter = 'open' | 'history' | 'all';
 
-/** The spot fee rate (0.1 %), as mock-server/src/domain/spot.ts charges it. */
-export const FEE_RATE = '0.001';
+/** The spot fee rate as a fraction ("0.001" = 0.1 %), from the server's settings; undefined until they load. */
+export const useSpotFeeRate = (): string | undefined => useSettings().data?.spotFeeRate;
 
 export const ordersQuery = (status: OrderFilter, symbol?: string) =>
   infiniteQueryOptions({

@@ -1,45 +1,55 @@
 /**
  * Spot trading (tab page; ?symbol=BTC/USDT&side=buy|sell): the order form on the left (55 %), the
- * live order book on the right, recent trades and the user's open orders below. Price, quantity
- * and amount stay in step on big.js; the percentage buttons split the exchange account's balance;
- * a confirmation sheet comes before every order, which is sent once.
+ * live order book on the right, recent trades and the user's open orders below. The form's state,
+ * arithmetic, validation and summary are the pure module forms/orderForm; this page wires it to
+ * the inputs and renders. A confirmation sheet comes before every order, which is sent once; the
+ * fee rate comes from the server's settings.
  */
-import { Anchor, Button, Drawer, Group, Modal, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { Big, formatAmount, formatPercent } from '../../../lib/decimal';
-import { LOGIN_PATH } from '../../../api/client';
+import { formatAmount, formatPercent } from '../../../lib/decimal';
+import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { useConfirm } from '../../../ui/useConfirm';
 import { balanceOf, useWallet } from '../../assets/api';
-import { AmountInput, checkAmount, maxAmount, wireAmount } from '../../assets/components/AmountInput';
+import { AmountInput } from '../../assets/components/AmountInput';
 import { useMarkets, useTicker, useTickers, type MarketInfo } from '../../market/api';
 import { TradesPanel } from '../../market/components/TradesPanel';
-import { FEE_RATE, useCancelOrder, useOrderEvents, useOrders, usePlaceOrder, type Order } from '../api';
+import { toneOf } from '../../market/components/tone';
+import { useCancelOrder, useOrderEvents, useOrders, usePlaceOrder, useSpotFeeRate, type Order } from '../api';
 import { OrderBookView } from '../components/OrderBookView';
 import { OrderCard } from '../components/OrderCard';
+import { OrderConfirmSheet } from '../components/OrderConfirmSheet';
+import { SIDE_COLOR } from '../components/sideColor';
 import classes from '../components/trade.module.css';
-import { toneOf } from '../../market/components/tone';
-
-type Side = 'buy' | 'sell';
-type Kind = 'limit' | 'market';
-const PERCENTS = [25, 50, 75, 100] as const;
-/** Up/buy and down/sell colours, swapped by the user's price-colour preference. */
-const UP = 'var(--app-up)';
-const DOWN = 'var(--app-down)';
-
-const parse = (text: string): Big | null => {
-  try {
-    return text.trim() ? new Big(text) : null;
-  } catch {
-    return null;
-  }
-};
+import {
+  applyPercent,
+  clearSize,
+  editAmount,
+  editPrice,
+  editQuantity,
+  feePercent,
+  initialOrderForm,
+  PERCENTS,
+  sizedByAmount,
+  spendOf,
+  switchKind,
+  switchSide,
+  summarizeOrder,
+  validateOrder,
+  type FieldError,
+  type Kind,
+  type OrderFormState,
+  type OrderSummary,
+  type Percent,
+  type Side,
+} from '../forms/orderForm';
 
 export default function TradePage() {
   // Only the symbols' static information: price ticks re-render the header and the book, not the form.
@@ -67,129 +77,48 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   const loggedIn = Boolean(getToken());
   useOrderEvents();
   const { data: wallet } = useWallet();
+  const feeRate = useSpotFeeRate();
   const place = usePlaceOrder();
-  const [kind, setKind] = useState<Kind>('limit');
-  const [price, setPrice] = useState('');
-  const [quantity, setQuantity] = useState('');
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ price?: string; quantity?: string; amount?: string }>({});
-  const [review, setReview] = useState<null | { price?: string; quantity?: string; quoteAmount?: string; amount: string; fee: string }>(null);
+  // The form's state and arithmetic live in forms/orderForm; the side lives in the URL.
+  const [state, setState] = useState(() => initialOrderForm(side));
+  const form = { ...state, side };
+  const edit = (change: (f: OrderFormState) => OrderFormState) => setState((f) => change({ ...f, side }));
+  const [review, setReview] = useState<OrderSummary | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
-  // Prices, base quantities and quote amounts each have their own decimals (USDT 2, BTC 6).
-  const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap, quotePrecision: qp } = market;
-  const available = balanceOf(wallet, 'exchange', side === 'buy' ? quote : base)?.available ?? '0';
-  const spendCoin = side === 'buy' ? quote : base;
-  // Market buys are sized by the quote amount to spend; everything else by the base quantity.
-  const byAmount = kind === 'market' && side === 'buy';
+  const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap } = market;
+  const spend = spendOf(side, market);
+  const available = balanceOf(wallet, 'exchange', spend.coin)?.available ?? '0';
+  const { kind, errors } = form;
+  const byAmount = sizedByAmount(form);
+  const error = (e: FieldError | undefined) => (e ? t(e.key, e.params) : undefined);
 
-  const clearErrors = () => setErrors({});
-  const product = (p: Big | null, q: Big | null) => (p && q ? wireAmount(p.times(q).round(6, Big.roundDown)) : '');
-  const quotient = (a: Big | null, p: Big | null) => (a && p && p.gt(0) ? wireAmount(maxAmount(a.div(p), ap)) : '');
-
-  const onPrice = (v: string) => {
-    setPrice(v);
-    setAmount(product(parse(v), parse(quantity)));
-    clearErrors();
-  };
-  const onQuantity = (v: string) => {
-    setQuantity(v);
-    if (kind === 'limit') setAmount(product(parse(price), parse(v)));
-    clearErrors();
-  };
-  const onAmount = (v: string) => {
-    setAmount(v);
-    if (kind === 'limit') setQuantity(quotient(parse(v), parse(price)));
-    clearErrors();
-  };
-  const switchKind = (k: Kind) => {
-    setKind(k);
-    setQuantity('');
-    setAmount('');
-    clearErrors();
-  };
-  const switchSide = (s: Side) => {
+  const onPrice = (v: string) => edit((f) => editPrice(f, v));
+  const onQuantity = (v: string) => edit((f) => editQuantity(f, v));
+  const onAmount = (v: string) => edit((f) => editAmount(f, v, market));
+  const onKind = (k: Kind) => edit((f) => switchKind(f, k));
+  const onSideClick = (s: Side) => {
     onSide(s);
-    setQuantity('');
-    setAmount('');
-    clearErrors();
+    setState((f) => switchSide(f, s));
   };
-
-  const percent = (pct: number) => {
-    const share = new Big(available).times(pct).div(100);
-    clearErrors();
-    if (byAmount) return setAmount(wireAmount(maxAmount(share, qp)));
-    if (side === 'sell') {
-      const q = wireAmount(maxAmount(share, ap));
-      setQuantity(q);
-      if (kind === 'limit') setAmount(product(parse(price), parse(q)));
-      return;
-    }
-    const p = parse(price);
-    if (!p || p.lte(0)) return setErrors({ price: t('trade.errors.priceRequired') });
-    const q = quotient(share, p);
-    setQuantity(q);
-    setAmount(product(p, parse(q)));
-  };
+  const percent = (pct: Percent) => edit((f) => applyPercent(f, pct, available, market));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (place.isPending || review) return;
-    const next: typeof errors = {};
-    let p: Big | undefined;
-    if (kind === 'limit') {
-      const c = checkAmount(price, pp);
-      if (c.problem) next.price = c.problem === 'required' ? t('trade.errors.priceRequired') : t(`trade.errors.${c.problem}`, { places: pp });
-      else p = c.amount;
-    }
-    let q: Big | undefined;
-    let a: Big | undefined;
-    if (byAmount) {
-      const c = checkAmount(amount, qp);
-      if (c.problem) next.amount = c.problem === 'required' ? t('trade.errors.amountRequired') : t(`trade.errors.${c.problem}`, { places: qp });
-      else a = c.amount;
-    } else {
-      const c = checkAmount(quantity, ap);
-      if (c.problem) next.quantity = c.problem === 'required' ? t('trade.errors.quantityRequired') : t(`trade.errors.${c.problem}`, { places: ap });
-      else q = c.amount;
-    }
-    if (!next.price && !next.quantity && !next.amount) {
-      const cost = side === 'sell' ? q! : byAmount ? a! : p ? p.times(q!) : null;
-      if (cost && cost.gt(available)) next[byAmount ? 'amount' : 'quantity'] = t('trade.errors.insufficient');
-    }
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    const total = byAmount ? a! : p ? p.times(q!) : null;
-    const feeBase = side === 'buy' ? (q ?? null) : total;
-    setReview({
-      price: p ? wireAmount(p) : undefined,
-      quantity: q ? wireAmount(q) : undefined,
-      quoteAmount: a ? wireAmount(a) : undefined,
-      amount: total ? `${formatAmount(total, qp, locale)} ${quote}` : t('trade.marketPrice'),
-      // As the server charges it: buys pay in base (rounded up to its precision), sells in quote.
-      fee: feeBase ? `${wireAmount(feeBase.times(FEE_RATE).round(side === 'buy' ? ap : 6, Big.roundUp))} ${side === 'buy' ? base : quote}` : `${new Big(FEE_RATE).times(100).toFixed()} %`,
-    });
+    const checked = validateOrder(form, available, market);
+    edit((f) => ({ ...f, errors: checked.errors ?? {} }));
+    if (checked.order) setReview(summarizeOrder(form, checked.order, market, feeRate));
   };
 
   const send = () => {
     if (!review || place.isPending) return;
-    place.mutate(
-      {
-        symbol,
-        side,
-        type: kind,
-        ...(review.price ? { price: review.price } : {}),
-        ...(review.quantity ? { quantity: review.quantity } : {}),
-        ...(review.quoteAmount ? { quoteAmount: review.quoteAmount } : {}),
+    place.mutate(review.request, {
+      onSuccess: (order) => {
+        notifications.show({ message: order.status === 'completed' ? t('trade.filledNow') : t('trade.placed'), color: 'teal' });
+        edit(clearSize);
       },
-      {
-        onSuccess: (order) => {
-          notifications.show({ message: order.status === 'completed' ? t('trade.filledNow') : t('trade.placed'), color: 'teal' });
-          setQuantity('');
-          setAmount('');
-        },
-        onSettled: () => setReview(null),
-      },
-    );
+      onSettled: () => setReview(null),
+    });
   };
 
   return (
@@ -206,7 +135,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
             </Text>
           </Group>
         </UnstyledButton>
-        <Anchor component={Link} to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`} size="sm">
+        <Anchor component={Link} to={withQuery(paths.market.kline, { symbol })} size="sm">
           {t('trade.chart')}
         </Anchor>
       </Group>
@@ -215,10 +144,10 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
         <form onSubmit={submit} noValidate data-testid="order-form">
           <Stack gap={10}>
             <div className={classes.sideToggle} role="group" aria-label={t('trade.sideLabel')}>
-              <Button color={UP} variant={side === 'buy' ? 'filled' : 'default'} onClick={() => switchSide('buy')} aria-pressed={side === 'buy'} data-testid="side-buy">
+              <Button color={SIDE_COLOR.buy} variant={side === 'buy' ? 'filled' : 'default'} onClick={() => onSideClick('buy')} aria-pressed={side === 'buy'} data-testid="side-buy">
                 {t('trade.side.buy')}
               </Button>
-              <Button color={DOWN} variant={side === 'sell' ? 'filled' : 'default'} onClick={() => switchSide('sell')} aria-pressed={side === 'sell'} data-testid="side-sell">
+              <Button color={SIDE_COLOR.sell} variant={side === 'sell' ? 'filled' : 'default'} onClick={() => onSideClick('sell')} aria-pressed={side === 'sell'} data-testid="side-sell">
                 {t('trade.side.sell')}
               </Button>
             </div>
@@ -226,7 +155,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
               size="xs"
               fullWidth
               value={kind}
-              onChange={(v) => switchKind(v as Kind)}
+              onChange={(v) => onKind(v as Kind)}
               data={[
                 { value: 'limit', label: t('trade.type.limit') },
                 { value: 'market', label: t('trade.type.market') },
@@ -237,9 +166,9 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
               <AmountInput
                 aria-label={t('trade.price')}
                 placeholder={`${t('trade.price')} (${quote})`}
-                value={price}
+                value={form.price}
                 onValueChange={onPrice}
-                error={errors.price}
+                error={error(errors.price)}
                 data-testid="price-input"
               />
             ) : (
@@ -249,18 +178,18 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
               <AmountInput
                 aria-label={t('trade.amount')}
                 placeholder={`${t('trade.amount')} (${quote})`}
-                value={amount}
+                value={form.amount}
                 onValueChange={onAmount}
-                error={errors.amount}
+                error={error(errors.amount)}
                 data-testid="amount-input"
               />
             ) : (
               <AmountInput
                 aria-label={t('trade.quantity')}
                 placeholder={`${t('trade.quantity')} (${base})`}
-                value={quantity}
+                value={form.quantity}
                 onValueChange={onQuantity}
-                error={errors.quantity}
+                error={error(errors.quantity)}
                 data-testid="quantity-input"
               />
             )}
@@ -275,7 +204,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
               <AmountInput
                 aria-label={t('trade.amount')}
                 placeholder={`${t('trade.amount')} (${quote})`}
-                value={amount}
+                value={form.amount}
                 onValueChange={onAmount}
                 data-testid="amount-input"
               />
@@ -286,7 +215,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                   {t('trade.available')}
                 </Text>
                 <Text size="xs" data-testid="trade-available">
-                  {formatAmount(available, side === 'buy' ? qp : Math.min(ap, 6), locale)} {spendCoin}
+                  {formatAmount(available, spend.precision, locale)} {spend.coin}
                 </Text>
               </Group>
               <Group justify="space-between" gap={4} wrap="nowrap">
@@ -294,21 +223,21 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                   {t('trade.fee')}
                 </Text>
                 <Text size="xs" data-testid="trade-fee">
-                  {new Big(FEE_RATE).times(100).toFixed()}%
+                  {feeRate !== undefined ? `${feePercent(feeRate)}%` : '--'}
                 </Text>
               </Group>
               {loggedIn && (
-                <Anchor component={Link} to={`/pages/assets/transfer?to=exchange&coin=${spendCoin}`} size="xs" data-testid="trade-transfer">
+                <Anchor component={Link} to={withQuery(paths.assets.transfer, { to: 'exchange', coin: spend.coin })} size="xs" data-testid="trade-transfer">
                   {t('trade.transferIn')}
                 </Anchor>
               )}
             </Stack>
             {loggedIn ? (
-              <Button type="submit" color={side === 'buy' ? UP : DOWN} loading={place.isPending} data-testid="order-submit">
+              <Button type="submit" color={SIDE_COLOR[side]} loading={place.isPending} data-testid="order-submit">
                 {t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: base })}
               </Button>
             ) : (
-              <Button component={Link} to={`${LOGIN_PATH}?redirect=${encodeURIComponent(`/pages/trade/trade?symbol=${symbol}`)}`}>
+              <Button component={Link} to={loginRedirect(withQuery(paths.trade.trade, { symbol }))}>
                 {t('trade.login')}
               </Button>
             )}
@@ -325,40 +254,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
         <TradesPanel symbol={symbol} pricePrecision={pp} amountPrecision={Math.min(ap, 4)} limit={12} flush />
       </section>
 
-      <Modal opened={review !== null} onClose={() => !place.isPending && setReview(null)} title={t('trade.confirmTitle')} centered radius="lg" data-testid="order-confirm">
-        {review && (
-          <Stack gap={8}>
-            {(
-              [
-                [t('trade.pair'), symbol],
-                [t('trade.sideLabel'), t(`trade.side.${side}`)],
-                [t('trade.typeLabel'), t(`trade.type.${kind}`)],
-                [t('trade.price'), review.price ? `${formatAmount(review.price, pp, locale)} ${quote}` : t('trade.marketPrice')],
-                [t('trade.quantity'), review.quantity ? `${review.quantity} ${base}` : '--'],
-                [t('trade.amount'), review.amount],
-                [t('trade.feeEstimate'), review.fee],
-              ] as const
-            ).map(([label, value]) => (
-              <Group key={label} justify="space-between" wrap="nowrap">
-                <Text size="sm" c="dimmed">
-                  {label}
-                </Text>
-                <Text size="sm" fw={500} ta="end">
-                  {value}
-                </Text>
-              </Group>
-            ))}
-            <Group grow mt="md">
-              <Button variant="default" onClick={() => setReview(null)} disabled={place.isPending}>
-                {t('common.cancel')}
-              </Button>
-              <Button color={side === 'buy' ? UP : DOWN} onClick={send} loading={place.isPending} data-testid="order-confirm-submit">
-                {t('common.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      <OrderConfirmSheet review={review} market={market} pending={place.isPending} onClose={() => setReview(null)} onConfirm={send} />
 
       <Drawer opened={pickerOpen} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('trade.chooseSymbol')} radius="lg">
         <SymbolList current={symbol} onPick={(s) => { setPickerOpen(false); onSymbol(s); }} />
@@ -423,7 +319,7 @@ function OpenOrders({ symbol }: { symbol: string }) {
         <Text fw={600}>
           {t('trade.openOrders')} ({data?.pages[0]?.total ?? 0})
         </Text>
-        <Anchor component={Link} to="/pages/trade/entrust" size="sm" data-testid="all-orders">
+        <Anchor component={Link} to={paths.trade.entrust} size="sm" data-testid="all-orders">
           {t('trade.allOrders')}
         </Anchor>
       </Group>

@@ -1,0 +1,68 @@
+/**
+ * The confirmation sheet before an order is sent: the summary built by forms/orderForm (pair,
+ * side, type, price, quantity, total, the fee as the server will charge it), rendered and
+ * translated here. Cancel closes it; Confirm sends the order once.
+ */
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatAmount } from '../../../lib/decimal';
+import { wireAmount } from '../../assets/components/AmountInput';
+import type { MarketInfo } from '../../market/api';
+import type { OrderSummary } from '../forms/orderForm';
+import { SIDE_COLOR } from './sideColor';
+
+export function OrderConfirmSheet({
+  review,
+  market,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  review: OrderSummary | null;
+  market: MarketInfo;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const { symbol, base, quote, pricePrecision, quotePrecision } = market;
+  const rows = (r: OrderSummary) =>
+    [
+      [t('trade.pair'), symbol],
+      [t('trade.sideLabel'), t(`trade.side.${r.side}`)],
+      [t('trade.typeLabel'), t(`trade.type.${r.kind}`)],
+      [t('trade.price'), r.price ? `${formatAmount(r.price, pricePrecision, locale)} ${quote}` : t('trade.marketPrice')],
+      [t('trade.quantity'), r.quantity ? `${r.quantity} ${base}` : '--'],
+      [t('trade.amount'), r.total ? `${formatAmount(r.total, quotePrecision, locale)} ${quote}` : t('trade.marketPrice')],
+      // As the server charges it; a market order's fee depends on its fill, so only the rate is shown.
+      [t('trade.feeEstimate'), r.fee ? `${wireAmount(r.fee.amount)} ${r.fee.coin}` : r.feePercent !== undefined ? `${r.feePercent} %` : '--'],
+    ] as const;
+  return (
+    <Modal opened={review !== null} onClose={() => !pending && onClose()} title={t('trade.confirmTitle')} centered radius="lg" data-testid="order-confirm">
+      {review && (
+        <Stack gap={8}>
+          {rows(review).map(([label, value]) => (
+            <Group key={label} justify="space-between" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {label}
+              </Text>
+              <Text size="sm" fw={500} ta="end">
+                {value}
+              </Text>
+            </Group>
+          ))}
+          <Group grow mt="md">
+            <Button variant="default" onClick={onClose} disabled={pending}>
+              {t('common.cancel')}
+            </Button>
+            <Button color={SIDE_COLOR[review.side]} onClick={onConfirm} loading={pending} data-testid="order-confirm-submit">
+              {t('common.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

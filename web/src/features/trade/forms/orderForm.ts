@@ -1,0 +1,259 @@
+/**
+ * The spot order form as a pure module (no React, no i18n): its state, the edits that keep price,
+ * quantity and amount in step, the 25/50/75/100 % buttons, validation (translation keys and
+ * params, never translated text), and the summary shown in the confirmation sheet with the fee
+ * charged as the server charges it (mock-server/src/domain/spot.ts). Money is big.js throughout.
+ *
+ * Precisions come from the symbol: prices have `pricePrecision` places, base quantities
+ * `amountPrecision`, the quote amount of a market buy `quotePrecision`; amounts derived from
+ * price × quantity keep `QUOTE_PRECISION` (6) places, as the server keeps quote amounts.
+ */
+import type { OpBody } from '../../../../../contracts/generated/operations';
+import { Big } from '../../../lib/decimal';
+import { checkAmount, maxAmount, wireAmount } from '../../assets/components/AmountInput';
+
+export type Side = 'buy' | 'sell';
+export type Kind = 'limit' | 'market';
+export const PERCENTS = [25, 50, 75, 100] as const;
+export type Percent = (typeof PERCENTS)[number];
+
+/** Places the server keeps quote amounts and sell fees at (spot.ts QUOTE_PRECISION). */
+export const QUOTE_PRECISION = 6;
+
+/** What the form needs to know about a symbol (a subset of the market's ticker). */
+export interface SymbolRules {
+  symbol: string;
+  base: string;
+  quote: string;
+  pricePrecision: number;
+  amountPrecision: number;
+  quotePrecision: number;
+}
+
+export type Field = 'price' | 'quantity' | 'amount';
+/** A message to show under a field: a translation key and its params. */
+export interface FieldError {
+  key: string;
+  params?: Record<string, string | number>;
+}
+export type FormErrors = Partial<Record<Field, FieldError>>;
+
+/** Everything the user has entered, as typed (strings), plus the inline errors being shown. */
+export interface OrderFormState {
+  side: Side;
+  kind: Kind;
+  price: string;
+  quantity: string;
+  amount: string;
+  errors: FormErrors;
+}
+
+export const initialOrderForm = (side: Side = 'buy', kind: Kind = 'limit'): OrderFormState => ({ side, kind, price: '', quantity: '', amount: '', errors: {} });
+
+// ---- small pure helpers -------------------------------------------------------------------
+
+/** The text as a number, or null when empty or not a number. */
+export function parseDecimal(text: string): Big | null {
+  try {
+    return text.trim() ? new Big(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Market buys are sized by the quote amount to spend; every other order by the base quantity. */
+export const sizedByAmount = (form: Pick<OrderFormState, 'side' | 'kind'>): boolean => form.kind === 'market' && form.side === 'buy';
+
+/** The coin an order spends (quote for buys, base for sells), and the places its balance is shown with. */
+export function spendOf(side: Side, rules: SymbolRules): { coin: string; precision: number } {
+  return side === 'buy' ? { coin: rules.quote, precision: rules.quotePrecision } : { coin: rules.base, precision: Math.min(rules.amountPrecision, QUOTE_PRECISION) };
+}
+
+/** price × quantity rounded down at 6 places: what the amount field shows ('' when either is missing). */
+export function amountOf(price: Big | null, quantity: Big | null): string {
+  return price && quantity ? wireAmount(price.times(quantity).round(QUOTE_PRECISION, Big.roundDown)) : '';
+}
+
+/**
+ * The largest quantity of `precision` places whose cost at `price` is not above `amount`: a floor
+ * division that is exact (big.js divides at 20 places rounding half up, which alone could round a
+ * quotient just below a step up onto it).
+ */
+export function floorQuantity(amount: Big, price: Big, precision: number): Big {
+  let q = maxAmount(amount.div(price), precision);
+  if (q.gt(0) && q.times(price).gt(amount)) q = q.minus(new Big(10).pow(-precision));
+  return q;
+}
+
+/** amount ÷ price rounded down at the base precision: what the quantity field shows. */
+export function quantityOf(amount: Big | null, price: Big | null, precision: number): string {
+  return amount && price && price.gt(0) ? wireAmount(floorQuantity(amount, price, precision)) : '';
+}
+
+/** The fee rate as a percentage (0.001 → "0.1"). */
+export const feePercent = (rate: string | Big): string => new Big(rate).times(100).toFixed();
+
+/**
+ * The fee the server takes from what the user receives, rounded up (in the platform's favour):
+ * buys pay quantity × rate in base at the base precision, sells proceeds × rate in quote at 6 places.
+ */
+export function feeOf(side: Side, receivedGross: Big, rate: string | Big, rules: SymbolRules): { amount: Big; coin: string } {
+  const rounded = receivedGross.times(rate).round(side === 'buy' ? rules.amountPrecision : QUOTE_PRECISION, Big.roundUp);
+  // As the server charges it: rounded up, but never more than what is received.
+  const amount = rounded.gt(receivedGross) ? receivedGross : rounded;
+  return { amount, coin: side === 'buy' ? rules.base : rules.quote };
+}
+
+// ---- edits ----------------------------------------------------------------------------------
+
+/** A new price: the amount follows (price × quantity). */
+export function editPrice(form: OrderFormState, price: string): OrderFormState {
+  return { ...form, price, amount: amountOf(parseDecimal(price), parseDecimal(form.quantity)), errors: {} };
+}
+
+/** A new quantity: on a limit order the amount follows. */
+export function editQuantity(form: OrderFormState, quantity: string): OrderFormState {
+  return { ...form, quantity, ...(form.kind === 'limit' ? { amount: amountOf(parseDecimal(form.price), parseDecimal(quantity)) } : {}), errors: {} };
+}
+
+/** A new amount: on a limit order the quantity follows (amount ÷ price, rounded down). */
+export function editAmount(form: OrderFormState, amount: string, rules: SymbolRules): OrderFormState {
+  return {
+    ...form,
+    amount,
+    ...(form.kind === 'limit' ? { quantity: quantityOf(parseDecimal(amount), parseDecimal(form.price), rules.amountPrecision) } : {}),
+    errors: {},
+  };
+}
+
+/** Limit ↔ market: the size is cleared (the price is kept). */
+export function switchKind(form: OrderFormState, kind: Kind): OrderFormState {
+  return { ...form, kind, quantity: '', amount: '', errors: {} };
+}
+
+/** Buy ↔ sell: the size is cleared (the price is kept). */
+export function switchSide(form: OrderFormState, side: Side): OrderFormState {
+  return { ...form, side, quantity: '', amount: '', errors: {} };
+}
+
+/** After an order is placed: the size is cleared, the rest kept. */
+export const clearSize = (form: OrderFormState): OrderFormState => ({ ...form, quantity: '', amount: '' });
+
+/**
+ * A percentage button: that share of the available balance (of the coin spent), rounded down.
+ * Market buys fill the amount; sells the quantity; limit buys the quantity the share buys at the
+ * price (an error on the price when there is none).
+ */
+export function applyPercent(form: OrderFormState, percent: number, available: string, rules: SymbolRules): OrderFormState {
+  const share = new Big(available).times(percent).div(100);
+  const next = { ...form, errors: {} };
+  if (sizedByAmount(form)) return { ...next, amount: wireAmount(maxAmount(share, rules.quotePrecision)) };
+  if (form.side === 'sell') {
+    const quantity = wireAmount(maxAmount(share, rules.amountPrecision));
+    return { ...next, quantity, ...(form.kind === 'limit' ? { amount: amountOf(parseDecimal(form.price), parseDecimal(quantity)) } : {}) };
+  }
+  const price = parseDecimal(form.price);
+  if (!price || price.lte(0)) return { ...form, errors: { price: { key: 'trade.errors.priceRequired' } } };
+  const quantity = quantityOf(share, price, rules.amountPrecision);
+  return { ...next, quantity, amount: amountOf(price, parseDecimal(quantity)) };
+}
+
+// ---- validation -----------------------------------------------------------------------------
+
+/** The order as validated numbers: price on limit orders, quantity or (market buy) quote amount. */
+export interface ValidOrder {
+  price?: Big;
+  quantity?: Big;
+  quoteAmount?: Big;
+}
+
+const REQUIRED: Record<Field, string> = { price: 'trade.errors.priceRequired', quantity: 'trade.errors.quantityRequired', amount: 'trade.errors.amountRequired' };
+
+function checkField(field: Field, text: string, places: number): { value: Big; error?: undefined } | { value?: undefined; error: FieldError } {
+  const c = checkAmount(text, places);
+  if (!c.problem) return { value: c.amount };
+  return { error: c.problem === 'required' ? { key: REQUIRED[field] } : { key: `trade.errors.${c.problem}`, params: { places } } };
+}
+
+/**
+ * What the order costs in the coin spent, as the server freezes it: the quantity for sells, the
+ * amount for market buys, price × quantity rounded up at 6 places for limit buys; null for a
+ * market buy by quantity (unknown until it fills).
+ */
+export function costOf(side: Side, order: ValidOrder): Big | null {
+  if (side === 'sell') return order.quantity ?? null;
+  if (order.quoteAmount) return order.quoteAmount;
+  return order.price && order.quantity ? order.price.times(order.quantity).round(QUOTE_PRECISION, Big.roundUp) : null;
+}
+
+/**
+ * Checks the form against the symbol's precisions and the available balance: the order, or the
+ * errors to show under each field (missing, not a positive number, too many places, not enough funds).
+ */
+export function validateOrder(form: OrderFormState, available: string, rules: SymbolRules): { order: ValidOrder; errors?: undefined } | { order?: undefined; errors: FormErrors } {
+  const errors: FormErrors = {};
+  const order: ValidOrder = {};
+  if (form.kind === 'limit') {
+    const c = checkField('price', form.price, rules.pricePrecision);
+    if (c.error) errors.price = c.error;
+    else order.price = c.value;
+  }
+  const byAmount = sizedByAmount(form);
+  const sizeField: Field = byAmount ? 'amount' : 'quantity';
+  const c = byAmount ? checkField('amount', form.amount, rules.quotePrecision) : checkField('quantity', form.quantity, rules.amountPrecision);
+  if (c.error) errors[sizeField] = c.error;
+  else if (byAmount) order.quoteAmount = c.value;
+  else order.quantity = c.value;
+  if (Object.keys(errors).length) return { errors };
+  const cost = costOf(form.side, order);
+  if (cost && cost.gt(available)) return { errors: { [sizeField]: { key: 'trade.errors.insufficient' } } };
+  return { order };
+}
+
+// ---- summary --------------------------------------------------------------------------------
+
+/** What the confirmation sheet shows, and the request it sends. */
+export interface OrderSummary {
+  request: OpBody<'placeOrder'>;
+  side: Side;
+  kind: Kind;
+  /** Limit price (wire form); undefined on market orders ("market price"). */
+  price?: string;
+  /** Base quantity (wire form); undefined on a market buy by amount. */
+  quantity?: string;
+  /** The total in quote: price × quantity, or the amount of a market buy; null when only the fill will tell. */
+  total: Big | null;
+  /** The fee estimate in the coin received; null on market orders whose size the fill decides (see `feePercent`), or while the rate is unknown. */
+  fee: { amount: Big; coin: string } | null;
+  /** What the user receives after the fee, when known. */
+  receive: { amount: Big; coin: string } | null;
+  /** The fee rate as a percentage ("0.1"); undefined while the rate is unknown. */
+  feePercent?: string;
+}
+
+/** The summary of a validated order with the server's fee rate (settings `spotFeeRate`; undefined until loaded). */
+export function summarizeOrder(form: Pick<OrderFormState, 'side' | 'kind'>, order: ValidOrder, rules: SymbolRules, feeRate: string | undefined): OrderSummary {
+  const { side, kind } = form;
+  const total = order.quoteAmount ?? (order.price && order.quantity ? order.price.times(order.quantity) : null);
+  // Buys receive the base quantity, sells the quote proceeds; the fee comes out of it.
+  const gross = side === 'buy' ? (order.quantity ?? null) : total;
+  const fee = gross && feeRate !== undefined ? feeOf(side, gross, feeRate, rules) : null;
+  return {
+    request: {
+      symbol: rules.symbol,
+      side,
+      type: kind,
+      ...(order.price ? { price: wireAmount(order.price) } : {}),
+      ...(order.quantity ? { quantity: wireAmount(order.quantity) } : {}),
+      ...(order.quoteAmount ? { quoteAmount: wireAmount(order.quoteAmount) } : {}),
+    },
+    side,
+    kind,
+    price: order.price ? wireAmount(order.price) : undefined,
+    quantity: order.quantity ? wireAmount(order.quantity) : undefined,
+    total,
+    fee,
+    receive: gross && fee ? { amount: gross.minus(fee.amount), coin: fee.coin } : null,
+    feePercent: feeRate !== undefined ? feePercent(feeRate) : undefined,
+  };
+}
