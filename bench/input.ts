@@ -24,6 +24,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
 
 let token = '';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers of several operations, read loosely by a script
 async function call(method: string, path: string, body?: unknown): Promise<{ type: string; code?: string; message: any }> {
   const res = await fetch(`${base}${path}`, {
     method,

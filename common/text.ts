@@ -62,6 +62,7 @@ export const TEXT_RULES = {
 
 // C0, DEL, C1 · bidi embeddings/overrides (LRE RLE PDF LRO RLO) and isolates (LRI RLI FSI PDI) ·
 // noncharacters · lone surrogates (in a `u` regex, a surrogate range matches unpaired halves only).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const INVALID = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\p{Noncharacter_Code_Point}\uD800-\uDFFF]/u;
 const WHITE_SPACE = /\p{White_Space}+/gu;
 /** Characters that show nothing on their own: default-ignorables, white space, the blank Braille pattern. */

@@ -54,8 +54,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 function setup() {
   const world = new World({ seed: 77, freezeClock: true });
   const call = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) =>
-    dispatch(world, { operationId, path: operationTable[operationId].path, token, query, body }).body as { type: string; message: any };
-  let token: string | undefined;
+    dispatch(world, { operationId, path: operationTable[operationId].path, token, query, body }).body as { type: string; message: Record<string, string> };
+  // Read by `call` once logged in (undefined for the login itself).
+  let token: string | undefined = undefined;
   token = call('login', { account: 'demo@example.com', password: 'Demo1234' }).message.token;
   call('setTransactionPassword', { password: '482915', confirmPassword: '482915' });
   const ids: Record<string, string> = {};

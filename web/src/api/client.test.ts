@@ -7,9 +7,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMswHandlers } from '../../../mock-server/src/msw/handlers';
 import { World } from '../../../mock-server/src/domain/world';
+import { paths } from '../lib/paths';
 import { ApiError, call, getToken, setToken } from './client';
 import { loading, setApiEffects } from './effects';
 
+/** The page the user is on when a call fails. */
+const HERE = `${paths.market.market}?x=1`;
 let world = new World({ seed: 1, freezeClock: true });
 const server = setupServer(...createMswHandlers(() => world, `${window.location.origin}/api`));
 const fx = {
@@ -26,7 +29,7 @@ beforeEach(() => {
   fx.navigate.mockReset();
   fx.toast.mockReset();
   fx.confirmNoTransactionPassword.mockReset().mockResolvedValue(true);
-  setApiEffects({ ...fx, currentPath: () => '/pages/market/market?x=1', t: (_k, fallback) => fallback, hasKey: () => false });
+  setApiEffects({ ...fx, currentPath: () => HERE, t: (_k, fallback) => fallback, hasKey: () => false });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -73,19 +76,19 @@ describe('error catalogue', () => {
     const err = await failure(call('getCurrentUser'));
     expect(err).toBeInstanceOf(ApiError);
     expect(getToken()).toBeNull();
-    expect(fx.navigate).toHaveBeenCalledWith(`/pages/mine/login?redirect=${encodeURIComponent('/pages/market/market?x=1')}`);
+    expect(fx.navigate).toHaveBeenCalledWith(`${paths.mine.login}?redirect=${encodeURIComponent(HERE)}`);
   });
 
   it('998: goes to real-name authentication', async () => {
     world.faults.add({ operationId: 'listTickers', kind: '998' });
     await failure(call('listTickers'));
-    expect(fx.navigate).toHaveBeenCalledWith('/pages/mine/authentication');
+    expect(fx.navigate).toHaveBeenCalledWith(paths.mine.authentication);
   });
 
   it('997: goes to the collect-money page', async () => {
     world.faults.add({ operationId: 'listTickers', kind: '997' });
     await failure(call('listTickers'));
-    expect(fx.navigate).toHaveBeenCalledWith('/pages/mine/collect_money');
+    expect(fx.navigate).toHaveBeenCalledWith(paths.mine.collectMoney);
   });
 
   it('any other type: toast with the message', async () => {
@@ -119,7 +122,7 @@ describe('error catalogue', () => {
   it('HTTP 401: asks to set a transaction password; Confirm goes to resetLegalPwd', async () => {
     world.faults.add({ operationId: 'listTickers', kind: 'http401', times: 2 });
     await failure(call('listTickers'));
-    await vi.waitFor(() => expect(fx.navigate).toHaveBeenCalledWith(`/pages/mine/resetLegalPwd?redirect=${encodeURIComponent('/pages/market/market?x=1')}`));
+    await vi.waitFor(() => expect(fx.navigate).toHaveBeenCalledWith(`${paths.mine.resetLegalPwd}?redirect=${encodeURIComponent(HERE)}`));
     fx.navigate.mockReset();
     fx.confirmNoTransactionPassword.mockResolvedValue(false);
     await failure(call('listTickers'));

@@ -4,7 +4,7 @@
  * error catalogue (spec §8) through the injected effects.
  */
 import createClient from 'openapi-fetch';
-import type { paths } from '../../../contracts/generated/openapi';
+import type { paths as ApiPaths } from '../../../contracts/generated/openapi';
 import {
   operationTable,
   type CallStyle,
@@ -15,16 +15,12 @@ import {
   type OpQuery,
   type OpResult,
 } from '../../../contracts/generated/operations';
+import { loginRedirect, paths, withRedirect } from '../lib/paths';
 import { appConfig } from './config';
 import { apiEffects, loading } from './effects';
 
 export const TOKEN_KEY = 'token';
 export const REQUEST_TIMEOUT_MS = 60_000;
-export const LOGIN_PATH = '/pages/mine/login';
-export const REAL_NAME_PATH = '/pages/mine/authentication';
-export const COLLECT_MONEY_PATH = '/pages/mine/collect_money';
-export const TRANSACTION_PASSWORD_PATH = '/pages/mine/resetLegalPwd';
-
 export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'response';
 
 /** A failed call. Its visible effect (toast, redirect, prompt) has already happened. */
@@ -50,7 +46,7 @@ type StyleOf<K extends OperationId> = (typeof operationTable)[K]['callStyle'];
 /** `global` calls receive the whole envelope; every other style receives `message`. */
 export type CallResult<K extends OperationId> = StyleOf<K> extends 'global' ? Extract<OpEnvelope<K>, { type: 'ok' }> : OpResult<K>;
 
-const client = createClient<paths>({ fetch: (request) => globalThis.fetch(request) });
+const client = createClient<ApiPaths>({ fetch: (request) => globalThis.fetch(request) });
 
 export function getToken(): string | null {
   try {
@@ -83,12 +79,6 @@ function isEnvelope(value: unknown): value is { type: string; message: unknown; 
   return typeof value === 'object' && value !== null && 'type' in value && 'message' in value;
 }
 
-function withLoginRedirect(): string {
-  const here = apiEffects().currentPath();
-  if (here.startsWith(LOGIN_PATH)) return here;
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`;
-}
-
 /** The error catalogue for envelopes whose type is not ok. Always throws. */
 function failEnvelope(envelope: ErrorEnvelope | { type: string; message: unknown; code?: string }, status: number): never {
   const fx = apiEffects();
@@ -100,15 +90,15 @@ function failEnvelope(envelope: ErrorEnvelope | { type: string; message: unknown
   switch (envelope.type) {
     case '999':
       setToken(null);
-      fx.navigate(withLoginRedirect());
+      fx.navigate(loginRedirect(fx.currentPath()));
       break;
     case '998':
       fx.toast(message);
-      fx.navigate(REAL_NAME_PATH);
+      fx.navigate(paths.mine.authentication);
       break;
     case '997':
       fx.toast(message);
-      fx.navigate(COLLECT_MONEY_PATH);
+      fx.navigate(paths.mine.collectMoney);
       break;
     default:
       fx.toast(message);
@@ -161,7 +151,7 @@ export async function call<K extends OperationId>(operationId: K, ...args: [OpQu
       const message = fx.t('errors.noTransactionPassword', 'There is no transaction password yet, do you want to set it up now?');
       void fx
         .confirmNoTransactionPassword()
-        .then((yes) => yes && fx.navigate(`${TRANSACTION_PASSWORD_PATH}?redirect=${encodeURIComponent(fx.currentPath())}`));
+        .then((yes) => yes && fx.navigate(withRedirect(paths.mine.resetLegalPwd, fx.currentPath())));
       throw new ApiError('http', message, { status });
     }
     if (status >= 500) {

@@ -3,7 +3,8 @@ import { useMantineColorScheme } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { getToken, LOGIN_PATH } from '../api/client';
+import { getToken } from '../api/client';
+import { loginRedirect, paths } from '../lib/paths';
 import { ApiEffectsBridge } from '../ui/ApiEffectsBridge';
 import { BackIcon, HomeIcon, LeverIcon, MarketIcon, MoonIcon, SunIcon, TradeIcon, WalletIcon } from '../ui/icons';
 import { ConnectionBanner, LoadingBar } from '../ui/StatusIndicators';
@@ -48,7 +49,7 @@ export function ThemeToggle() {
 function Header({ route }: { route: RouteDef }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate('/pages/home/home'));
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.home.home));
   return (
     <header className={classes.header}>
       {route.tab ? (
@@ -86,8 +87,7 @@ function TabBar({ active }: { active: TabKey }) {
 export function Shell({ route, page }: { route: RouteDef; page: ReactNode }) {
   const location = useLocation();
   if (route.auth && !getToken()) {
-    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`${LOGIN_PATH}?redirect=${redirect}`} replace />;
+    return <Navigate to={loginRedirect(`${location.pathname}${location.search}`)} replace />;
   }
   return (
     <div className={classes.app}>

@@ -1,6 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { paths } from '../lib/paths';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
@@ -8,7 +9,7 @@ export default function NotFoundPage() {
     <Stack align="center" gap="sm" py={96} px="md" ta="center">
       <Title order={2}>404</Title>
       <Text c="dimmed">{t('notFound.body')}</Text>
-      <Button component={Link} to="/pages/home/home">
+      <Button component={Link} to={paths.home.home}>
         {t('notAvailable.home')}
       </Button>
     </Stack>

@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { checkEmail, checkPhone } from '../../../../../common/validation';
 import { defaultRegion, useRegionOptions } from '../../../i18n/regions';
 import type { Draft } from '../../../lib/draft';
-import { safeRedirect } from '../redirect';
+import { redirectTarget } from '../../../lib/paths';
 
 export type AccountKind = 'email' | 'phone';
 
@@ -73,6 +73,8 @@ export function AccountInput({
 
 /** State of the account field (kind, value, region), its check and its request fields; kept in `draft` when given. */
 export function useAccountField(draft?: Draft, initial?: { kind: AccountKind; value: string; country?: CountryCode }) {
+  // Either hook, always the same one for a component's life (whether a draft is given does not change).
+  // eslint-disable-next-line react-hooks/rules-of-hooks
   const field = <T,>(key: string, init: T | (() => T)) => (draft ? draft.useField<T>(key, init) : useState<T>(init));
   const [kind, setKind] = field<AccountKind>('accountKind', initial?.kind ?? 'email');
   const [value, setValue] = field<string>('account', initial?.value ?? '');
@@ -125,6 +127,6 @@ export function useSessionSuccess(messageKey: string) {
   const location = useLocation();
   return () => {
     notifications.show({ message: t(messageKey), color: 'teal' });
-    navigate(safeRedirect(location.search), { replace: true });
+    navigate(redirectTarget(location.search), { replace: true });
   };
 }

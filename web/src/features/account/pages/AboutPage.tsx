@@ -2,6 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSettings } from '../../../api/settings';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
+import { paths } from '../../../lib/paths';
 
 /** About: the app, its version (from the server settings, 1.0.0) and the legal texts. */
 export default function AboutPage() {
@@ -23,9 +24,9 @@ export default function AboutPage() {
         {t('about.body')}
       </Text>
       <ListGroup>
-        <ListRow label={t('routes.agreement')} to="/pages/home/agreement" />
-        <ListRow label={t('routes.policy')} to="/pages/mine/policy" />
-        <ListRow label={t('routes.app')} to="/pages/mine/app" />
+        <ListRow label={t('routes.agreement')} to={paths.home.agreement} />
+        <ListRow label={t('routes.policy')} to={paths.mine.policy} />
+        <ListRow label={t('routes.app')} to={paths.mine.app} />
       </ListGroup>
     </div>
   );

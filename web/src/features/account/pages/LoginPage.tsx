@@ -9,6 +9,7 @@ import { AccountFields, useAccountField, useSessionSuccess, type AccountKind } f
 import { forgetAccount, rememberAccount, rememberedAccount } from '../remember';
 import classes from './auth.module.css';
 import { PasswordField } from '../../../ui/PasswordField';
+import { paths } from '../../../lib/paths';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -72,12 +73,12 @@ export default function LoginPage() {
         {t('auth.login')}
       </Button>
       <div className={classes.links}>
-        <Anchor component={Link} to="/pages/mine/forgetPwd" size="sm">
+        <Anchor component={Link} to={paths.mine.forgetPwd} size="sm">
           {t('auth.forgot')}
         </Anchor>
         <Text size="sm">
           {t('auth.noAccount')}{' '}
-          <Anchor component={Link} to={`/pages/mine/register${location.search}`}>
+          <Anchor component={Link} to={`${paths.mine.register}${location.search}`}>
             {t('auth.register')}
           </Anchor>
         </Text>

@@ -14,6 +14,7 @@ import { CodeField } from '../components/CodeField';
 import { hasRead } from '../legal';
 import classes from './auth.module.css';
 import { PasswordField } from '../../../ui/PasswordField';
+import { paths } from '../../../lib/paths';
 
 type Field = 'account' | 'code' | 'password' | 'confirm' | 'agree';
 
@@ -127,11 +128,11 @@ export default function RegisterPage() {
         label={
           <>
             {t('auth.agreePrefix')}{' '}
-            <Anchor component={Link} to="/pages/home/agreement">
+            <Anchor component={Link} to={paths.home.agreement}>
               {t('routes.agreement')}
             </Anchor>{' '}
             {t('auth.and')}{' '}
-            <Anchor component={Link} to="/pages/mine/policy">
+            <Anchor component={Link} to={paths.mine.policy}>
               {t('routes.policy')}
             </Anchor>
           </>
@@ -142,7 +143,7 @@ export default function RegisterPage() {
       </Button>
       <Text size="sm" ta="center">
         {t('auth.haveAccount')}{' '}
-        <Anchor component={Link} to={`/pages/mine/login${location.search}`}>
+        <Anchor component={Link} to={`${paths.mine.login}${location.search}`}>
           {t('auth.login')}
         </Anchor>
       </Text>

@@ -5,6 +5,7 @@ import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import { useMe } from '../api';
+import { paths } from '../../../lib/paths';
 
 export default function SecurityPage() {
   const { t } = useTranslation();
@@ -21,14 +22,14 @@ export default function SecurityPage() {
         {t('security.intro')}
       </Text>
       <ListGroup title={t('security.loginPassword')}>
-        <ListRow label={t('security.changeWithOld')} hint={t('security.loginProtects')} to="/pages/mine/setPwd" value={isSet(true)} testId="row-set-pwd" />
-        <ListRow label={t('security.changeWithCode')} hint={t('security.changeWithCodeHint')} to="/pages/mine/modifyPwd" testId="row-modify-pwd" />
+        <ListRow label={t('security.changeWithOld')} hint={t('security.loginProtects')} to={paths.mine.setPwd} value={isSet(true)} testId="row-set-pwd" />
+        <ListRow label={t('security.changeWithCode')} hint={t('security.changeWithCodeHint')} to={paths.mine.modifyPwd} testId="row-modify-pwd" />
       </ListGroup>
       <ListGroup title={t('security.transactionPassword')}>
         <ListRow
           label={me.hasTransactionPassword ? t('security.changeTransaction') : t('security.setTransaction')}
           hint={t('security.transactionProtects')}
-          to="/pages/mine/resetLegalPwd"
+          to={paths.mine.resetLegalPwd}
           value={isSet(me.hasTransactionPassword)}
           testId="row-transaction-pwd"
         />
@@ -37,7 +38,7 @@ export default function SecurityPage() {
         <ListRow
           label={t('routes.authentication')}
           hint={t('security.identityProtects')}
-          to="/pages/mine/authentication"
+          to={paths.mine.authentication}
           value={<ReviewBadge status={me.verification} />}
         />
       </ListGroup>

@@ -16,6 +16,7 @@ import { ReviewBadge } from '../../../ui/ReviewBadge';
 import { useConfirm } from '../../../ui/useConfirm';
 import { useClearCache, useLogout, useMe } from '../api';
 import classes from './account.module.css';
+import { paths } from '../../../lib/paths';
 
 const LEVELS = ['mobile', 'realName', 'advanced'] as const;
 
@@ -92,7 +93,7 @@ export default function UserCenterPage() {
       </ListGroup>
 
       <ListGroup title={t('mine.verification')}>
-        <ListRow label={t('routes.authentication')} to="/pages/mine/authentication" value={<ReviewBadge status={me.verification} />} testId="row-authentication" />
+        <ListRow label={t('routes.authentication')} to={paths.mine.authentication} value={<ReviewBadge status={me.verification} />} testId="row-authentication" />
         <div className={classes.levels} aria-label={t('mine.merchantLevel')}>
           <Text size="sm" mb={6}>
             {t('mine.merchantLevel')}
@@ -105,12 +106,12 @@ export default function UserCenterPage() {
             ))}
           </div>
         </div>
-        <ListRow label={t('routes.collectMoney')} to="/pages/mine/collect_money" />
-        <ListRow label={t('routes.authorizationCode')} to="/pages/mine/authorization_code" value={me.role === 'agent' ? t('mine.agent') : undefined} />
+        <ListRow label={t('routes.collectMoney')} to={paths.mine.collectMoney} />
+        <ListRow label={t('routes.authorizationCode')} to={paths.mine.authorizationCode} value={me.role === 'agent' ? t('mine.agent') : undefined} />
       </ListGroup>
 
       <ListGroup title={t('mine.settings')}>
-        <ListRow label={t('routes.security')} to="/pages/mine/security" testId="row-security" />
+        <ListRow label={t('routes.security')} to={paths.mine.security} testId="row-security" />
         <ListRow label={t('common.language')} value={<LanguageSelect />} />
         <ListRow
           label={t('mine.darkTheme')}
@@ -149,8 +150,8 @@ export default function UserCenterPage() {
           }}
           testId="row-clear-cache"
         />
-        <ListRow label={t('routes.about')} to="/pages/mine/about" value={t('mine.version', { version: '1.0.0' })} />
-        <ListRow label={t('routes.app')} to="/pages/mine/app" />
+        <ListRow label={t('routes.about')} to={paths.mine.about} value={t('mine.version', { version: '1.0.0' })} />
+        <ListRow label={t('routes.app')} to={paths.mine.app} />
       </ListGroup>
 
       <div style={{ padding: '8px 16px 24px' }}>
@@ -163,7 +164,7 @@ export default function UserCenterPage() {
           data-testid="logout"
           onClick={async () => {
             if (!(await ask(t('mine.logoutConfirm')))) return;
-            logout.mutate(undefined, { onSettled: () => navigate('/pages/mine/login', { replace: true }) });
+            logout.mutate(undefined, { onSettled: () => navigate(paths.mine.login, { replace: true }) });
           }}
         >
           {t('mine.logout')}

@@ -15,6 +15,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { ACCOUNT_KINDS, useCoins, useWallet, type AccountKind } from '../api';
 import { useCoinFormat } from '../format';
 import classes from './assets.module.css';
+import { paths, withQuery } from '../../../lib/paths';
 
 const SMALL = new Big(1);
 const HIDDEN = '****';
@@ -74,19 +75,19 @@ export default function AssetsPage() {
           />
         </Group>
         <nav className={classes.actions}>
-          <Link to="/pages/assets/charge" className={classes.action} data-testid="action-deposit">
+          <Link to={paths.assets.charge} className={classes.action} data-testid="action-deposit">
             <DownloadIcon />
             {t('assets.deposit')}
           </Link>
-          <Link to="/pages/assets/mention" className={classes.action} data-testid="action-withdraw">
+          <Link to={paths.assets.mention} className={classes.action} data-testid="action-withdraw">
             <WalletIcon />
             {t('assets.withdraw')}
           </Link>
-          <Link to="/pages/assets/transfer" className={classes.action} data-testid="action-transfer">
+          <Link to={paths.assets.transfer} className={classes.action} data-testid="action-transfer">
             <TradeIcon />
             {t('assets.transfer')}
           </Link>
-          <Link to="/pages/assets/flash" className={classes.action} data-testid="action-flash">
+          <Link to={paths.assets.flash} className={classes.action} data-testid="action-flash">
             <ExchangeIcon />
             {t('assets.flash')}
           </Link>
@@ -126,7 +127,7 @@ export default function AssetsPage() {
           </Text>
         )}
         {rows.map((b) => (
-          <Link key={b.coin} to={`/pages/assets/tradeAccount?coin=${b.coin}&kind=${kind}`} className={classes.row} role="listitem" data-testid="balance-row" data-coin={b.coin}>
+          <Link key={b.coin} to={withQuery(paths.assets.tradeAccount, { coin: b.coin, kind })} className={classes.row} role="listitem" data-testid="balance-row" data-coin={b.coin}>
             <span className={classes.coin}>{b.coin}</span>
             <span className={classes.num} data-testid="balance-available">
               {show(format(b.available, b.coin))}

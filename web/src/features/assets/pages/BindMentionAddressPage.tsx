@@ -27,6 +27,7 @@ import { LoadRetry } from '../../../ui/LoadRetry';
 import { shortAddress } from '../components/RecordList';
 import classes from '../components/funds.module.css';
 import panel from '../../../ui/panel.module.css';
+import { paths, withQuery } from '../../../lib/paths';
 
 type Field = 'address' | 'label' | 'code';
 const CODE = /^\d{6}$/;
@@ -113,7 +114,7 @@ export default function BindMentionAddressPage() {
           notifications.show({ message: t('funds.book.addedToast'), color: 'teal' });
           setValues({ address: '', label: '', code: '' });
           setErrors({});
-          if (params.get('from') === 'mention') navigate(`/pages/assets/mention?coin=${coin.coin}&chain=${chain.chain}`, { replace: true });
+          if (params.get('from') === 'mention') navigate(withQuery(paths.assets.mention, { coin: coin.coin, chain: chain.chain }), { replace: true });
         },
         onError: (err) => {
           if (!(err instanceof ApiError)) return;

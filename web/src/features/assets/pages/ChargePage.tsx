@@ -22,6 +22,7 @@ import { SandboxDeposit } from '../components/SandboxDeposit';
 import { WireDetailsCard } from '../components/WireDetailsCard';
 import classes from '../components/funds.module.css';
 import panel from '../../../ui/panel.module.css';
+import { paths, withQuery } from '../../../lib/paths';
 
 export default function ChargePage() {
   const { t } = useTranslation();
@@ -38,7 +39,6 @@ export default function ChargePage() {
   // The address answer repeats the limits; the coin list has them before it arrives.
   const minDeposit = address.data?.minDeposit ?? chain.minDeposit;
   const confirmations = address.data?.confirmations ?? chain.depositConfirmations;
-  const params = `coin=${coin.coin}&chain=${chain.chain}`;
 
   return (
     <div className={panel.page}>
@@ -87,7 +87,7 @@ export default function ChargePage() {
 
       {settings?.sandbox && <SandboxDeposit key={`${coin.coin}-${chain.chain}`} coin={coin} chain={chain} />}
 
-      <Link to={`/pages/assets/chargeOther?${params}`} className={classes.linkRow} data-testid="link-voucher">
+      <Link to={withQuery(paths.assets.chargeOther, { coin: coin.coin, chain: chain.chain })} className={classes.linkRow} data-testid="link-voucher">
         <span>
           <Text size="sm" fw={600}>
             {t('funds.charge.voucherLink')}

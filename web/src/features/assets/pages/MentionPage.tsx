@@ -28,6 +28,7 @@ import { RecordList, shortAddress } from '../components/RecordList';
 import classes from '../components/funds.module.css';
 import { PasswordField } from '../../../ui/PasswordField';
 import panel from '../../../ui/panel.module.css';
+import { paths, withQuery } from '../../../lib/paths';
 
 type Field = 'address' | 'amount' | 'password';
 const PASSWORD = /^\d{6}$/;
@@ -65,7 +66,7 @@ export default function MentionPage() {
   const parsed = checkAmount(amount, coin.precision);
   const exact = (value: Big) => `${groupDigits(value.toFixed(), locale)} ${coin.coin}`;
   const limit = me?.withdrawalLimit;
-  const bindLink = `/pages/assets/bindMentionAddress?coin=${coin.coin}&chain=${chain.chain}&from=mention`;
+  const bindLink = withQuery(paths.assets.bindMentionAddress, { coin: coin.coin, chain: chain.chain, from: 'mention' });
   const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: null }));
 
   const amountProblem = (): string | null => {

@@ -12,6 +12,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { ACCOUNT_KINDS, balanceOf, useCoins, useWallet, type AccountKind } from '../api';
 import { RecordList } from '../components/RecordList';
 import { useCoinFormat } from '../format';
+import { paths, withQuery } from '../../../lib/paths';
 
 const TABS = ['all', 'deposit', 'withdrawal', 'transfer'] as const;
 
@@ -58,15 +59,15 @@ export default function TradeAccountPage() {
         <Group grow mt={6}>
           {kind === 'funds' && (
             <>
-              <Button component={Link} to={`/pages/assets/charge?coin=${info.coin}`} variant="light" size="sm">
+              <Button component={Link} to={withQuery(paths.assets.charge, { coin: info.coin })} variant="light" size="sm">
                 {t('assets.deposit')}
               </Button>
-              <Button component={Link} to={`/pages/assets/mention?coin=${info.coin}`} variant="light" size="sm">
+              <Button component={Link} to={withQuery(paths.assets.mention, { coin: info.coin })} variant="light" size="sm">
                 {t('assets.withdraw')}
               </Button>
             </>
           )}
-          <Button component={Link} to={`/pages/assets/transfer?coin=${info.coin}&from=${kind}`} variant="light" size="sm">
+          <Button component={Link} to={withQuery(paths.assets.transfer, { coin: info.coin, from: kind })} variant="light" size="sm">
             {t('assets.transfer')}
           </Button>
         </Group>

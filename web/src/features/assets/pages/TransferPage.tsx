@@ -14,10 +14,11 @@ import { balanceOf, TRANSFER_KINDS, useCoins, useTransfer, useWallet, type Accou
 import { AmountField, checkAmount } from '../components/AmountInput';
 import { useCoinFormat } from '../format';
 import classes from './assets.module.css';
+import { paths } from '../../../lib/paths';
 
 const DEFAULT_TO: Record<string, AccountKind> = {
-  '/pages/assets/transferTolever': 'lever',
-  '/pages/assets/transferTomicro': 'second',
+  [paths.assets.transferTolever]: 'lever',
+  [paths.assets.transferTomicro]: 'second',
 };
 
 function isKind(v: string | null): v is AccountKind {

@@ -14,18 +14,19 @@ import { useTickers, type Ticker } from '../../market/api';
 import { TickerRow } from '../../market/components/TickerRow';
 import classes from './home.module.css';
 import { toneOf } from '../../market/components/tone';
+import { paths, withQuery } from '../../../lib/paths';
 
 const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 
 const SHORTCUTS: Array<{ to: string; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
-  { to: '/pages/assets/charge', label: 'home.deposit', Icon: DownloadIcon },
-  { to: '/pages/legal/legal', label: 'home.fiat', Icon: ExchangeIcon },
-  { to: '/pages/market/second', label: 'home.second', Icon: ClockIcon },
-  { to: '/pages/ieo/index', label: 'home.ieo', Icon: StarIcon },
-  { to: '/pages/lockming/index', label: 'home.mining', Icon: PickIcon },
-  { to: '/pages/loans/loansindex', label: 'home.loans', Icon: CoinIcon },
-  { to: '/pages/coin/index', label: 'home.savings', Icon: PiggyIcon },
-  { to: '/pages/mine/invite', label: 'home.invite', Icon: UsersIcon },
+  { to: paths.assets.charge, label: 'home.deposit', Icon: DownloadIcon },
+  { to: paths.legal.legal, label: 'home.fiat', Icon: ExchangeIcon },
+  { to: paths.market.second, label: 'home.second', Icon: ClockIcon },
+  { to: paths.ieo.index, label: 'home.ieo', Icon: StarIcon },
+  { to: paths.lockming.index, label: 'home.mining', Icon: PickIcon },
+  { to: paths.loans.loansindex, label: 'home.loans', Icon: CoinIcon },
+  { to: paths.coin.index, label: 'home.savings', Icon: PiggyIcon },
+  { to: paths.mine.invite, label: 'home.invite', Icon: UsersIcon },
 ];
 
 /** The USDT markets that moved most over 24 h, up or down. */
@@ -54,7 +55,7 @@ function Welcome() {
           {loggedIn && (
             <Avatar
               component={Link}
-              to="/pages/mine/userCenter"
+              to={paths.mine.userCenter}
               radius="xl"
               size={34}
               color="white"
@@ -69,10 +70,10 @@ function Welcome() {
       </Group>
       {!loggedIn && (
         <Group mt="md" grow>
-          <Button component={Link} to="/pages/mine/login" variant="white" data-testid="home-login">
+          <Button component={Link} to={paths.mine.login} variant="white" data-testid="home-login">
             {t('auth.login')}
           </Button>
-          <Button component={Link} to="/pages/mine/register" variant="outline" color="white">
+          <Button component={Link} to={paths.mine.register} variant="outline" color="white">
             {t('auth.register')}
           </Button>
         </Group>
@@ -90,7 +91,7 @@ function Headline({ tickers }: { tickers: Ticker[] | undefined }) {
         if (!tk) return <Skeleton key={symbol} height={76} radius={12} />;
         const tone = toneOf(tk.change24h);
         return (
-          <Link key={symbol} to={`/pages/market/kline?symbol=${encodeURIComponent(symbol)}`} className={classes.card} data-testid="headline-card">
+          <Link key={symbol} to={withQuery(paths.market.kline, { symbol })} className={classes.card} data-testid="headline-card">
             <div className={classes.cardSymbol}>{symbol}</div>
             <div className={`${classes.cardPrice} ${tone}`} data-testid="headline-price">
               {formatAmount(tk.last, tk.pricePrecision, locale)}
@@ -133,7 +134,7 @@ export default function HomePage() {
             { value: 'losers', label: t('home.losers') },
           ]}
         />
-        <Button component={Link} to="/pages/market/market" variant="subtle" size="xs">
+        <Button component={Link} to={paths.market.market} variant="subtle" size="xs">
           {t('home.allMarkets')}
         </Button>
       </div>

@@ -15,7 +15,7 @@ import { useSettings } from '../../../api/settings';
 import { useMeWhileReviewing, type ReviewStatus, type User } from '../api';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
-import { ADVANCED_AUTH_PATH, BANK_AUTH_PATH, COLLECT_MONEY_PATH, REAL_AUTH_PATH } from '../paths';
+import { paths, withQuery } from '../../../lib/paths';
 import classes from '../components/identity.module.css';
 import panel from '../../../ui/panel.module.css';
 
@@ -46,7 +46,7 @@ function LevelCard({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const to = level === 'advanced' ? ADVANCED_AUTH_PATH : REAL_AUTH_PATH;
+  const to = level === 'advanced' ? withQuery(paths.mine.realAuthentication, { level: 'advanced' }) : paths.mine.realAuthentication;
   let action: ReactNode = null;
   if (locked) {
     action = (
@@ -144,7 +144,7 @@ export default function AuthenticationPage() {
       />
 
       <nav className={classes.links} aria-label={t('identity.overview.paymentLinks')}>
-        <Link to={BANK_AUTH_PATH} className={classes.linkRow} data-testid="link-bank">
+        <Link to={paths.mine.bankAuthentication} className={classes.linkRow} data-testid="link-bank">
           <div>
             <Text size="sm" fw={600}>
               {t('identity.overview.bankLink')}
@@ -155,7 +155,7 @@ export default function AuthenticationPage() {
           </div>
           <Chevron />
         </Link>
-        <Link to={COLLECT_MONEY_PATH} className={classes.linkRow} data-testid="link-collect">
+        <Link to={paths.mine.collectMoney} className={classes.linkRow} data-testid="link-collect">
           <div>
             <Text size="sm" fw={600}>
               {t('identity.overview.collectLink')}

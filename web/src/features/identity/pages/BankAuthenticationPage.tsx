@@ -13,7 +13,7 @@ import { LoadRetry } from '../../../ui/LoadRetry';
 import { PaymentMethodCard } from '../components/PaymentMethodCard';
 import { PaymentMethodForm } from '../components/PaymentMethodForm';
 import classes from '../components/identity.module.css';
-import { AUTH_PATH, COLLECT_MONEY_PATH } from '../paths';
+import { paths } from '../../../lib/paths';
 import panel from '../../../ui/panel.module.css';
 
 export default function BankAuthenticationPage() {
@@ -32,7 +32,7 @@ export default function BankAuthenticationPage() {
           <Text size="sm">
             {user.verification === 'pending' ? t('identity.bank.verifyPending') : t('identity.bank.verifyFirst')}
           </Text>
-          <Button component={Link} to={AUTH_PATH} data-testid="verify-first-link">
+          <Button component={Link} to={paths.mine.authentication} data-testid="verify-first-link">
             {t('identity.bank.verifyFirstAction')}
           </Button>
         </section>
@@ -54,7 +54,7 @@ export default function BankAuthenticationPage() {
           <h2 className={classes.cardTitle} id="bank-list-title">
             {t('identity.bank.listTitle')}
           </h2>
-          <Button component={Link} to={COLLECT_MONEY_PATH} variant="subtle" size="compact-sm" data-testid="link-collect">
+          <Button component={Link} to={paths.mine.collectMoney} variant="subtle" size="compact-sm" data-testid="link-collect">
             {t('identity.bank.allMethods')}
           </Button>
         </div>

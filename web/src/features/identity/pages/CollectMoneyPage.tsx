@@ -13,7 +13,7 @@ import { LoadRetry } from '../../../ui/LoadRetry';
 import { PaymentMethodCard } from '../components/PaymentMethodCard';
 import { PaymentMethodForm } from '../components/PaymentMethodForm';
 import classes from '../components/identity.module.css';
-import { AUTH_PATH } from '../paths';
+import { paths } from '../../../lib/paths';
 import panel from '../../../ui/panel.module.css';
 
 export default function CollectMoneyPage() {
@@ -37,7 +37,7 @@ export default function CollectMoneyPage() {
           <Text size="sm" mb={8}>
             {user.verification === 'pending' ? t('identity.bank.verifyPending') : t('identity.collect.verifyBody')}
           </Text>
-          <Button component={Link} to={AUTH_PATH} size="compact-sm" variant="light" color="orange">
+          <Button component={Link} to={paths.mine.authentication} size="compact-sm" variant="light" color="orange">
             {t('identity.bank.verifyFirstAction')}
           </Button>
         </Alert>

@@ -18,7 +18,7 @@ import { ImageUpload } from '../../uploads/ImageUpload';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from '../components/identity.module.css';
-import { AUTH_PATH, REAL_AUTH_PATH } from '../paths';
+import { paths } from '../../../lib/paths';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import panel from '../../../ui/panel.module.css';
 
@@ -39,7 +39,7 @@ function useSubmitted() {
   const navigate = useNavigate();
   return () => {
     notifications.show({ message: t('identity.real.submitted'), color: 'teal' });
-    navigate(AUTH_PATH, { replace: true });
+    navigate(paths.mine.authentication, { replace: true });
   };
 }
 
@@ -60,7 +60,7 @@ function StatusView({ level, status, user }: { level: Level; status: ReviewStatu
             <dd>{user.realName}</dd>
           </dl>
         )}
-        <Button component={Link} to={AUTH_PATH} variant="light" replace>
+        <Button component={Link} to={paths.mine.authentication} variant="light" replace>
           {t('identity.real.backToOverview')}
         </Button>
       </section>
@@ -271,7 +271,7 @@ export default function RealAuthenticationPage() {
         <section className={panel.card} data-testid="advanced-needs-primary">
           <h2 className={classes.cardTitle}>{t('identity.overview.advanced.title')}</h2>
           <Text size="sm">{t('identity.overview.advancedLocked')}</Text>
-          <Button component={Link} to={REAL_AUTH_PATH} replace>
+          <Button component={Link} to={paths.mine.realAuthentication} replace>
             {t('identity.real.goPrimary')}
           </Button>
         </section>

@@ -2,10 +2,11 @@
 import { useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getToken, LOGIN_PATH } from '../../../api/client';
+import { getToken } from '../../../api/client';
 import { StarIcon } from '../../../ui/icons';
 import { useSetFavorite } from '../api';
 import classes from './market.module.css';
+import { loginRedirect } from '../../../lib/paths';
 
 /**
  * A stable callback (so that toggling one star re-renders only its row) that stars or unstars a
@@ -21,7 +22,7 @@ export function useToggleFavorite(): (symbol: string, favorite: boolean) => void
   mutateRef.current = mutate;
   return useCallback(
     (symbol: string, favorite: boolean) => {
-      if (!getToken()) return navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(here.current)}`);
+      if (!getToken()) return navigate(loginRedirect(here.current));
       mutateRef.current({ symbol, favorite });
     },
     [navigate],

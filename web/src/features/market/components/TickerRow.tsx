@@ -7,6 +7,7 @@ import type { Ticker } from '../api';
 import classes from './market.module.css';
 import { FavoriteStar } from './FavoriteStar';
 import { usePriceFlash } from './usePriceFlash';
+import { paths, withQuery } from '../../../lib/paths';
 
 
 /**
@@ -29,7 +30,7 @@ export const TickerRow = memo(function TickerRow({
   const dir = direction(ticker.change24h);
   const link = (
     <Link
-      to={`/pages/market/kline?symbol=${encodeURIComponent(ticker.symbol)}`}
+      to={withQuery(paths.market.kline, { symbol: ticker.symbol })}
       className={classes.row}
       {...(onToggleFavorite ? {} : { 'data-testid': 'ticker-row', 'data-symbol': ticker.symbol })}
     >

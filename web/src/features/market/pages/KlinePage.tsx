@@ -21,6 +21,7 @@ import { TradesPanel } from '../components/TradesPanel';
 import { usePriceFlash } from '../components/usePriceFlash';
 import classes from '../components/kline.module.css';
 import { toneOf } from '../components/tone';
+import { paths, withQuery } from '../../../lib/paths';
 
 const PERIOD_KEY = 'kline_period';
 
@@ -155,13 +156,13 @@ export default function KlinePage() {
     return (
       <div className={classes.unknown} data-testid="kline-unknown">
         <p>{t('kline.unknownSymbol', { symbol })}</p>
-        <Button component={Link} to="/pages/market/market" variant="light">
+        <Button component={Link} to={paths.market.market} variant="light">
           {t('kline.toMarkets')}
         </Button>
       </div>
     );
 
-  const trade = (side: 'buy' | 'sell') => `/pages/trade/trade?symbol=${encodeURIComponent(market.symbol)}&side=${side}`;
+  const trade = (side: 'buy' | 'sell') => withQuery(paths.trade.trade, { symbol: market.symbol, side });
   return (
     <div className={classes.page}>
       <Header market={market} />

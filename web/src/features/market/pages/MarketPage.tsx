@@ -7,7 +7,7 @@ import { Alert, Button, Tabs, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { getToken, LOGIN_PATH } from '../../../api/client';
+import { getToken } from '../../../api/client';
 import { compare } from '../../../lib/decimal';
 import { SearchIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -15,6 +15,7 @@ import { useFavorites, useTickers, type Ticker } from '../api';
 import { useToggleFavorite } from '../components/FavoriteStar';
 import { VirtualTickerList } from '../components/VirtualTickerList';
 import classes from '../components/market.module.css';
+import { loginRedirect } from '../../../lib/paths';
 
 type SortKey = 'volume' | 'price' | 'change';
 type Sort = { key: SortKey; dir: 1 | -1 } | null;
@@ -144,7 +145,7 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
           <p>{t('market.noFavorites')}</p>
           <p>{loggedIn ? t('market.favoritesHint') : t('market.favoritesLoginHint')}</p>
           {!loggedIn && (
-            <Button component={Link} to={`${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`} variant="light" mt="sm">
+            <Button component={Link} to={loginRedirect(here)} variant="light" mt="sm">
               {t('market.login')}
             </Button>
           )}

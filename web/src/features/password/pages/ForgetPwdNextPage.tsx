@@ -6,13 +6,14 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NewPasswordStep } from '../components/NewPasswordStep';
 import classes from '../components/password.module.css';
+import { paths } from '../../../lib/paths';
 
 export default function ForgetPwdNextPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <NewPasswordStep
-      stepOne="/pages/mine/forgetPwd"
+      stepOne={paths.mine.forgetPwd}
       title={t('password.forget.newTitle')}
       intro={(state) =>
         state.account ? (
@@ -24,7 +25,7 @@ export default function ForgetPwdNextPage() {
       submitLabel={t('password.forget.submit')}
       successMessage={t('password.forget.success')}
       // The login page prefills the account from this state.
-      onDone={(state) => navigate('/pages/mine/login', { replace: true, state: { account: state.account, country: state.country, kind: state.kind } })}
+      onDone={(state) => navigate(paths.mine.login, { replace: true, state: { account: state.account, country: state.country, kind: state.kind } })}
     />
   );
 }

@@ -14,6 +14,7 @@ import { PageIntro } from '../components/PageIntro';
 import { codeErrorOf, useValidationText } from '../components/text';
 import type { TicketState } from '../components/ticket';
 import classes from '../components/password.module.css';
+import { paths } from '../../../lib/paths';
 
 export default function ForgetPwdPage() {
   const { t } = useTranslation();
@@ -36,7 +37,7 @@ export default function ForgetPwdPage() {
       {
         onSuccess: ({ ticket }) => {
           const state: TicketState = { ticket, account: fields.account, country: fields.country, kind: account.kind };
-          navigate('/pages/mine/forgetPwdNext', { state });
+          navigate(paths.mine.forgetPwdNext, { state });
         },
         onError: (err) => setErrors((prev) => ({ ...prev, code: codeErrorOf(err) })),
       },
@@ -63,7 +64,7 @@ export default function ForgetPwdPage() {
         {t('password.common.next')}
       </Button>
       <div className={classes.links}>
-        <Anchor component={Link} to="/pages/mine/login" size="sm">
+        <Anchor component={Link} to={paths.mine.login} size="sm">
           {t('password.forget.backToLogin')}
         </Anchor>
       </div>

@@ -5,18 +5,19 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NewPasswordStep } from '../components/NewPasswordStep';
+import { paths } from '../../../lib/paths';
 
 export default function ModifyPwdNextPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <NewPasswordStep
-      stepOne="/pages/mine/modifyPwd"
+      stepOne={paths.mine.modifyPwd}
       title={t('password.modify.newTitle')}
       intro={() => t('password.common.otherSessions')}
       submitLabel={t('password.modify.submit')}
       successMessage={t('password.modify.success')}
-      onDone={() => navigate('/pages/mine/security', { replace: true })}
+      onDone={() => navigate(paths.mine.security, { replace: true })}
     />
   );
 }

@@ -14,6 +14,7 @@ import { PageIntro } from '../components/PageIntro';
 import { codeErrorOf, maskAccount, useValidationText } from '../components/text';
 import type { TicketState } from '../components/ticket';
 import classes from '../components/password.module.css';
+import { paths } from '../../../lib/paths';
 
 export default function ModifyPwdPage() {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export default function ModifyPwdPage() {
       {
         onSuccess: ({ ticket }) => {
           const state: TicketState = { ticket };
-          navigate('/pages/mine/modifyPwdNext', { state });
+          navigate(paths.mine.modifyPwdNext, { state });
         },
         onError: (err) => setError(codeErrorOf(err)),
       },

@@ -13,6 +13,7 @@ import { NewPasswordFields } from '../components/NewPasswordFields';
 import { PageIntro } from '../components/PageIntro';
 import { errorCodeOf, useValidationText } from '../components/text';
 import classes from '../components/password.module.css';
+import { paths } from '../../../lib/paths';
 
 type Field = 'current' | 'password' | 'confirm';
 
@@ -41,7 +42,7 @@ export default function SetPwdPage() {
       {
         onSuccess: () => {
           notifications.show({ message: t('password.setPwd.success'), color: 'teal' });
-          navigate('/pages/mine/security', { replace: true });
+          navigate(paths.mine.security, { replace: true });
         },
         onError: (err) => {
           // The toast already shows the server's message; mark the field it is about.
@@ -74,7 +75,7 @@ export default function SetPwdPage() {
         {t('password.setPwd.submit')}
       </Button>
       <div className={classes.links}>
-        <Anchor component={Link} to="/pages/mine/modifyPwd" size="sm">
+        <Anchor component={Link} to={paths.mine.modifyPwd} size="sm">
           {t('password.setPwd.forgotCurrent')}
         </Anchor>
       </div>
