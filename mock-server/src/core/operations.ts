@@ -3,7 +3,8 @@
  * a handler receives the validated query and body and returns the ok payload.
  */
 import type { OperationId, OpBody, OpQuery, OpResult } from '../../../contracts/generated/operations.ts';
-import { WITHDRAWAL_LIMITS } from '../domain/accounts.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/validation.ts';
+import { CODE_COOLDOWN_MS, WITHDRAWAL_LIMITS } from '../domain/accounts.ts';
 import { COINS } from '../domain/coins.ts';
 import { SPOT_FEE } from '../domain/spot.ts';
 import { UPLOAD_MAX_BYTES } from '../domain/uploads.ts';
@@ -27,9 +28,9 @@ export const handlers: Handlers = {
     appVersion: '1.0.0',
     defaultLocale: 'en',
     locales: ['en', 'es', 'de', 'fr', 'zh', 'jp', 'hk', 'it', 'sv', 'cr', 'pt', 'ko', 'th', 'ar', 'vi', 'tr', 'ru', 'bg', 'ro', 'br'],
-    codeCooldownSeconds: 60,
-    passwordMinLength: 6,
-    passwordMaxLength: 16,
+    codeCooldownSeconds: CODE_COOLDOWN_MS / 1000,
+    passwordMinLength: PASSWORD_MIN,
+    passwordMaxLength: PASSWORD_MAX,
     uploadMaxBytes: UPLOAD_MAX_BYTES,
     identityReviewSeconds: IDENTITY_REVIEW_MS / 1000,
     paymentReviewSeconds: PAYMENT_REVIEW_MS / 1000,
