@@ -89,7 +89,7 @@ test('clearing the cache keeps the session and the preferences', async ({ page }
   await expect(page.getByTestId('user-account')).toHaveText(DEMO.account);
 });
 
-test('logging out asks first, ends the session and protects the pages again', async ({ page }) => {
+test('logging out asks first, ends the session and protects the pages again', async ({ page, api }) => {
   const token = await loginWithToken(page);
   await page.goto('pages/mine/userCenter');
   await page.getByTestId('logout').click();
@@ -99,8 +99,8 @@ test('logging out asks first, ends the session and protects the pages again', as
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/pages\/mine\/login/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  const me = await page.request.get('../api/me', { headers: { Authorization: token } });
-  expect((await me.json()).type).toBe('999');
+  const me = await api.call('getCurrentUser', { token });
+  expect(me.type).toBe('999');
   await page.goto('pages/mine/userCenter');
   await expect(page).toHaveURL(/pages\/mine\/login\?redirect=%2Fpages%2Fmine%2FuserCenter/);
 });

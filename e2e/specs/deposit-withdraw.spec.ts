@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, repoRoot, type MockServer } from '../fixtures/server.ts';
+import type { Api } from '../fixtures/api.ts';
 import { appPath, DEMO, loginWithToken, MOCK_CODE, recordApiCalls, toast } from '../fixtures/helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -29,25 +30,17 @@ async function start(page: Page, server: MockServer, scenario: 'default' | 'inst
   return loginWithToken(page);
 }
 
-/** One API call with the session token; returns the envelope's message (fails unless ok). */
-async function api<T>(page: Page, token: string, path: string, form?: Record<string, string>): Promise<T> {
-  const res = await page.request.fetch(`../api${path}`, { method: form ? 'POST' : 'GET', headers: { Authorization: token }, form });
-  const body = (await res.json()) as { type: string; message: T };
-  expect(body, JSON.stringify(body)).toMatchObject({ type: 'ok' });
-  return body.message;
-}
-
-const setTransactionPassword = (page: Page, token: string) =>
-  api(page, token, '/me/transaction-password', { password: TX_PASSWORD, confirmPassword: TX_PASSWORD });
+const setTransactionPassword = (api: Api, token: string) =>
+  api.ok('setTransactionPassword', { token, body: { password: TX_PASSWORD, confirmPassword: TX_PASSWORD } });
 
 /** Adds an address to the book through the API (a security code first). */
-async function addAddressViaApi(page: Page, token: string, address = TRC20_ADDRESS, label = 'Ledger'): Promise<void> {
-  await api(page, token, '/verification-codes', { account: DEMO.account, scene: 'security' });
-  await api(page, token, '/me/addresses', { coin: 'USDT', chain: 'TRC20', address, label, code: MOCK_CODE });
+async function addAddressViaApi(api: Api, token: string, address = TRC20_ADDRESS, label = 'Ledger'): Promise<void> {
+  await api.ok('sendCode', { token, body: { account: DEMO.account, scene: 'security' } });
+  await api.ok('addAddress', { token, body: { coin: 'USDT', chain: 'TRC20', address, label, code: MOCK_CODE } });
 }
 
-async function fundsUsdt(page: Page, token: string): Promise<string> {
-  const wallet = await api<{ accounts: Array<{ kind: string; balances: Array<{ coin: string; available: string }> }> }>(page, token, '/me/wallet');
+async function fundsUsdt(api: Api, token: string): Promise<string> {
+  const wallet = await api.ok('getWallet', { token });
   return wallet.accounts.find((a) => a.kind === 'funds')!.balances.find((b) => b.coin === 'USDT')!.available;
 }
 
@@ -98,7 +91,7 @@ test.describe('deposits', () => {
     expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
   });
 
-  test('a deposit below the minimum is confirmed but not credited, with the reason', async ({ page, server }) => {
+  test('a deposit below the minimum is confirmed but not credited, with the reason', async ({ page, server, api }) => {
     const token = await start(page, server);
     await page.goto('pages/assets/charge?coin=USDT');
     await page.getByTestId('sandbox-amount').fill('5');
@@ -110,24 +103,24 @@ test.describe('deposits', () => {
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'not_credited');
     await expect(record.getByTestId('record-status')).toHaveText('Not credited');
     await expect(record.getByTestId('record-reason')).toHaveText('Below the minimum deposit of 10 USDT: not credited');
-    expect(await fundsUsdt(page, token)).toBe('10000.000000');
+    expect(await fundsUsdt(api, token)).toBe('10000.000000');
   });
 
-  test('the minimum deposit and the confirmations are shown before depositing, per network; address, QR code, copy and wire details', async ({ page, server, context }) => {
+  test('the minimum deposit and the confirmations are shown before depositing, per network; address, QR code, copy and wire details', async ({ page, server, api, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const token = await start(page, server);
     await page.goto('pages/assets/charge?coin=USDT');
     await expect(page.getByTestId('min-deposit')).toHaveText('10 USDT');
     await expect(page.getByTestId('min-deposit-note')).toHaveText('Smaller deposits are not credited to your account.');
     await expect(page.getByTestId('deposit-confirmations')).toHaveText('Credited after 1 network confirmation.');
-    const trc20 = await api<{ address: string }>(page, token, '/me/deposit-address?coin=USDT&chain=TRC20');
+    const trc20 = await api.ok('getDepositAddress', { token, query: { coin: 'USDT', chain: 'TRC20' } });
     await expect(page.getByTestId('deposit-address')).toHaveText(trc20.address);
     await expect(page.getByTestId('deposit-qr')).toHaveAttribute('data-value', trc20.address);
 
     await page.getByTestId('chain-select').getByText('ERC20').click();
     await expect(page).toHaveURL(/coin=USDT&chain=ERC20/);
     await expect(page.getByTestId('min-deposit')).toHaveText('100 USDT');
-    const erc20 = await api<{ address: string }>(page, token, '/me/deposit-address?coin=USDT&chain=ERC20');
+    const erc20 = await api.ok('getDepositAddress', { token, query: { coin: 'USDT', chain: 'ERC20' } });
     await expect(page.getByTestId('deposit-address')).toHaveText(erc20.address);
     await expect(page.getByTestId('deposit-qr')).toHaveAttribute('data-value', erc20.address);
     await page.getByTestId('copy-address').click();
@@ -161,11 +154,11 @@ test.describe('deposits', () => {
 });
 
 test.describe('voucher recharges', () => {
-  test('an application is checked first, approved after review; an amount ending in 7 is rejected as a mismatch', async ({ page, server }) => {
+  test('an application is checked first, approved after review; an amount ending in 7 is rejected as a mismatch', async ({ page, server, api }) => {
     const token = await start(page, server);
     const calls = recordApiCalls(page);
     await page.goto('pages/assets/chargeOther?coin=USDT&chain=TRC20');
-    const own = await api<{ address: string }>(page, token, '/me/deposit-address?coin=USDT&chain=TRC20');
+    const own = await api.ok('getDepositAddress', { token, query: { coin: 'USDT', chain: 'TRC20' } });
     await expect(page.getByTestId('recharge-address')).toHaveValue(own.address);
 
     // Nothing is sent while a field is wrong; every problem is said next to its field.
@@ -202,7 +195,7 @@ test.describe('voucher recharges', () => {
     await expect(rows.nth(0).getByTestId('record-reason')).toHaveText('The amount received (26 USDT) does not match the application');
     await expect(rows.nth(1).getByTestId('record-status')).toHaveAttribute('data-status', 'success');
     await expect(rows.nth(1).getByTestId('record-amount')).toHaveText('+500.00 USDT');
-    expect(await fundsUsdt(page, token)).toBe('10500.000000');
+    expect(await fundsUsdt(api, token)).toBe('10500.000000');
   });
 
   test('a payment address that is not the deposit address is refused by the server and the form keeps its values', async ({ page, server }) => {
@@ -326,10 +319,10 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('withdraw-submit')).toBeEnabled();
   });
 
-  test('a withdrawal is confirmed in a sheet, then goes from review through 6 confirmations to success', async ({ page, server }) => {
+  test('a withdrawal is confirmed in a sheet, then goes from review through 6 confirmations to success', async ({ page, server, api }) => {
     const token = await start(page, server);
-    await setTransactionPassword(page, token);
-    await addAddressViaApi(page, token);
+    await setTransactionPassword(api, token);
+    await addAddressViaApi(api, token);
     const calls = recordApiCalls(page);
     await page.goto('pages/assets/mention?coin=USDT');
     await expect(page.getByTestId('withdraw-available')).toHaveText('10,000.00 USDT');
@@ -367,13 +360,13 @@ test.describe('withdrawals', () => {
     await server.control.clock(WITHDRAWAL_REVIEW);
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'success');
     await expect(record.getByTestId('record-confirmations')).toHaveText('6/6');
-    expect(await fundsUsdt(page, token)).toBe('9899.000000');
+    expect(await fundsUsdt(api, token)).toBe('9899.000000');
   });
 
-  test('an address refused by the network fails with the reason and the amount returns', async ({ page, server }) => {
+  test('an address refused by the network fails with the reason and the amount returns', async ({ page, server, api }) => {
     const token = await start(page, server, 'instant-review');
-    await setTransactionPassword(page, token);
-    await addAddressViaApi(page, token, DEAD_ADDRESS, 'Old');
+    await setTransactionPassword(api, token);
+    await addAddressViaApi(api, token, DEAD_ADDRESS, 'Old');
     await page.goto('pages/assets/mention?coin=USDT');
     await page.getByTestId('withdraw-amount').fill('50');
     await page.getByTestId('withdraw-password').fill(TX_PASSWORD);
@@ -385,10 +378,10 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('withdraw-available')).toHaveText('10,000.00 USDT');
   });
 
-  test('wrong amounts and passwords are refused inline before anything is sent; the server refuses a wrong password', async ({ page, server }) => {
+  test('wrong amounts and passwords are refused inline before anything is sent; the server refuses a wrong password', async ({ page, server, api }) => {
     const token = await start(page, server);
-    await setTransactionPassword(page, token);
-    await addAddressViaApi(page, token);
+    await setTransactionPassword(api, token);
+    await addAddressViaApi(api, token);
     const calls = recordApiCalls(page);
     await page.goto('pages/assets/mention?coin=USDT');
     const amount = page.getByTestId('withdraw-amount');
@@ -425,12 +418,12 @@ test.describe('withdrawals', () => {
     expect(calls.filter((c) => c.path === '/me/withdrawals')).toHaveLength(1);
   });
 
-  test('the server refuses what the page could not know: its message is shown next to the amount', async ({ page, server }) => {
+  test('the server refuses what the page could not know: its message is shown next to the amount', async ({ page, server, api }) => {
     const token = await start(page, server);
-    await setTransactionPassword(page, token);
-    await addAddressViaApi(page, token);
+    await setTransactionPassword(api, token);
+    await addAddressViaApi(api, token);
     // 9,500 of the 10,000 USDT move away, but the page is told of a larger balance.
-    await api(page, token, '/me/transfers', { coin: 'USDT', from: 'funds', to: 'exchange', amount: '9500' });
+    await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'exchange', amount: '9500' } });
     await page.route('**/api/me/wallet', async (route) => {
       const res = await route.fetch();
       const body = await res.json();
@@ -448,9 +441,9 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('withdraw-amount')).toHaveValue('1500');
   });
 
-  test('without a transaction password the server answers 401 and the app offers to set one up', async ({ page, server }) => {
+  test('without a transaction password the server answers 401 and the app offers to set one up', async ({ page, server, api }) => {
     const token = await start(page, server);
-    await addAddressViaApi(page, token);
+    await addAddressViaApi(api, token);
     await page.goto('pages/assets/mention?coin=USDT');
     await page.getByTestId('withdraw-amount').fill('100');
     await page.getByTestId('withdraw-password').fill(TX_PASSWORD);
@@ -467,9 +460,9 @@ test.describe('withdrawals', () => {
     expect(appPath(page)).toBe('/pages/mine/resetLegalPwd');
   });
 
-  test('Max is the available balance minus the fee, rounded down to the coin precision', async ({ page, server }) => {
+  test('Max is the available balance minus the fee, rounded down to the coin precision', async ({ page, server, api }) => {
     const token = await start(page, server);
-    await addAddressViaApi(page, token);
+    await addAddressViaApi(api, token);
     // A balance with more places than the coin's precision (a backend may send one).
     await page.route('**/api/me/wallet', async (route) => {
       const res = await route.fetch();
@@ -492,15 +485,15 @@ test.describe('withdrawals', () => {
 });
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`the deposit, recharge, withdrawal and address book pages in the ${theme} theme`, async ({ page, server }) => {
+  test(`the deposit, recharge, withdrawal and address book pages in the ${theme} theme`, async ({ page, server, api }) => {
     const token = await start(page, server);
     await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await setTransactionPassword(page, token);
-    await addAddressViaApi(page, token);
-    await api(page, token, '/sandbox/deposits', { coin: 'USDT', chain: 'TRC20', amount: '250' });
-    await api(page, token, '/sandbox/deposits', { coin: 'USDT', chain: 'TRC20', amount: '5' });
+    await setTransactionPassword(api, token);
+    await addAddressViaApi(api, token);
+    await api.ok('sandboxDeposit', { token, body: { coin: 'USDT', chain: 'TRC20', amount: '250' } });
+    await api.ok('sandboxDeposit', { token, body: { coin: 'USDT', chain: 'TRC20', amount: '5' } });
     await server.control.clock(BLOCK);
-    await api(page, token, '/sandbox/deposits', { coin: 'USDT', chain: 'TRC20', amount: '120' });
+    await api.ok('sandboxDeposit', { token, body: { coin: 'USDT', chain: 'TRC20', amount: '120' } });
 
     await page.goto('pages/assets/charge?coin=USDT');
     await expect(page.getByTestId('deposit-qr')).toBeVisible();

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { test, expect, repoRoot, type MockServer } from '../fixtures/server.ts';
+import type { Api } from '../fixtures/api.ts';
 import { appPath, loginWithToken, recordApiCalls, toast } from '../fixtures/helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -29,23 +30,15 @@ const WRONG_TYPE = 'Only JPEG, PNG or WebP images can be uploaded';
 const TOO_LARGE = 'The image is larger than 5 MB, please choose a smaller one';
 const UNCLEAR = 'The ID photos are unclear, please upload them again';
 
-/** One API call with the session token; returns the envelope's message (fails unless ok). */
-async function api<T>(page: Page, token: string, path: string, form?: Record<string, string>): Promise<T> {
-  const res = await page.request.fetch(`../api${path}`, { method: form ? 'POST' : 'GET', headers: { Authorization: token }, form });
-  const body = (await res.json()) as { type: string; message: T };
-  expect(body, JSON.stringify(body)).toMatchObject({ type: 'ok' });
-  return body.message;
-}
-
-async function uploadViaApi(page: Page, token: string): Promise<string> {
-  return (await api<{ id: string }>(page, token, '/uploads', { image: PNG_DATA_URL })).id;
+async function uploadViaApi(api: Api, token: string): Promise<string> {
+  return (await api.ok('uploadImage', { token, body: { image: PNG_DATA_URL } })).id;
 }
 
 /** Real-name verification done through the API and decided by the clock. */
-async function verifyIdentityViaApi(page: Page, server: MockServer, token: string): Promise<void> {
-  const frontImage = await uploadViaApi(page, token);
-  const backImage = await uploadViaApi(page, token);
-  await api(page, token, '/me/identity', { level: 'primary', realName: NAME, idType: 'id_card', idNumber: 'X1234567', frontImage, backImage });
+async function verifyIdentityViaApi(api: Api, server: MockServer, token: string): Promise<void> {
+  const frontImage = await uploadViaApi(api, token);
+  const backImage = await uploadViaApi(api, token);
+  await api.ok('submitIdentity', { token, body: { level: 'primary', realName: NAME, idType: 'id_card', idNumber: 'X1234567', frontImage, backImage } });
   await server.control.clock(IDENTITY_REVIEW);
 }
 
@@ -202,13 +195,13 @@ test('a real name of only invisible characters or with a direction override is r
   await expect(page.getByTestId('identity-status')).toContainText('José Pérez');
 });
 
-test('advanced verification with the hand-held photo after the real-name one', async ({ page, server }) => {
+test('advanced verification with the hand-held photo after the real-name one', async ({ page, server, api }) => {
   const token = await loginWithToken(page);
   // Before real-name verification the advanced form is not offered.
   await page.goto('pages/mine/real_authentication?level=advanced');
   await expect(page.getByTestId('advanced-needs-primary')).toBeVisible();
 
-  await verifyIdentityViaApi(page, server, token);
+  await verifyIdentityViaApi(api, server, token);
   await page.goto('pages/mine/authentication');
   await expect(primary(page)).toHaveText('Verified');
   await expect(advanced(page)).toHaveText('Not verified');
@@ -249,9 +242,9 @@ test('the bank card page asks an unverified user to verify first', async ({ page
   await expect(page).toHaveURL(AUTH_URL);
 });
 
-test('a bank card is added with the 60-minute notice and verified after the review', async ({ page, server }) => {
+test('a bank card is added with the 60-minute notice and verified after the review', async ({ page, server, api }) => {
   const token = await loginWithToken(page);
-  await verifyIdentityViaApi(page, server, token);
+  await verifyIdentityViaApi(api, server, token);
   await page.goto('pages/mine/bank_authentication');
   await expect(page.getByTestId('review-notice')).toContainText('verification may take up to 60 minutes');
   await expect(page.getByTestId('bank-empty')).toBeVisible();
@@ -279,10 +272,10 @@ test('a bank card is added with the 60-minute notice and verified after the revi
   await expect(card.getByTestId('pm-status')).toHaveText('Verified', POLL);
 });
 
-test('Alipay with its QR code, next to a rejected bank card (several methods per user)', async ({ page, server }) => {
+test('Alipay with its QR code, next to a rejected bank card (several methods per user)', async ({ page, server, api }) => {
   const token = await loginWithToken(page);
-  await verifyIdentityViaApi(page, server, token);
-  await api(page, token, '/me/payment-methods', { type: 'bank', country: 'BR', realName: NAME, bankName: 'Banco do Brasil', accountNumber: '12345000' });
+  await verifyIdentityViaApi(api, server, token);
+  await api.ok('addPaymentMethod', { token, body: { type: 'bank', country: 'BR', realName: NAME, bankName: 'Banco do Brasil', accountNumber: '12345000' } });
   await page.goto('pages/mine/collect_money');
   await expect(page.getByTestId('payment-method')).toHaveCount(1);
   await page.getByTestId('add-method').click();
@@ -312,9 +305,9 @@ test('Alipay with its QR code, next to a rejected bank card (several methods per
   await expect(bank.getByTestId('pm-reason')).toContainText('The account could not be verified, please check the number');
 });
 
-test('missing payment fields are flagged inline and nothing is sent', async ({ page, server }) => {
+test('missing payment fields are flagged inline and nothing is sent', async ({ page, server, api }) => {
   const token = await loginWithToken(page);
-  await verifyIdentityViaApi(page, server, token);
+  await verifyIdentityViaApi(api, server, token);
   await page.goto('pages/mine/collect_money');
   const calls = recordApiCalls(page);
   await expect(page.getByTestId('pm-add-card')).toBeVisible();
@@ -350,10 +343,10 @@ test('missing payment fields are flagged inline and nothing is sent', async ({ p
   expect(calls.filter((c) => c.path === '/me/payment-methods')).toEqual([]);
 });
 
-test('a payment method is removed after a confirmation', async ({ page, server }) => {
+test('a payment method is removed after a confirmation', async ({ page, server, api }) => {
   const token = await loginWithToken(page);
-  await verifyIdentityViaApi(page, server, token);
-  await api(page, token, '/me/payment-methods', { type: 'pix', country: 'BR', realName: NAME, pixKey: 'alex@example.com' });
+  await verifyIdentityViaApi(api, server, token);
+  await api.ok('addPaymentMethod', { token, body: { type: 'pix', country: 'BR', realName: NAME, pixKey: 'alex@example.com' } });
   await page.goto('pages/mine/collect_money');
   const card = page.getByTestId('payment-method');
   await expect(card).toHaveCount(1);
@@ -371,7 +364,7 @@ test('a payment method is removed after a confirmation', async ({ page, server }
   await expect(toast(page, 'Payment method removed')).toBeVisible();
   await expect(card).toHaveCount(0);
   await expect(page.getByTestId('pm-empty')).toBeVisible();
-  const list = await api<unknown[]>(page, token, '/me/payment-methods/list');
+  const list = await api.ok('listPaymentMethods', { token });
   expect(list).toEqual([]);
 });
 
@@ -388,13 +381,13 @@ test('adding a payment method before identity verification leads to the authenti
   await expect(primary(page)).toHaveText('Not verified');
 });
 
-test('the payment methods page in the dark theme', async ({ page, server }) => {
+test('the payment methods page in the dark theme', async ({ page, server, api }) => {
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   const token = await loginWithToken(page);
-  await verifyIdentityViaApi(page, server, token);
-  await api(page, token, '/me/payment-methods', { type: 'bank', country: 'BR', realName: NAME, bankName: 'Banco do Brasil', accountNumber: '0012345000' });
+  await verifyIdentityViaApi(api, server, token);
+  await api.ok('addPaymentMethod', { token, body: { type: 'bank', country: 'BR', realName: NAME, bankName: 'Banco do Brasil', accountNumber: '0012345000' } });
   await server.control.clock(PAYMENT_REVIEW);
-  await api(page, token, '/me/payment-methods', { type: 'wechat', country: 'CN', realName: NAME, wechatNickname: 'alex', wechatAccount: 'alex_m', qrImage: await uploadViaApi(page, token) });
+  await api.ok('addPaymentMethod', { token, body: { type: 'wechat', country: 'CN', realName: NAME, wechatNickname: 'alex', wechatAccount: 'alex_m', qrImage: await uploadViaApi(api, token) } });
   await page.goto('pages/mine/collect_money');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByTestId('payment-method')).toHaveCount(2);

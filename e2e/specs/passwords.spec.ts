@@ -41,17 +41,6 @@ async function fillTransactionPassword(page: Page, password: string, confirm = p
   await digits(page, 'tx-confirm').fill(confirm);
 }
 
-/** POST with the session token; returns the envelope. */
-async function apiPost(page: Page, path: string, token: string, form: Record<string, string>) {
-  const res = await page.request.post(`../api${path}`, { form, headers: { Authorization: token } });
-  return (await res.json()) as { type: string; code?: string; message: unknown };
-}
-
-async function currentUser(page: Page, token: string) {
-  const res = await page.request.get('../api/me', { headers: { Authorization: token } });
-  return ((await res.json()) as { message: { hasTransactionPassword: boolean } }).message;
-}
-
 test.describe('forgot password', () => {
   test('code, ticket and new password; then the new password logs in and the old one fails', async ({ page }) => {
     await reachForgetStepTwo(page);
@@ -159,7 +148,7 @@ test.describe('forgot password', () => {
 });
 
 test.describe('login password, logged in', () => {
-  test('setPwd: a wrong current password toasts and keeps the values; the right one changes it', async ({ page }) => {
+  test('setPwd: a wrong current password toasts and keeps the values; the right one changes it', async ({ page, api }) => {
     await loginWithToken(page);
     await page.goto('pages/mine/setPwd');
     await page.getByTestId('current-password-input').fill('Wrong1234');
@@ -176,8 +165,8 @@ test.describe('login password, logged in', () => {
     await expect(toast(page, 'Login password changed')).toBeVisible();
     await expect(page).toHaveURL(/\/h5\/pages\/mine\/security$/);
     await apiLogin(page, DEMO.account, NEW_PASSWORD);
-    const old = await page.request.post('../api/sessions', { form: { account: DEMO.account, password: DEMO.password } });
-    expect(((await old.json()) as { code: string }).code).toBe('wrong_credentials');
+    const old = await api.call('login', { body: { account: DEMO.account, password: DEMO.password } });
+    expect(old).toMatchObject({ code: 'wrong_credentials' });
   });
 
   test('setPwd refuses a new password equal to the current one inline', async ({ page }) => {
@@ -191,7 +180,7 @@ test.describe('login password, logged in', () => {
     expect(calls.filter((c) => c.path === '/me/password')).toEqual([]);
   });
 
-  test('modifyPwd → modifyPwdNext: a code to the own (masked) account, then the new password', async ({ page }) => {
+  test('modifyPwd → modifyPwdNext: a code to the own (masked) account, then the new password', async ({ page, api }) => {
     const token = await loginWithToken(page);
     await page.goto('pages/mine/modifyPwd');
     await expect(page.getByTestId('masked-account')).toHaveText('de••@example.com');
@@ -209,7 +198,7 @@ test.describe('login password, logged in', () => {
     await expect(toast(page, 'Login password changed')).toBeVisible();
     await expect(page).toHaveURL(/\/h5\/pages\/mine\/security$/);
     // This session stays; the new password logs in.
-    expect((await currentUser(page, token)).hasTransactionPassword).toBe(false);
+    expect((await api.ok('getCurrentUser', { token })).hasTransactionPassword).toBe(false);
     await apiLogin(page, DEMO.account, NEW_PASSWORD);
   });
 
@@ -231,7 +220,7 @@ test.describe('login password, logged in', () => {
 });
 
 test.describe('transaction password', () => {
-  test('set the first time: too simple refused inline, then set; the page then offers the change form', async ({ page }) => {
+  test('set the first time: too simple refused inline, then set; the page then offers the change form', async ({ page, api }) => {
     const token = await loginWithToken(page);
     await page.goto('pages/mine/resetLegalPwd');
     await expect(page.getByTestId('tx-set-form')).toBeVisible();
@@ -251,12 +240,12 @@ test.describe('transaction password', () => {
     await expect(toast(page, 'Transaction password set')).toBeVisible();
     await expect(page.getByTestId('tx-change-form')).toBeVisible();
     await expect(page.getByTestId('tx-status')).toHaveText('Transaction password set');
-    expect((await currentUser(page, token)).hasTransactionPassword).toBe(true);
+    expect((await api.ok('getCurrentUser', { token })).hasTransactionPassword).toBe(true);
   });
 
-  test('changing it needs a security code', async ({ page }) => {
+  test('changing it needs a security code', async ({ page, api }) => {
     const token = await loginWithToken(page);
-    expect((await apiPost(page, '/me/transaction-password', token, { password: '482915', confirmPassword: '482915' })).type).toBe('ok');
+    expect((await api.call('setTransactionPassword', { token, body: { password: '482915', confirmPassword: '482915' } })).type).toBe('ok');
     await page.goto('pages/mine/resetLegalPwd');
     await expect(page.getByTestId('tx-change-form')).toBeVisible();
     const calls = recordApiCalls(page);
@@ -280,7 +269,7 @@ test.describe('transaction password', () => {
     expect(calls.filter((c) => c.path === '/me/transaction-password')).toHaveLength(2);
   });
 
-  test('the HTTP 401 prompt leads here, and setting the password there works', async ({ page, server }) => {
+  test('the HTTP 401 prompt leads here, and setting the password there works', async ({ page, server, api }) => {
     const token = await loginWithToken(page);
     await server.control.fault({ operationId: 'listTickers', kind: 'http401' });
     await page.goto('pages/lever/lever');
@@ -297,12 +286,12 @@ test.describe('transaction password', () => {
     await expect(toast(page, 'Transaction password set')).toBeVisible();
     // Back to where the prompt interrupted the user.
     await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
-    expect((await currentUser(page, token)).hasTransactionPassword).toBe(true);
+    expect((await api.ok('getCurrentUser', { token })).hasTransactionPassword).toBe(true);
   });
 });
 
 // Screenshots of every page at 390x844 in both themes, for looking at them: PASSWORD_SHOTS=1.
-test('screenshots of the password pages', async ({ page, server }) => {
+test('screenshots of the password pages', async ({ page, server, api }) => {
   test.skip(!process.env.PASSWORD_SHOTS, 'set PASSWORD_SHOTS=1 to take them');
   test.setTimeout(120_000);
   for (const scheme of ['light', 'dark'] as const) {
@@ -344,7 +333,7 @@ test('screenshots of the password pages', async ({ page, server }) => {
     await digits(page, 'tx-password').fill('4829');
     await page.getByTestId('tx-submit').click();
     await shot('resetLegalPwd-set');
-    await apiPost(page, '/me/transaction-password', token, { password: '482915', confirmPassword: '482915' });
+    await api.call('setTransactionPassword', { token, body: { password: '482915', confirmPassword: '482915' } });
     await page.goto('pages/mine/resetLegalPwd');
     await expect(page.getByTestId('tx-change-form')).toBeVisible();
     await shot('resetLegalPwd-change');

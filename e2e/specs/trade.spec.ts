@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
 import { loginWithToken, recordApiCalls, toast } from '../fixtures/helpers.ts';
+import { createApi } from '../fixtures/api.ts';
 
 const TRADE = 'pages/trade/trade?symbol=BTC/USDT';
 
@@ -9,22 +10,17 @@ const TRADE = 'pages/trade/trade?symbol=BTC/USDT';
 async function loginAndFund(page: Page, coins: Record<string, string>): Promise<string> {
   const token = await loginWithToken(page);
   for (const [coin, amount] of Object.entries(coins)) {
-    const res = await page.request.post('../api/me/transfers', { form: { coin, from: 'funds', to: 'exchange', amount }, headers: { Authorization: token } });
-    expect((await res.json()).type).toBe('ok');
+    const res = await apiOf(page).call('transfer', { token, body: { coin, from: 'funds', to: 'exchange', amount } });
+    expect(res.type).toBe('ok');
   }
   return token;
 }
 
-async function api<T>(page: Page, token: string, path: string): Promise<T> {
-  const res = await page.request.get(`../api${path}`, { headers: { Authorization: token } });
-  const body = await res.json();
-  expect(body.type).toBe('ok');
-  return body.message as T;
-}
+/** The typed API client (fixtures/api.ts) over the page's request context. */
+const apiOf = (page: Page) => createApi(page.request, '..');
 
-type Wallet = { accounts: Array<{ kind: string; balances: Array<{ coin: string; available: string; frozen: string }> }> };
 const exchangeBalance = async (page: Page, token: string, coin: string) =>
-  (await api<Wallet>(page, token, '/me/wallet')).accounts.find((a) => a.kind === 'exchange')!.balances.find((b) => b.coin === coin)!;
+  (await apiOf(page).ok('getWallet', { token })).accounts.find((a) => a.kind === 'exchange')!.balances.find((b) => b.coin === coin)!;
 
 const bestBid = async (page: Page) => Number(await page.getByTestId('book-bid').first().getAttribute('data-price'));
 
@@ -56,7 +52,7 @@ test('a limit buy below the market rests with USDT frozen, fills as the price co
 
   // Let the simulated market run until the order has filled completely.
   for (let i = 0; i < 60; i++) {
-    const page1 = await api<{ total: number }>(page, token, '/me/orders/list?status=open');
+    const page1 = await apiOf(page).ok('listOrders', { token, query: { status: 'open' } });
     if (page1.total === 0) break;
     await server.control.clock({ advanceMs: 30_000 });
   }
@@ -108,10 +104,9 @@ test('a BTC market: the amount is in BTC with six decimals, and the buy is paid 
   expect(Number((await exchangeBalance(page, token, 'ETH')).available)).toBeGreaterThan(0);
 });
 
-test('a market order without liquidity answers "No best price at present"', async ({ page }) => {
+test('a market order without liquidity answers "No best price at present"', async ({ page, server }) => {
   await loginAndFund(page, { USDT: '1000' });
-  const res = await page.request.post('../__mock/market', { data: { symbol: 'BTC/USDT', liquidity: 'none' } });
-  expect(res.ok()).toBe(true);
+  await server.control.market({ symbol: 'BTC/USDT', liquidity: 'none' });
   await page.goto(TRADE);
   await page.getByTestId('order-type').getByText('Market').click();
   await page.getByTestId('amount-input').fill('100');
@@ -218,11 +213,11 @@ test('the orders page shows 20 orders a page and loads the next page on demand',
   const token = await loginAndFund(page, { USDT: '1000' });
   // 23 resting buys far below the market, placed over the API.
   for (let i = 0; i < 23; i++) {
-    const res = await page.request.post('../api/me/orders', {
-      form: { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: String(1000 + i), quantity: '0.001' },
-      headers: { Authorization: token },
+    const res = await apiOf(page).call('placeOrder', {
+      token,
+      body: { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: String(1000 + i), quantity: '0.001' },
     });
-    expect((await res.json()).type).toBe('ok');
+    expect(res.type).toBe('ok');
   }
   await page.goto('pages/trade/entrust');
   const rows = page.getByTestId('entrust-list').getByTestId('order-row');

@@ -1,8 +1,8 @@
 /** Issue 3 flows through dispatch: passwords, transaction password, uploads, identity, payment methods, agents. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operationTable, type OperationId } from '../../../contracts/generated/operations';
+import type { OperationId } from '../../../contracts/generated/operations';
 import { World, type Scenario } from '../domain/world';
-import { dispatch } from './dispatch';
+import { send } from './test-client';
 
 let world: World;
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -14,13 +14,7 @@ function fresh(scenario: Scenario = 'default') {
 }
 beforeEach(() => fresh());
 
-function req(operationId: OperationId, body?: unknown, token?: string) {
-  return dispatch(world, { operationId, path: operationTable[operationId].path, token, query: {}, body }).body as {
-    type: string;
-    message: any;
-    code?: string;
-  };
-}
+const req = (operationId: OperationId, body?: unknown, token?: string) => send(world, operationId, { body, token }).body;
 const login = (password = 'Demo1234') => req('login', { account: 'demo@example.com', password });
 const token = () => login().message.token as string;
 
@@ -107,7 +101,7 @@ describe('uploads', () => {
     const t = token();
     const id = req('uploadImage', { image: PNG }, t).message.id;
     const get = (token?: string) =>
-      dispatch(world, { operationId: 'getUpload', path: operationTable.getUpload.path, token, query: { id }, body: undefined }).body as { type: string; message: any; code?: string };
+      send(world, 'getUpload', { token, query: { id } }).body;
     expect(get(t).message).toEqual({ id, contentType: 'image/png', size: 70, image: PNG });
     req('sendCode', { account: 'x@example.com', scene: 'register' });
     req('register', { accountType: 'email', account: 'x@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' });

@@ -2,32 +2,19 @@
  * The API as a client sees it through dispatch (shared by the HTTP and msw adapters): contract
  * validation of every operation, envelope errors, faults, auth, and the account rules.
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operationSchemas } from '../../../contracts/generated/operation-schemas';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
-import { dispatch, type ApiRequest } from './dispatch';
+import { dispatch } from './dispatch';
+import { send, type SendInput } from './test-client';
 
 let world: World;
 beforeEach(() => {
   world = new World({ seed: 11, freezeClock: true });
 });
 
-const ajv = new Ajv2020({ strict: false });
-const responseValidators = Object.fromEntries(
-  Object.entries(operationSchemas).map(([id, s]) => [id, ajv.compile(s.response!)]),
-) as Record<OperationId, ReturnType<typeof ajv.compile>>;
-
-function req(operationId: OperationId, extra: Partial<ApiRequest> = {}) {
-  const res = dispatch(world, { operationId, path: operationTable[operationId].path, token: undefined, query: {}, body: undefined, ...extra });
-  if (res.status === 200) {
-    // Every answer the mock gives must match the contract's response schema.
-    const validate = responseValidators[operationId];
-    expect(validate(res.body), JSON.stringify(validate.errors)).toBe(true);
-  }
-  return res as { status: number; body: { type: string; message: any; code?: string }; delayMs: number };
-}
+// Every answer the mock gives must match the contract's response schema (checked by send).
+const req = (operationId: OperationId, extra: SendInput = {}) => send(world, operationId, extra);
 
 const login = () => req('login', { body: { account: 'demo@example.com', password: 'Demo1234' } }).body.message.token as string;
 

@@ -1,19 +1,16 @@
 /** Issue 9 through dispatch: unguessable sessions, attempt limits, no account enumeration, bounded input. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operationTable, type OperationId } from '../../../contracts/generated/operations';
+import type { OperationId } from '../../../contracts/generated/operations';
 import { ATTEMPT_LIMITS } from '../domain/accounts';
 import { World } from '../domain/world';
-import { dispatch } from './dispatch';
+import { sendFlat } from './test-client';
 
 let world: World;
 beforeEach(() => {
   world = new World({ seed: 5, freezeClock: true });
 });
 
-function req(operationId: OperationId, body?: unknown, token?: string, client = '10.0.0.1') {
-  const res = dispatch(world, { operationId, path: operationTable[operationId].path, token, client, query: {}, body });
-  return { status: res.status, ...(res.body as { type: string; message: any; code?: string; params?: Record<string, number> }) };
-}
+const req = (operationId: OperationId, body?: unknown, token?: string, client = '10.0.0.1') => sendFlat(world, operationId, { body, token, client });
 const login = (password = 'Demo1234', client?: string) => req('login', { account: 'demo@example.com', password }, undefined, client);
 const MINUTE = 60_000;
 

@@ -1,16 +1,13 @@
 /** Spot trading through dispatch: book and tape, limit and market orders, matching, settlement. */
 import Big from 'big.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operationTable, type OperationId } from '../../../contracts/generated/operations';
+import type { OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
-import { dispatch } from './dispatch';
+import { send } from './test-client';
 
 let world: World;
 let token: string | undefined;
-function call(operationId: OperationId, body?: unknown, query: Record<string, string> = {}) {
-  const res = dispatch(world, { operationId, path: operationTable[operationId].path, token, query, body });
-  return res.body as { type: string; message: any; code?: string };
-}
+const call = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => send(world, operationId, { body, query, token }).body;
 const bal = (coin: string) => world.ledger.balance(world.accounts.record(token).id, 'exchange', coin);
 
 beforeEach(() => {

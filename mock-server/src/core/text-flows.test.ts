@@ -4,9 +4,9 @@
  * shared rules of common/text.ts; payment method ids say nothing about other users.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operationTable, type OperationId } from '../../../contracts/generated/operations';
+import type { OperationId } from '../../../contracts/generated/operations';
 import { World, type Scenario } from '../domain/world';
-import { dispatch } from './dispatch';
+import { sendFlat, type Envelope } from './test-client';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const ADDRESS = 'TXk3LoVgYqW9m4sQ1hXc8bP7nJd2rFa5Uy';
@@ -14,23 +14,14 @@ const RLO = '\u202E';
 
 let world: World;
 
-interface Answer {
-  status: number;
-  type: string;
-  message: any;
-  code?: string;
-  params?: Record<string, string | number>;
-}
+type Answer = Envelope & { status: number };
 
 function fresh(seed = 7, scenario: Scenario = 'default') {
   world = new World({ seed, freezeClock: true, scenario });
 }
 beforeEach(() => fresh());
 
-function req(operationId: OperationId, body?: unknown, token?: string): Answer {
-  const res = dispatch(world, { operationId, path: operationTable[operationId].path, token, query: {}, body });
-  return { status: res.status, ...(res.body as Omit<Answer, 'status'>) };
-}
+const req = (operationId: OperationId, body?: unknown, token?: string): Answer => sendFlat(world, operationId, { body, token });
 const demo = () => req('login', { account: 'demo@example.com', password: 'Demo1234' }).message.token as string;
 
 function register(account: string): string {

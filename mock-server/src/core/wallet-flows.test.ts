@@ -1,18 +1,15 @@
 /** Issue 4 flows through dispatch: deposits, recharges, withdrawals, transfers, flash exchange. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { operationTable, type OperationId } from '../../../contracts/generated/operations';
+import type { OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
-import { dispatch } from './dispatch';
+import { send as sendChecked, sendFlat } from './test-client';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const ADDRESS = 'TXk3LoVgYqW9m4sQ1hXc8bP7nJd2rFa5Uy';
 let world: World;
 let token: string | undefined;
 
-function call(operationId: OperationId, body?: unknown, query: Record<string, string> = {}) {
-  const res = dispatch(world, { operationId, path: operationTable[operationId].path, token, query, body });
-  return { status: res.status, ...(res.body as { type: string; message: any; code?: string }) };
-}
+const call = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => sendFlat(world, operationId, { body, query, token });
 const funds = (coin = 'USDT') =>
   (call('getWallet').message.accounts as any[]).find((a) => a.kind === 'funds').balances.find((b: any) => b.coin === coin);
 
@@ -190,7 +187,7 @@ describe('transfers and flash exchange', () => {
 describe('idempotency', () => {
   it('a repeated Idempotency-Key gets the first answer and moves money once', () => {
     const send = (key: string) =>
-      dispatch(world, { operationId: 'transfer', path: '/me/transfers', token, query: {}, body: { coin: 'USDT', from: 'funds', to: 'lever', amount: '100' }, idempotencyKey: key });
+      sendChecked(world, 'transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'lever', amount: '100' }, idempotencyKey: key });
     const first = send('k-1');
     const again = send('k-1');
     expect(again.body).toEqual(first.body);
