@@ -35,7 +35,10 @@ describe('order book and tape', () => {
     world.clock.advance(1000);
     const update = world.spot.depthMessage('ETH/USDT');
     expect(update).toMatchObject({ type: 'update', prevSeq: first.seq, seq: first.seq + 1 });
-    for (const [p, q] of update.bids) (q === '0' ? bids.delete(p) : bids.set(p, q));
+    for (const [p, q] of update.bids) {
+      if (q === '0') bids.delete(p);
+      else bids.set(p, q);
+    }
     const fresh = world.spot.book('ETH/USDT');
     expect([...bids.entries()].sort()).toEqual(fresh.bids.map(([p, q]) => [p, q]).sort());
     world.clock.advance(3000);

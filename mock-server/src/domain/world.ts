@@ -16,7 +16,10 @@ import { Scheduler } from './scheduler.ts';
 import { Uploads } from './uploads.ts';
 import { Ledger } from './ledger.ts';
 import { COINS } from './coins.ts';
-import { Wallet, type WalletRecord } from './wallet.ts';
+import { Exchange } from './exchange.ts';
+import { RecordBook } from './records.ts';
+import { Wallet, type WalletDeps, type WalletRecord } from './wallet.ts';
+import { Withdrawals } from './withdrawals.ts';
 import { Spot, type Order } from './spot.ts';
 
 type Ticker = components['schemas']['Ticker'];
@@ -66,6 +69,8 @@ export class World {
   readonly payments: Payments;
   readonly ledger: Ledger;
   readonly wallet: Wallet;
+  readonly withdrawals: Withdrawals;
+  readonly exchange: Exchange;
   readonly spot: Spot;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
@@ -87,17 +92,20 @@ export class World {
     this.identity = new Identity(this.accounts, this.uploads, this.reviewAfter(IDENTITY_REVIEW_MS));
     this.payments = new Payments(this.accounts, this.uploads, now, this.reviewAfter(PAYMENT_REVIEW_MS), ids);
     this.ledger = new Ledger(now);
-    this.wallet = new Wallet(
-      this.seed,
-      this.ledger,
-      this.accounts,
-      this.uploads,
-      this.market,
-      this.scheduler,
+    const money: WalletDeps = {
+      seed: this.seed,
+      ledger: this.ledger,
+      accounts: this.accounts,
+      uploads: this.uploads,
+      market: this.market,
+      scheduler: this.scheduler,
+      records: new RecordBook(this.seed, (userId, record) => this.events.emit('record', { userId, record })),
       now,
-      (userId, record) => this.events.emit('record', { userId, record }),
-      (delay, decide) => this.reviewAfter(delay)(decide),
-    );
+      review: (delay, decide) => this.reviewAfter(delay)(decide),
+    };
+    this.wallet = new Wallet(money);
+    this.withdrawals = new Withdrawals(money);
+    this.exchange = new Exchange(money);
     this.spot = new Spot(this.seed, this.market, this.ledger, this.accounts, (userId, order) => this.events.emit('order', { userId, order }));
     this.ledger.onChange((owners) => {
       for (const userId of owners) this.events.emit('balances', { userId, time: this.clock.now(), balances: this.balancesOf(userId) });

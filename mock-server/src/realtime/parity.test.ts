@@ -31,7 +31,7 @@ async function script(world: World, connect: (token: string) => Promise<Client>)
     world.clock.advance(1000);
     await settle();
   }
-  world.wallet.transfer(token, { coin: 'USDT', from: 'funds', to: 'exchange', amount: '25' });
+  world.exchange.transfer(token, { coin: 'USDT', from: 'funds', to: 'exchange', amount: '25' });
   await settle();
   client.unsubscribe(['tickers', 'trades:ETH/USDT']);
   await settle();
