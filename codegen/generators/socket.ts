@@ -1,0 +1,115 @@
+/** The socket event maps and the AsyncAPI schemas as TypeScript types, from asyncapi.yaml. */
+import { HEADER, loadYaml, type JsonObject } from '../lib.ts';
+import { ASYNCAPI } from './paths.ts';
+
+/** Minimal JSON Schema → TypeScript, for the AsyncAPI schemas (object, array, scalar, enum, $ref). */
+function schemaToTs(schema: JsonObject, indent = ''): string {
+  if (typeof schema.$ref === 'string') {
+    const [file, fragment] = schema.$ref.split('#');
+    const name = fragment.split('/').pop()!;
+    return file ? `ApiSchemas['${name}']` : name;
+  }
+  if ('const' in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  switch (schema.type) {
+    case 'string':
+      return 'string';
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+      return `Array<${schemaToTs(schema.items as JsonObject, indent)}>`;
+    case 'object': {
+      const required = new Set((schema.required as string[] | undefined) ?? []);
+      const props = Object.entries((schema.properties as JsonObject | undefined) ?? {}).map(([key, value]) => {
+        const v = value as JsonObject;
+        const doc = v.description ? `${indent}  /** ${String(v.description).trim()} */\n` : '';
+        return `${doc}${indent}  ${key}${required.has(key) ? '' : '?'}: ${schemaToTs(v, indent + '  ')};`;
+      });
+      return `{\n${props.join('\n')}\n${indent}}`;
+    }
+    default:
+      throw new Error(`schemaToTs: unsupported schema ${JSON.stringify(schema)}`);
+  }
+}
+
+export interface SocketEvent {
+  operation: string;
+  event: string;
+  direction: 'clientToServer' | 'serverToClient';
+  payloadSchema: string;
+  ackSchema?: string;
+  room?: string;
+}
+
+export function socketEvents(): SocketEvent[] {
+  const doc = loadYaml(ASYNCAPI);
+  const messages = ((doc.components as JsonObject).messages ?? {}) as JsonObject;
+  const channels = doc.channels as JsonObject;
+  const events: SocketEvent[] = [];
+  for (const [name, raw] of Object.entries(doc.operations as JsonObject)) {
+    const op = raw as JsonObject;
+    const ext = op['x-socketio'] as JsonObject | undefined;
+    if (!ext?.event) throw new Error(`operation ${name} has no x-socketio.event`);
+    const msgRef = ((op.messages as JsonObject[])[0].$ref as string).split('/');
+    const channelMsg = ((channels[msgRef[2]] as JsonObject).messages as JsonObject)[msgRef[4]] as JsonObject;
+    const message = messages[(channelMsg.$ref as string).split('/').pop()!] as JsonObject;
+    const payloadSchema = ((message.payload as JsonObject).$ref as string).split('/').pop()!;
+    const ackRef = (ext.ack as JsonObject | undefined)?.$ref as string | undefined;
+    events.push({
+      operation: name,
+      event: ext.event as string,
+      direction: op.action === 'receive' ? 'clientToServer' : 'serverToClient',
+      payloadSchema,
+      ...(ackRef ? { ackSchema: ackRef.split('/').pop()! } : {}),
+      ...(ext.room ? { room: ext.room as string } : {}),
+    });
+  }
+  return events;
+}
+
+export function socketModule(events: SocketEvent[]): string {
+  const doc = loadYaml(ASYNCAPI);
+  const schemas = (doc.components as JsonObject).schemas as JsonObject;
+  const types = Object.entries(schemas)
+    .map(([name, s]) => {
+      const desc = (s as JsonObject).description;
+      return `${desc ? `/** ${String(desc).trim()} */\n` : ''}export type ${name} = ${schemaToTs(s as JsonObject)};`;
+    })
+    .join('\n\n');
+  const map = (dir: SocketEvent['direction']) =>
+    events
+      .filter((e) => e.direction === dir)
+      .map((e) =>
+        e.ackSchema
+          ? `  ${e.event}: (payload: ${e.payloadSchema}, ack: (response: ${e.ackSchema}) => void) => void;`
+          : `  ${e.event}: (payload: ${e.payloadSchema}) => void;`,
+      )
+      .join('\n');
+  const meta = Object.fromEntries(
+    events.map((e) => [e.event, { direction: e.direction, ...(e.room ? { room: e.room } : {}) }]),
+  );
+  return `${HEADER('contracts/asyncapi.yaml')}
+import type { components } from './openapi';
+
+type ApiSchemas = components['schemas'];
+
+${types}
+
+/** Events the server emits (socket.io's ServerToClientEvents). */
+export interface ServerToClientEvents {
+${map('serverToClient')}
+}
+
+/** Events the client emits (socket.io's ClientToServerEvents). */
+export interface ClientToServerEvents {
+${map('clientToServer')}
+}
+
+export const socketEvents = ${JSON.stringify(meta, null, 2)} as const;
+
+export const socketPath = '/socket.io/';
+`;
+}
