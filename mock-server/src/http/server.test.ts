@@ -6,17 +6,15 @@ import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
-import { createServer } from './server';
+import type { createServer } from './server';
+import { startTestServer } from './test-server';
 
 let app: Awaited<ReturnType<typeof createServer>>['app'];
 let host: Awaited<ReturnType<typeof createServer>>['host'];
 let base = '';
 
 beforeAll(async () => {
-  ({ app, host } = await createServer({ staticDir: '/nonexistent', world: { seed: 3, freezeClock: true } }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app, host, base } = await startTestServer({ seed: 3, freezeClock: true }));
 });
 afterAll(() => app.close());
 
@@ -25,11 +23,8 @@ const post = (path: string, body: string, type: string, headers: Record<string, 
 
 /** Starts another server on a free port; `stop` closes it. */
 async function startServer(options: Partial<Parameters<typeof createServer>[0]> = {}) {
-  const server = await createServer({ staticDir: '/nonexistent', world: { seed: 3, freezeClock: true }, ...options });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { ...server, url, stop: () => server.app.close() };
+  const server = await startTestServer({ seed: 3, freezeClock: true }, options);
+  return { ...server, url: server.base, stop: () => server.app.close() };
 }
 
 /**

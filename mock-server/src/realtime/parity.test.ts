@@ -6,7 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
 import { socketEvents } from '../../../contracts/generated/socket';
-import { createServer } from '../http/server';
+import { startTestServer } from '../http/test-server';
 import { DEMO_ACCOUNT, World } from '../domain/world';
 import { inPageTransport } from './in-page';
 
@@ -43,13 +43,11 @@ async function script(world: World, connect: (token: string) => Promise<Client>)
   return client.received;
 }
 
-let server: Awaited<ReturnType<typeof createServer>>;
+let server: Awaited<ReturnType<typeof startTestServer>>;
 let base = '';
 beforeAll(async () => {
-  server = await createServer({ staticDir: '/nonexistent', world: { seed: SEED, freezeClock: true } });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  server = await startTestServer({ seed: SEED, freezeClock: true });
+  base = server.base;
 });
 afterAll(() => server.app.close());
 

@@ -2,18 +2,15 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
-import { createServer } from '../http/server';
+import { startTestServer } from '../http/test-server';
 import { DEMO_ACCOUNT } from '../domain/world';
 
-let app: Awaited<ReturnType<typeof createServer>>['app'];
-let host: Awaited<ReturnType<typeof createServer>>['host'];
+let app: Awaited<ReturnType<typeof startTestServer>>['app'];
+let host: Awaited<ReturnType<typeof startTestServer>>['host'];
 let base = '';
 
 beforeAll(async () => {
-  ({ app, host } = await createServer({ staticDir: '/nonexistent', world: { seed: 3, freezeClock: true } }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  ({ app, host, base } = await startTestServer({ seed: 3, freezeClock: true }));
 });
 afterAll(() => app.close());
 beforeEach(() => {
