@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTickers, mergeTrades, TRADES_LIMIT, type Ticker, type Trade } from './api';
+import { mergeTickers, mergeTrades, TRADES_LIMIT, type Ticker, type Trade } from './market';
 
 const ticker = (symbol: string, last: string, time: number): Ticker => ({
   symbol,

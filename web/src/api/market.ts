@@ -1,12 +1,14 @@
-/** Market data: the ticker list over REST, kept live by the `tickers` socket event. */
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+/**
+ * Market data shared by the home, market and trade pages: the ticker list over REST, kept live by
+ * the `tickers` socket event, and a symbol's recent trades, kept live by its `trades` events.
+ */
+import { queryOptions, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { klinePeriodValues } from '../../../../contracts/generated/enums';
-import type { components } from '../../../../contracts/generated/openapi';
-import { call, getToken } from '../../api/client';
-import { throttle } from '../../lib/throttle';
-import { useRealtime } from '../../realtime/hooks';
-import { realtime } from '../../realtime/socket';
+import type { components } from '../../../contracts/generated/openapi';
+import { call } from './client';
+import { throttle } from '../lib/throttle';
+import { useRealtime } from '../realtime/hooks';
+import { realtime } from '../realtime/socket';
 
 export type Ticker = components['schemas']['Ticker'];
 
@@ -100,20 +102,9 @@ export function useMarketInfo(symbol: string): MarketInfo | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
-// K-line page: candles, order book, recent trades. Favourites.
+// Recent public trades of a symbol.
 
-export type Candle = components['schemas']['Candle'];
-export type KlinePeriod = components['schemas']['KlinePeriod'];
 export type Trade = components['schemas']['Trade'];
-
-export const KLINE_PERIODS: readonly KlinePeriod[] = klinePeriodValues;
-
-export const klineQuery = (symbol: string, period: KlinePeriod) =>
-  queryOptions({
-    queryKey: ['kline', symbol, period],
-    queryFn: ({ signal }) => call('getKline', { query: { symbol, period, limit: 200 }, signal }),
-    staleTime: 10_000,
-  });
 
 export const TRADES_LIMIT = 30;
 
@@ -151,31 +142,4 @@ export function useRecentTrades(symbol: string, enabled = true) {
     feed.flush.request();
   });
   return useQuery({ ...tradesQuery(symbol), enabled });
-}
-
-export const favoritesQuery = queryOptions({
-  queryKey: ['favorites'],
-  queryFn: ({ signal }) => call('listFavorites', { signal }),
-  staleTime: 60_000,
-});
-
-/** The user's favourite symbols (empty for a guest). */
-export function useFavorites() {
-  return useQuery({ ...favoritesQuery, enabled: Boolean(getToken()) });
-}
-
-export function useSetFavorite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ symbol, favorite }: { symbol: string; favorite: boolean }) =>
-      call('setFavorite', { body: { symbol, favorite: favorite ? 'true' : 'false' } }),
-    onMutate: ({ symbol, favorite }) => {
-      const previous = queryClient.getQueryData(favoritesQuery.queryKey);
-      const list = (previous ?? []).filter((s) => s !== symbol);
-      queryClient.setQueryData(favoritesQuery.queryKey, favorite ? [...list, symbol] : list);
-      return { previous };
-    },
-    onError: (_err, _vars, ctx) => queryClient.setQueryData(favoritesQuery.queryKey, ctx?.previous),
-    onSuccess: (list) => queryClient.setQueryData(favoritesQuery.queryKey, list),
-  });
 }

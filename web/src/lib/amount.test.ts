@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Big } from '../../../lib/decimal';
-import { checkAmount, maxAmount, sanitizeAmount, wireAmount } from './AmountInput';
+import { Big } from './decimal';
+import { checkAmount, maxAmount, sanitizeAmount, wireAmount } from './amount';
 
 describe('amount entry', () => {
   it('keeps digits and one point (a comma counts as the point)', () => {

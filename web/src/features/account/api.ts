@@ -1,19 +1,10 @@
-/** Account calls: the current user, login, registration and verification codes. */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** Account calls: login, registration, logout and clearing the cache (the current user is in api/me). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpBody } from '../../../../contracts/generated/operations';
-import { call, getToken, setToken } from '../../api/client';
+import { call, setToken } from '../../api/client';
+import { meQuery } from '../../api/me';
 import { realtime } from '../../realtime/socket';
 import { PRICE_COLORS_KEY } from '../../theme/priceColors';
-
-export const meQuery = queryOptions({
-  queryKey: ['me'],
-  queryFn: ({ signal }) => call('getCurrentUser', { signal }),
-  staleTime: 60_000,
-});
-
-export function useMe() {
-  return useQuery({ ...meQuery, enabled: Boolean(getToken()) });
-}
 
 function useSessionMutation<K extends 'login' | 'register'>(operationId: K) {
   const queryClient = useQueryClient();
@@ -29,10 +20,6 @@ function useSessionMutation<K extends 'login' | 'register'>(operationId: K) {
 
 export const useLogin = () => useSessionMutation('login');
 export const useRegister = () => useSessionMutation('register');
-
-export function useSendCode() {
-  return useMutation({ mutationFn: (body: OpBody<'sendCode'>) => call('sendCode', { body }) });
-}
 
 /** Keys of localStorage the app keeps when clearing cached data (the session and preferences). */
 const KEPT_KEYS = new Set(['token', 'theme', 'lang', 'remember_account', PRICE_COLORS_KEY]);

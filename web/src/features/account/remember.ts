@@ -1,6 +1,6 @@
 /** "Remember account": the login identifier (never the password) kept in localStorage. */
 import type { CountryCode } from 'libphonenumber-js/min';
-import type { AccountKind } from './components/AccountInput';
+import type { AccountKind } from '../../ui/account/AccountInput';
 
 const KEY = 'remember_account';
 

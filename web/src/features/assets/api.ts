@@ -7,13 +7,12 @@ import type { components } from '../../../../contracts/generated/openapi';
 import { accountKindValues } from '../../../../contracts/generated/enums';
 import type { OpBody, OpQuery } from '../../../../contracts/generated/operations';
 import { call, getToken } from '../../api/client';
+import { walletQuery, type AccountKind } from '../../api/wallet';
 import { useRealtime } from '../../realtime/hooks';
 
 type Schemas = components['schemas'];
 export type CoinInfo = Schemas['CoinInfo'];
-export type AccountKind = Schemas['AccountKind'];
 export type WalletRecord = Schemas['Record'];
-export type Wallet = Schemas['Wallet'];
 export type WithdrawAddress = Schemas['WithdrawAddress'];
 export type ChainInfo = Schemas['ChainInfo'];
 export type Chain = Schemas['Chain'];
@@ -29,12 +28,6 @@ export const coinsQuery = queryOptions({
   queryKey: ['coins'],
   queryFn: ({ signal }) => call('listCoins', { signal }),
   staleTime: Infinity,
-});
-
-export const walletQuery = queryOptions({
-  queryKey: ['wallet'],
-  queryFn: ({ signal }) => call('getWallet', { signal }),
-  staleTime: 10_000,
 });
 
 type RecordFilter = Omit<NonNullable<OpQuery<'listRecords'>>, 'page' | 'pageSize'>;
@@ -58,7 +51,6 @@ export const addressesQuery = queryOptions({
 });
 
 export const useCoins = () => useQuery(coinsQuery);
-export const useWallet = () => useQuery({ ...walletQuery, enabled: Boolean(getToken()) });
 export const useAddresses = () => useQuery(addressesQuery);
 
 /** Keeps balances and records live from the user's socket events (mounted once by the shell). */
@@ -104,11 +96,6 @@ export function useRemoveAddress() {
     mutationFn: (id: string) => call('removeAddress', { body: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: addressesQuery.queryKey }),
   });
-}
-
-/** The balance of one coin in one account, from the wallet. */
-export function balanceOf(wallet: Wallet | undefined, kind: AccountKind, coin: string) {
-  return wallet?.accounts.find((a) => a.kind === kind)?.balances.find((b) => b.coin === coin);
 }
 
 // ---- deposits, withdrawals and records (deposit / recharge / withdraw / address book pages) ----

@@ -7,7 +7,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken } from '../../api/client';
-import { meQuery } from '../account/api';
+import { meQuery } from '../../api/me';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];

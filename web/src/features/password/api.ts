@@ -5,7 +5,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpBody } from '../../../../contracts/generated/operations';
 import { call } from '../../api/client';
-import { meQuery } from '../account/api';
+import { meQuery } from '../../api/me';
 
 /** Step one of forgot/modify password: the code for a ticket valid once, for 10 minutes. */
 export function useCheckCode() {

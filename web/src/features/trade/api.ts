@@ -9,7 +9,7 @@ import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken, newIdempotencyKey } from '../../api/client';
 import { useSettings } from '../../api/settings';
 import { useRealtime } from '../../realtime/hooks';
-import { walletQuery } from '../assets/api';
+import { walletQuery } from '../../api/wallet';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];

@@ -1,14 +1,11 @@
 /** The account field: an email, or a phone number with its country/region calling code. */
 import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { checkEmail, checkPhone } from '../../../../../common/validation';
-import { defaultRegion, useRegionOptions } from '../../../i18n/regions';
-import type { Draft } from '../../../lib/draft';
-import { redirectTarget } from '../../../lib/paths';
+import { checkEmail, checkPhone } from '../../../../common/validation';
+import { defaultRegion, useRegionOptions } from '../../i18n/regions';
+import type { Draft } from '../../lib/draft';
 
 export type AccountKind = 'email' | 'phone';
 
@@ -118,15 +115,4 @@ export function AccountFields({ field, error, onKindChange }: { field: ReturnTyp
       />
     </>
   );
-}
-
-/** After login or registration: a success toast, then back where the user was going. */
-export function useSessionSuccess(messageKey: string) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  return () => {
-    notifications.show({ message: t(messageKey), color: 'teal' });
-    navigate(redirectTarget(location.search), { replace: true });
-  };
 }

@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSendCode } from '../api';
+import { useSendCode } from '../../api/sendCode';
 
 export function SendCodeButton({
   request,

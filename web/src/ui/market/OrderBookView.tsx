@@ -5,11 +5,11 @@
 import { Group, NativeSelect, Skeleton, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { Big, formatAmount } from '../../../lib/decimal';
-import { useTicker } from '../../market/api';
-import { useOrderBook, type Level } from '../orderbook';
-import classes from './trade.module.css';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
+import { Big, formatAmount } from '../../lib/decimal';
+import { useTicker } from '../../api/market';
+import { useOrderBook, type Level } from './orderbook';
+import classes from './orderBook.module.css';
 
 export interface OrderBookViewProps {
   symbol: string;

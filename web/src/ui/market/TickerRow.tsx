@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { direction, formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import type { Ticker } from '../api';
-import classes from './market.module.css';
+import { direction, formatAmount, formatCompact, formatPercent } from '../../lib/decimal';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
+import type { Ticker } from '../../api/market';
+import classes from './tickerRow.module.css';
 import { FavoriteStar } from './FavoriteStar';
 import { usePriceFlash } from './usePriceFlash';
-import { paths, withQuery } from '../../../lib/paths';
+import { paths, withQuery } from '../../lib/paths';
 
 
 /**

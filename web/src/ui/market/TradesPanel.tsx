@@ -1,10 +1,10 @@
 /** Recent public trades of a symbol, newest first, the price coloured by the taker's side. */
 import { useTranslation } from 'react-i18next';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount } from '../../../lib/decimal';
-import { useRecentTrades } from '../api';
-import classes from './kline.module.css';
-import marketClasses from './market.module.css';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
+import { formatAmount } from '../../lib/decimal';
+import { useRecentTrades } from '../../api/market';
+import classes from './trades.module.css';
+import tone from './tone.module.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function clock(ms: number): string {
@@ -42,8 +42,8 @@ export function TradesPanel({
       {/* Positional keys: new trades update the rows' text instead of inserting and removing rows. */}
       {data.slice(0, limit).map((tr, i) => (
         <div key={i} className={classes.tradeRow} data-testid="trade-row" data-side={tr.side} data-time={tr.time}>
-          <span className={classes.dim}>{clock(tr.time)}</span>
-          <span className={tr.side === 'buy' ? marketClasses.textUp : marketClasses.textDown}>{formatAmount(tr.price, pricePrecision, locale)}</span>
+          <span className={tone.dim}>{clock(tr.time)}</span>
+          <span className={tr.side === 'buy' ? tone.textUp : tone.textDown}>{formatAmount(tr.price, pricePrecision, locale)}</span>
           <span>{formatAmount(tr.quantity, amountPrecision, locale)}</span>
         </div>
       ))}

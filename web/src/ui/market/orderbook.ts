@@ -226,6 +226,8 @@ export function acquireBook(symbol: string): [OrderBookStore, () => void] {
 
 /** The live book of `symbol`: `levels` per side, grouped to `grouping` (a tick multiple). */
 export function useOrderBook(symbol: string, { levels = 20, grouping }: { levels?: number; grouping?: string } = {}): BookView {
+  // A fresh holder per symbol: `symbol` is the memo's key, not something it reads.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on symbol on purpose
   const store = useMemo(() => ({ current: null as OrderBookStore | null }), [symbol]);
   const subscribe = useMemo(
     () => (listener: () => void) => {

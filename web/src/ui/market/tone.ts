@@ -1,5 +1,5 @@
-import { direction } from '../../../lib/decimal';
-import classes from './market.module.css';
+import { direction } from '../../lib/decimal';
+import classes from './tone.module.css';
 
 /** The text class of a 24 h change: up, down, or none when flat (colours follow the user's choice). */
 export function toneOf(change: string): string {

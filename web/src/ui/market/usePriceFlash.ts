@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
-import { compare } from '../../../lib/decimal';
-import { atPulse, LIVE_UPDATE_MS } from '../../../lib/throttle';
+import { compare } from '../../lib/decimal';
+import { atPulse, LIVE_UPDATE_MS } from '../../lib/throttle';
 import classes from './flash.module.css';
 
 /** A flash lasts about this long: it is cleared on a pulse, with the live data of that pulse. */

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { meQuery, useMe } from '../api';
+import { meQuery, useMe } from '../../../api/me';
 import classes from './auth.module.css';
 
 export default function AuthorizationCodePage() {

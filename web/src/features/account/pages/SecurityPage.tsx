@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
-import { useMe } from '../api';
+import { useMe } from '../../../api/me';
 import { paths } from '../../../lib/paths';
 
 export default function SecurityPage() {

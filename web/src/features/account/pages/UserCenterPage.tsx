@@ -14,7 +14,8 @@ import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import { useConfirm } from '../../../ui/useConfirm';
-import { useClearCache, useLogout, useMe } from '../api';
+import { useMe } from '../../../api/me';
+import { useClearCache, useLogout } from '../api';
 import classes from './account.module.css';
 import { paths } from '../../../lib/paths';
 

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { Big } from '../../../lib/decimal';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useSandboxDeposit, type ChainInfo, type CoinInfo } from '../api';
-import { AmountInput, checkAmount, wireAmount } from './AmountInput';
+import { checkAmount, wireAmount } from '../../../lib/amount';
+import { AmountInput } from '../../../ui/AmountInput';
 import classes from './funds.module.css';
 
 export function SandboxDeposit({ coin, chain }: { coin: CoinInfo; chain: ChainInfo }) {

@@ -10,8 +10,10 @@ import type { components } from '../../../../../contracts/generated/openapi';
 import { ApiError } from '../../../api/client';
 import { ExchangeIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { balanceOf, useCoins, useFlashExchange, useFlashQuote, useWallet } from '../api';
-import { AmountField, checkAmount } from '../components/AmountInput';
+import { balanceOf, useWallet } from '../../../api/wallet';
+import { useCoins, useFlashExchange, useFlashQuote } from '../api';
+import { checkAmount } from '../../../lib/amount';
+import { AmountField } from '../../../ui/AmountInput';
 import { useCoinFormat } from '../format';
 
 type Quote = components['schemas']['FlashQuote'];

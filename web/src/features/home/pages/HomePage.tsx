@@ -9,11 +9,11 @@ import { compare, formatAmount, formatPercent } from '../../../lib/decimal';
 import { ClockIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../../ui/icons';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { useMe } from '../../account/api';
-import { useTickers, type Ticker } from '../../market/api';
-import { TickerRow } from '../../market/components/TickerRow';
+import { useMe } from '../../../api/me';
+import { useTickers, type Ticker } from '../../../api/market';
+import { TickerRow } from '../../../ui/market/TickerRow';
 import classes from './home.module.css';
-import { toneOf } from '../../market/components/tone';
+import { toneOf } from '../../../ui/market/tone';
 import { paths, withQuery } from '../../../lib/paths';
 
 const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];

@@ -9,7 +9,7 @@ import { useRegionName } from '../../../i18n/regions';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from './identity.module.css';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
-import { UploadedImage } from '../../uploads/UploadedImage';
+import { UploadedImage } from '../../../ui/uploads/UploadedImage';
 import panel from '../../../ui/panel.module.css';
 
 /** The type-specific details of a method, as [label key, value] pairs. */

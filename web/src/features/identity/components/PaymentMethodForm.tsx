@@ -13,7 +13,7 @@ import { checkText, TEXT_RULES, type TextRule } from '../../../../../common/text
 import { useAddPaymentMethod, type PaymentMethodRequest, type PaymentMethodType, type User } from '../api';
 import { defaultRegion } from '../../../i18n/regions';
 import { CountrySelect } from './CountrySelect';
-import { ImageUpload } from '../../uploads/ImageUpload';
+import { ImageUpload } from '../../../ui/uploads/ImageUpload';
 import { ClockIcon } from '../../../ui/icons';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import panel from '../../../ui/panel.module.css';

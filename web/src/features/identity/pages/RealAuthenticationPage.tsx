@@ -14,7 +14,7 @@ import { checkText, TEXT_RULES } from '../../../../../common/text';
 import { ApiError } from '../../../api/client';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMeWhileReviewing, useSubmitIdentity, type IdentityRequest, type ReviewStatus, type User } from '../api';
-import { ImageUpload } from '../../uploads/ImageUpload';
+import { ImageUpload } from '../../../ui/uploads/ImageUpload';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import classes from '../components/identity.module.css';

@@ -1,8 +1,8 @@
 /**
- * The K-line page's order book: 20 levels a side, drawn by the trade feature's shared
+ * The K-line page's order book: 20 levels a side, drawn by the shared (ui/market)
  * OrderBookView over its live store (useOrderBook), with the last price between the sides.
  */
-import { OrderBookView } from '../../trade/components/OrderBookView';
+import { OrderBookView } from '../../../ui/market/OrderBookView';
 
 export const BOOK_LEVELS = 20;
 

@@ -6,8 +6,8 @@
  */
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Ticker } from '../api';
-import { TickerRow } from './TickerRow';
+import type { Ticker } from '../../../api/market';
+import { TickerRow } from '../../../ui/market/TickerRow';
 import classes from './market.module.css';
 
 /** Must match `.virtualRow` in market.module.css. */

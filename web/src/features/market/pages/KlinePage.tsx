@@ -13,14 +13,17 @@ import { formatAmount, formatCompact, formatPercent } from '../../../lib/decimal
 import { useRealtime } from '../../../realtime/hooks';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { getToken } from '../../../api/client';
-import { KLINE_PERIODS, klineQuery, useFavorites, useMarkets, useTicker, type KlinePeriod, type MarketInfo } from '../api';
-import { FavoriteStar, useToggleFavorite } from '../components/FavoriteStar';
+import { useMarkets, useTicker, type MarketInfo } from '../../../api/market';
+import { KLINE_PERIODS, klineQuery, useFavorites, type KlinePeriod } from '../api';
+import { useToggleFavorite } from '../components/useToggleFavorite';
+import { FavoriteStar } from '../../../ui/market/FavoriteStar';
 import { BookPanel } from '../components/BookPanel';
 import { KlineChart, type KlineChartHandle } from '../components/KlineChart';
-import { TradesPanel } from '../components/TradesPanel';
-import { usePriceFlash } from '../components/usePriceFlash';
+import { TradesPanel } from '../../../ui/market/TradesPanel';
+import { usePriceFlash } from '../../../ui/market/usePriceFlash';
 import classes from '../components/kline.module.css';
-import { toneOf } from '../components/tone';
+import text from '../../../ui/market/tone.module.css';
+import { toneOf } from '../../../ui/market/tone';
 import { paths, withQuery } from '../../../lib/paths';
 
 const PERIOD_KEY = 'kline_period';
@@ -48,7 +51,7 @@ function Header({ market }: { market: MarketInfo }) {
   const tone = toneOf(ticker.change24h);
   const stat = (label: string, value: string, testId: string) => (
     <div className={classes.stat}>
-      <span className={classes.dim}>{label}</span>
+      <span className={text.dim}>{label}</span>
       <span data-testid={testId}>{value}</span>
     </div>
   );
@@ -58,7 +61,7 @@ function Header({ market }: { market: MarketInfo }) {
         <div className={classes.titleRow}>
           <h1 className={classes.symbol} data-testid="kline-symbol">
             {ticker.base}
-            <span className={classes.dim}>/{ticker.quote}</span>
+            <span className={text.dim}>/{ticker.quote}</span>
           </h1>
           <FavoriteStar symbol={market.symbol} favorite={favorite} onToggle={toggleFavorite} />
         </div>

@@ -3,7 +3,7 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big, formatAmount } from '../../../lib/decimal';
-import { useMarketInfo } from '../../market/api';
+import { useMarketInfo } from '../../../api/market';
 import type { Order } from '../api';
 import classes from './trade.module.css';
 

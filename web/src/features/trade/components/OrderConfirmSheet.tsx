@@ -7,8 +7,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatAmount } from '../../../lib/decimal';
-import { wireAmount } from '../../assets/components/AmountInput';
-import type { MarketInfo } from '../../market/api';
+import { wireAmount } from '../../../lib/amount';
+import type { MarketInfo } from '../../../api/market';
 import type { OrderSummary } from '../forms/orderForm';
 import { SIDE_COLOR } from './sideColor';
 

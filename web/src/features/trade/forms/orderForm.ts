@@ -10,7 +10,7 @@
  */
 import type { OpBody } from '../../../../../contracts/generated/operations';
 import { Big } from '../../../lib/decimal';
-import { checkAmount, maxAmount, wireAmount } from '../../assets/components/AmountInput';
+import { checkAmount, maxAmount, wireAmount } from '../../../lib/amount';
 
 export type Side = 'buy' | 'sell';
 export type Kind = 'limit' | 'market';
