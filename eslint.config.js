@@ -45,7 +45,14 @@ export default tseslint.config(
             })),
             {
               target: './mock-server/src/domain/!(*.test).ts',
-              from: ['./mock-server/src/core', './mock-server/src/http', './mock-server/src/realtime', './mock-server/src/msw', './mock-server/src/host.ts', './web'],
+              from: [
+                './mock-server/src/core',
+                './mock-server/src/http',
+                './mock-server/src/realtime',
+                './mock-server/src/msw',
+                './mock-server/src/host.ts',
+                './web',
+              ],
               message: 'The domain imports no adapter: adapters call the domain, not the other way round.',
             },
             {
@@ -59,12 +66,22 @@ export default tseslint.config(
       ],
     },
   },
-  { files: ['*.js', 'bench/**', 'scripts/**', 'codegen/**', 'e2e/**', 'mock-server/src/{http,main,host}*', 'mock-server/src/http/**'], languageOptions: { globals: globals.node } },
+  {
+    files: ['*.js', 'bench/**', 'scripts/**', 'codegen/**', 'e2e/**', 'mock-server/src/{http,main,host}*', 'mock-server/src/http/**'],
+    languageOptions: { globals: globals.node },
+  },
   {
     files: ['mock-server/src/domain/**', 'common/**'],
     ignores: ['**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'events'], message: 'The domain runs in Node and in the browser: no Node APIs.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'events'], message: 'The domain runs in Node and in the browser: no Node APIs.' },
+          ],
+        },
+      ],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator', 'location', 'process', 'Buffer', 'setTimeout', 'setInterval'],
     },
   },

@@ -90,7 +90,10 @@ try {
 }
 
 console.log(`Bundle benchmark: first visit to ${url} (390x844, empty cache; gzip level 9)`);
-const visit = printTable('JavaScript downloaded on a first visit:', [...rows.values()].sort((a, b) => b.gzip - a.gzip));
+const visit = printTable(
+  'JavaScript downloaded on a first visit:',
+  [...rows.values()].sort((a, b) => b.gzip - a.gzip),
+);
 const verdict = visit.gzip / 1024 <= TARGET_KB ? 'within' : 'OVER';
 console.log(`\nFirst-visit JS: ${kb(visit.gzip)} KB gzip, target ${TARGET_KB} KB: ${verdict} target`);
 

@@ -48,7 +48,12 @@ const cases: Array<[string, string, string, unknown]> = [
   // At the field's own precision (USDT 6, BTC/USDT price 2 and quantity 5, SHIB/USDT price 8 and quantity 0).
   ['sandboxDeposit (fits USDT)', 'POST', '/sandbox/deposits', { coin: 'USDT', chain: 'TRC20', amount: fit(6) }],
   ['submitRecharge (fits USDT)', 'POST', '/me/recharges', { coin: 'USDT', chain: 'TRC20', amount: fit(6), address: deposit, voucher }],
-  ['withdraw (fits USDT)', 'POST', '/me/withdrawals', { coin: 'USDT', chain: 'TRC20', addressId: address.message?.id, amount: fit(6), transactionPassword: '482915' }],
+  [
+    'withdraw (fits USDT)',
+    'POST',
+    '/me/withdrawals',
+    { coin: 'USDT', chain: 'TRC20', addressId: address.message?.id, amount: fit(6), transactionPassword: '482915' },
+  ],
   ['transfer (fits USDT)', 'POST', '/me/transfers', { coin: 'USDT', from: 'funds', to: 'exchange', amount: fit(6) }],
   ['flashQuote (fits USDT)', 'POST', '/flash/quotes', { from: 'USDT', to: 'BTC', amount: fit(6) }],
   ['placeOrder limit buy (fits)', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: fit(2), quantity: fit(5) }],
@@ -66,7 +71,12 @@ const cases: Array<[string, string, string, unknown]> = [
   ['placeOrder market buy (quantity)', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quantity: WORST }],
   ['placeOrder market buy (amount)', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quoteAmount: WORST }],
   ['placeOrder market sell', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'sell', type: 'market', quantity: WORST }],
-  ['placeOrder 40,000-digit price', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '9'.repeat(40_000), quantity: '9'.repeat(40_000) }],
+  [
+    'placeOrder 40,000-digit price',
+    'POST',
+    '/me/orders',
+    { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '9'.repeat(40_000), quantity: '9'.repeat(40_000) },
+  ],
 ];
 
 const histogram = monitorEventLoopDelay({ resolution: 1 });

@@ -45,7 +45,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'mock-server/src/main.
 await new Promise<void>((ready) => child.stdout!.on('data', (d: Buffer) => d.toString().includes('http://') && ready()));
 
 const rssMb = () => {
-  const line = readFileSync(`/proc/${child.pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  const line = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
 };
 
@@ -98,7 +100,9 @@ const mx = samples.reduce((s, [x]) => s + x, 0) / n;
 const my = samples.reduce((s, [, y]) => s + y, 0) / n;
 const slope = samples.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0) / samples.reduce((s, [x]) => s + (x - mx) ** 2, 0);
 const ys = samples.map(([, y]) => y);
-console.log(`RSS ${ys[0].toFixed(0)} → ${ys[n - 1].toFixed(0)} MB (min ${Math.min(...ys).toFixed(0)}, max ${Math.max(...ys).toFixed(0)}), slope ${slope.toFixed(1)} MB/hour over ${n} samples; ${events} events received`);
+console.log(
+  `RSS ${ys[0].toFixed(0)} → ${ys[n - 1].toFixed(0)} MB (min ${Math.min(...ys).toFixed(0)}, max ${Math.max(...ys).toFixed(0)}), slope ${slope.toFixed(1)} MB/hour over ${n} samples; ${events} events received`,
+);
 
 for (const s of sockets) s.close();
 child.kill('SIGTERM');

@@ -71,8 +71,7 @@ async function measure(page: Page, feed: () => void, hz: number) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
-  const taskDuration = async () =>
-    ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) as number;
+  const taskDuration = async () => ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0) as number;
   const window = () => new Promise((r) => setTimeout(r, SECONDS * 1000));
   const timer = setInterval(feed, 1000 / hz);
   try {
@@ -132,9 +131,7 @@ try {
     'markets: 200 symbols x 10 updates/s',
     async () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.route('**/api/market/tickers', (route) =>
-        route.fulfill({ json: { type: 'ok', message: syntheticTickers(200, step) } }),
-      );
+      await page.route('**/api/market/tickers', (route) => route.fulfill({ json: { type: 'ok', message: syntheticTickers(200, step) } }));
       await page.goto(`${base}/h5/pages/market/market`);
       await page.getByTestId('ticker-row').first().waitFor();
       return page;

@@ -74,7 +74,13 @@ describe('request bounds', () => {
       const s = inlineRefs(schema as JsonObject, join(contracts, 'openapi.yaml')) as JsonObject;
       if (s.type === 'object') for (const [k, v] of Object.entries((s.properties as JsonObject | undefined) ?? {})) visit(v, `${where}.${k}`);
       else if (s.type === 'array') visit(s.items, `${where}[]`);
-      else if (s.type === 'string' && !s.enum && s.const === undefined && s.maxLength === undefined && !(typeof s.pattern === 'string' && !/[*+]|\{\d+,\}/.test(s.pattern))) {
+      else if (
+        s.type === 'string' &&
+        !s.enum &&
+        s.const === undefined &&
+        s.maxLength === undefined &&
+        !(typeof s.pattern === 'string' && !/[*+]|\{\d+,\}/.test(s.pattern))
+      ) {
         unbounded.push(where);
       }
     };
@@ -108,7 +114,9 @@ describe('error codes', () => {
   });
 
   it("every schema's x-invalid-code is a contract code", () => {
-    const invalidCodes = Object.values(schemas).map((s) => (s as JsonObject)['x-invalid-code']).filter(Boolean);
+    const invalidCodes = Object.values(schemas)
+      .map((s) => (s as JsonObject)['x-invalid-code'])
+      .filter(Boolean);
     expect(invalidCodes.length).toBeGreaterThan(0);
     expect(invalidCodes.filter((c) => !codes.includes(c as string))).toEqual([]);
   });

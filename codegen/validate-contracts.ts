@@ -29,7 +29,10 @@ if (!document || errors.length) {
   console.error('FAIL asyncapi.yaml');
   for (const d of errors) console.error(`     ${d.path.join('.')}: ${d.message}`);
 } else {
-  const ops = document.operations().all().map((o) => o.id());
+  const ops = document
+    .operations()
+    .all()
+    .map((o) => o.id());
   console.log(`ok   asyncapi.yaml (AsyncAPI ${document.version()}), operations: ${ops.join(', ')}`);
   for (const d of diagnostics.filter((x) => x.severity === 1)) console.log(`     warning: ${d.path.join('.')}: ${d.message}`);
 }

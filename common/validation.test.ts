@@ -5,12 +5,9 @@ describe('email', () => {
   it.each(['demo@example.com', 'first.last+tag@sub.example.co.uk', 'A_B@example.io'])('accepts %s', (v) => {
     expect(checkEmail(v)).toBeNull();
   });
-  it.each(['', 'plain', 'a@b', 'a@b.c', 'two@@example.com', '.dot@example.com', 'a..b@example.com', 'a b@example.com', 'x@-bad.com'])(
-    'rejects %j',
-    (v) => {
-      expect(checkEmail(v)).not.toBeNull();
-    },
-  );
+  it.each(['', 'plain', 'a@b', 'a@b.c', 'two@@example.com', '.dot@example.com', 'a..b@example.com', 'a b@example.com', 'x@-bad.com'])('rejects %j', (v) => {
+    expect(checkEmail(v)).not.toBeNull();
+  });
   it('says required for an empty value', () => {
     expect(checkEmail('  ')).toBe('required');
   });

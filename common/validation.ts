@@ -45,9 +45,30 @@ export function checkPhone(value: string, country: string | undefined): Validati
 }
 
 const COMMON = new Set([
-  'password', 'password1', 'passw0rd', 'qwerty', 'qwerty123', 'qwertyuiop', 'abc123', 'abcd1234',
-  'iloveyou', 'letmein', 'welcome', 'admin123', 'monkey', 'dragon', 'football', 'baseball', 'a123456',
-  '1q2w3e4r', '1qaz2wsx', 'zxcvbnm', 'asdfghjkl', 'aa123456', 'qwe123', 'trustno1',
+  'password',
+  'password1',
+  'passw0rd',
+  'qwerty',
+  'qwerty123',
+  'qwertyuiop',
+  'abc123',
+  'abcd1234',
+  'iloveyou',
+  'letmein',
+  'welcome',
+  'admin123',
+  'monkey',
+  'dragon',
+  'football',
+  'baseball',
+  'a123456',
+  '1q2w3e4r',
+  '1qaz2wsx',
+  'zxcvbnm',
+  'asdfghjkl',
+  'aa123456',
+  'qwe123',
+  'trustno1',
 ]);
 
 function isSequence(v: string): boolean {

@@ -3,10 +3,7 @@ import { HEADER } from '../lib.ts';
 import type { OperationEntry } from './operations.ts';
 
 export function mswWiringModule(rows: OperationEntry[]): string {
-  const lines = rows.map(
-    (r) =>
-      `    http.${r.method}(\`\${baseUrl}${r.path.replace(/\{(\w+)\}/g, ':$1')}\`, (info) => resolve('${r.operationId}', info)),`,
-  );
+  const lines = rows.map((r) => `    http.${r.method}(\`\${baseUrl}${r.path.replace(/\{(\w+)\}/g, ':$1')}\`, (info) => resolve('${r.operationId}', info)),`);
   return `${HEADER('contracts/openapi.yaml')}
 import { http, type HttpResponseResolver } from 'msw';
 import type { OperationId } from './operations';

@@ -32,9 +32,7 @@ export function operationTable(file: string, withCallStyle: boolean): OperationE
       if (withCallStyle && !CALL_STYLES.includes(callStyle ?? '')) {
         throw new Error(`${id}: x-call-style must be one of ${CALL_STYLES.join(', ')}`);
       }
-      const params = ((op.parameters as JsonObject[] | undefined) ?? []).map(
-        (p) => inlineRefs(p, file) as JsonObject,
-      );
+      const params = ((op.parameters as JsonObject[] | undefined) ?? []).map((p) => inlineRefs(p, file) as JsonObject);
       const queryParams = params.filter((p) => p.in === 'query');
       const query: Json = queryParams.length
         ? {
@@ -48,7 +46,7 @@ export function operationTable(file: string, withCallStyle: boolean): OperationE
       const bodyContent = requestBody?.content as JsonObject | undefined;
       const bodyMedia = bodyContent && ((bodyContent['application/json'] ?? Object.values(bodyContent)[0]) as JsonObject);
       const ok = ((op.responses as JsonObject)['200'] as JsonObject | undefined) ?? null;
-      const okContent = ok && (inlineRefs(ok, file) as JsonObject).content as JsonObject | undefined;
+      const okContent = ok && ((inlineRefs(ok, file) as JsonObject).content as JsonObject | undefined);
       const security = (op.security as Json[] | undefined) ?? globalSecurity;
       rows.push({
         operationId: id,
@@ -91,10 +89,7 @@ export function tableModules(rows: OperationEntry[], source: string, typesModule
     ]),
   );
   const schemas = Object.fromEntries(
-    rows.map(({ operationId, query, body, bodyRequired, response }) => [
-      operationId,
-      { query, body, bodyRequired, response },
-    ]),
+    rows.map(({ operationId, query, body, bodyRequired, response }) => [operationId, { query, body, bodyRequired, response }]),
   );
   const table = `${HEADER(source)}
 import type { operations } from './${typesModule}';

@@ -30,7 +30,7 @@ export function socketValidatorsModule(events: SocketEvent[]): string {
     }
   }
   // ajv's standalone module is CommonJS: under Node's ESM loader the function is on `.default`.
-  const generate = ((standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode);
+  const generate = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode;
   const code = generate(ajv, refs);
   return `${HEADER('contracts/asyncapi.yaml')}// Ajv standalone validators of every socket event payload (and acknowledgement).
 // @ts-nocheck

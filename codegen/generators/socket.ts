@@ -88,9 +88,7 @@ export function socketModule(events: SocketEvent[]): string {
           : `  ${e.event}: (payload: ${e.payloadSchema}) => void;`,
       )
       .join('\n');
-  const meta = Object.fromEntries(
-    events.map((e) => [e.event, { direction: e.direction, ...(e.room ? { room: e.room } : {}) }]),
-  );
+  const meta = Object.fromEntries(events.map((e) => [e.event, { direction: e.direction, ...(e.room ? { room: e.room } : {}) }]));
   return `${HEADER('contracts/asyncapi.yaml')}
 import type { components } from './openapi';
 

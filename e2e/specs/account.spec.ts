@@ -5,7 +5,11 @@ import { DEMO, loginWithToken, submitLogin, toast } from '../fixtures/helpers.ts
 
 const DARK_BAR = 'rgb(16, 32, 48)';
 const LIGHT_BAR = 'rgb(255, 255, 255)';
-const headerBackground = (page: Page) => page.locator('header').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+const headerBackground = (page: Page) =>
+  page
+    .locator('header')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 test('the user centre shows who the user is and copies the invitation code', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

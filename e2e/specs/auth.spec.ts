@@ -77,7 +77,7 @@ test('a wrong password shows a toast and stays on the login page', async ({ page
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('after 5 wrong passwords even the right one is refused, with the minutes to wait, in the user\'s language', async ({ page, server, api }) => {
+test("after 5 wrong passwords even the right one is refused, with the minutes to wait, in the user's language", async ({ page, server, api }) => {
   await server.control.reset({ seed: 42, freezeClock: true });
   // Four wrong logins through the API, the fifth and the right one through the form.
   for (let i = 0; i < 4; i++) {

@@ -106,7 +106,12 @@ test.describe('deposits', () => {
     expect(await fundsUsdt(api, token)).toBe('10000.000000');
   });
 
-  test('the minimum deposit and the confirmations are shown before depositing, per network; address, QR code, copy and wire details', async ({ page, server, api, context }) => {
+  test('the minimum deposit and the confirmations are shown before depositing, per network; address, QR code, copy and wire details', async ({
+    page,
+    server,
+    api,
+    context,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const token = await start(page, server);
     await page.goto('pages/assets/charge?coin=USDT');

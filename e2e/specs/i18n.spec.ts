@@ -66,15 +66,20 @@ test('every visible string of the main pages comes from the dictionaries', async
 });
 
 type Legal = { intro: string; sections: { title: string; body: string }[] };
-const dictionary = (lang: string) =>
-  JSON.parse(readFileSync(join(repoRoot, 'locales', `${lang}.json`), 'utf8')) as { agreement: Legal; policy: Legal };
+const dictionary = (lang: string) => JSON.parse(readFileSync(join(repoRoot, 'locales', `${lang}.json`), 'utf8')) as { agreement: Legal; policy: Legal };
 const english = dictionary('en');
 
-for (const [lang, heading] of [['de', '3. Handelsrisiken'], ['ar', '3. مخاطر التداول']] as const) {
+for (const [lang, heading] of [
+  ['de', '3. Handelsrisiken'],
+  ['ar', '3. مخاطر التداول'],
+] as const) {
   test(`the user agreement and the privacy policy show their sections in ${lang}`, async ({ page }) => {
     const dict = dictionary(lang);
     await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
-    for (const [path, doc] of [['pages/home/agreement', 'agreement'], ['pages/mine/policy', 'policy']] as const) {
+    for (const [path, doc] of [
+      ['pages/home/agreement', 'agreement'],
+      ['pages/mine/policy', 'policy'],
+    ] as const) {
       await page.goto(path);
       const article = page.getByTestId(`legal-${doc}`);
       await expect(article.locator('p').first()).toHaveText(dict[doc].intro);

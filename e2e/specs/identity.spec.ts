@@ -131,7 +131,9 @@ test('a wrong file type or a too large image is refused before upload, and missi
   const calls = recordApiCalls(page);
   const front = page.getByTestId('front-image-error');
 
-  await page.getByTestId('front-image-input').setInputFiles({ name: 'animation.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'binary') });
+  await page
+    .getByTestId('front-image-input')
+    .setInputFiles({ name: 'animation.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a\x01\x00\x01\x00', 'binary') });
   await expect(front).toHaveText(WRONG_TYPE);
   await expect(page.getByTestId('front-image-preview')).toHaveCount(0);
 
@@ -143,7 +145,9 @@ test('a wrong file type or a too large image is refused before upload, and missi
   await expect(front).toHaveText(WRONG_TYPE);
   await expect(page.getByTestId('front-image-preview')).toHaveCount(0);
 
-  await page.getByTestId('front-image-input').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]) });
+  await page
+    .getByTestId('front-image-input')
+    .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]) });
   await expect(front).toHaveText(TOO_LARGE);
   await expect(page.getByTestId('front-image-preview')).toHaveCount(0);
 
@@ -387,7 +391,10 @@ test('the payment methods page in the dark theme', async ({ page, server, api })
   await verifyIdentityViaApi(api, server, token);
   await api.ok('addPaymentMethod', { token, body: { type: 'bank', country: 'BR', realName: NAME, bankName: 'Banco do Brasil', accountNumber: '0012345000' } });
   await server.control.clock(PAYMENT_REVIEW);
-  await api.ok('addPaymentMethod', { token, body: { type: 'wechat', country: 'CN', realName: NAME, wechatNickname: 'alex', wechatAccount: 'alex_m', qrImage: await uploadViaApi(api, token) } });
+  await api.ok('addPaymentMethod', {
+    token,
+    body: { type: 'wechat', country: 'CN', realName: NAME, wechatNickname: 'alex', wechatAccount: 'alex_m', qrImage: await uploadViaApi(api, token) },
+  });
   await page.goto('pages/mine/collect_money');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByTestId('payment-method')).toHaveCount(2);

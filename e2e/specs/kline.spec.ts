@@ -27,7 +27,7 @@ test('the chart renders the default period with candles, and the header shows th
   await expect(page.getByTestId('kline-chart')).toHaveAttribute('dir', 'ltr');
 });
 
-test('switching the period loads that period\'s history', async ({ page }) => {
+test("switching the period loads that period's history", async ({ page }) => {
   await page.goto(KLINE);
   await expect.poll(() => candleCount(page)).toBeGreaterThan(0);
   const first = await page.getByTestId('kline-chart').getAttribute('data-last-time');
@@ -36,9 +36,7 @@ test('switching the period loads that period\'s history', async ({ page }) => {
   await request;
   await expect(page.getByTestId('period-15min')).toHaveAttribute('aria-pressed', 'true');
   // The last 15-minute candle starts on a quarter hour.
-  await expect
-    .poll(async () => Number(await page.getByTestId('kline-chart').getAttribute('data-last-time')) % (15 * 60_000))
-    .toBe(0);
+  await expect.poll(async () => Number(await page.getByTestId('kline-chart').getAttribute('data-last-time')) % (15 * 60_000)).toBe(0);
   // The live candle of the new period may be drawn a moment before its history arrives.
   await expect.poll(() => candleCount(page)).toBeGreaterThan(1);
   expect(first).not.toBeNull();

@@ -33,9 +33,7 @@ const { app, host } = await createServer({
 host.start();
 await app.listen({ port, host: hostname });
 const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
-console.log(
-  `Mock backend and app: http://${shown}:${port}/h5/  (API /api/, ${control ? 'control /__mock/' : 'control API off'}, seed ${host.world.seed})`,
-);
+console.log(`Mock backend and app: http://${shown}:${port}/h5/  (API /api/, ${control ? 'control /__mock/' : 'control API off'}, seed ${host.world.seed})`);
 
 // Graceful shutdown: app.close() stops the world's timer, disconnects Socket.IO clients and closes
 // every connection (see createServer). A second signal, or closing taking over HARD_EXIT_MS, exits at once.

@@ -100,8 +100,7 @@ describe('uploads', () => {
   it('gives an image back to its uploader only', () => {
     const t = token();
     const id = req('uploadImage', { image: PNG }, t).message.id;
-    const get = (token?: string) =>
-      send(world, 'getUpload', { token, query: { id } }).body;
+    const get = (token?: string) => send(world, 'getUpload', { token, query: { id } }).body;
     expect(get(t).message).toEqual({ id, contentType: 'image/png', size: 70, image: PNG });
     req('sendCode', { account: 'x@example.com', scene: 'register' });
     req('register', { accountType: 'email', account: 'x@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' });
@@ -146,14 +145,19 @@ describe('identity verification', () => {
   it('rejects with a reason (ID ending 000) and accepts a new submission', () => {
     fresh('instant-review');
     const t = token();
-    expect(verify(t, 'X1234000').message).toMatchObject({ verification: 'rejected', verificationReason: 'The ID photos are unclear, please upload them again' });
+    expect(verify(t, 'X1234000').message).toMatchObject({
+      verification: 'rejected',
+      verificationReason: 'The ID photos are unclear, please upload them again',
+    });
     expect(verify(t).message.verification).toBe('verified');
   });
 
   it('needs every part, and photos of this user', () => {
     const t = token();
     expect(req('submitIdentity', { level: 'primary', idNumber: 'X1234', frontImage: 'a', backImage: 'b' }, t).code).toBe('field_required');
-    expect(req('submitIdentity', { level: 'primary', realName: 'Alex Morgan', idNumber: 'X1234', frontImage: 'up_nope', backImage: 'b' }, t).code).toBe('upload_missing');
+    expect(req('submitIdentity', { level: 'primary', realName: 'Alex Morgan', idNumber: 'X1234', frontImage: 'up_nope', backImage: 'b' }, t).code).toBe(
+      'upload_missing',
+    );
     expect(req('submitIdentity', { level: 'advanced', handImage: 'x' }, t).code).toBe('primary_required');
   });
 });
@@ -177,7 +181,9 @@ describe('payment methods', () => {
     world.accounts.record(t).verification = 'verified';
     world.accounts.record(t).realName = 'Alex Morgan';
     const base = { country: 'CN', realName: 'Alex Morgan' };
-    expect(req('addPaymentMethod', { ...base, type: 'alipay', alipayAccount: 'alex@example.com' }, t).message).toBe('Please fill in the Alipay payment QR code');
+    expect(req('addPaymentMethod', { ...base, type: 'alipay', alipayAccount: 'alex@example.com' }, t).message).toBe(
+      'Please fill in the Alipay payment QR code',
+    );
     expect(req('addPaymentMethod', { ...base, type: 'wechat', wechatAccount: 'alexm' }, t).message).toBe('Please fill in the WeChat nickname');
     const qr = req('uploadImage', { image: PNG }, t).message.id;
     const alipay = req('addPaymentMethod', { ...base, type: 'alipay', alipayAccount: 'alex@example.com', qrImage: qr }, t).message;

@@ -149,8 +149,20 @@ describe('the world', () => {
     const a = new World({ seed: 99, freezeClock: true });
     const b = new World({ seed: 99, freezeClock: true });
     expect(a.state()).toEqual(b.state());
-    const tokenA = dispatch(a, { operationId: 'login', path: '/sessions', token: undefined, query: {}, body: { account: 'demo@example.com', password: 'Demo1234' } });
-    const tokenB = dispatch(b, { operationId: 'login', path: '/sessions', token: undefined, query: {}, body: { account: 'demo@example.com', password: 'Demo1234' } });
+    const tokenA = dispatch(a, {
+      operationId: 'login',
+      path: '/sessions',
+      token: undefined,
+      query: {},
+      body: { account: 'demo@example.com', password: 'Demo1234' },
+    });
+    const tokenB = dispatch(b, {
+      operationId: 'login',
+      path: '/sessions',
+      token: undefined,
+      query: {},
+      body: { account: 'demo@example.com', password: 'Demo1234' },
+    });
     // The world is the same; the session token is a secret, never derived from the seed.
     const strip = (body: unknown) => ({ ...(body as { message: object }).message, token: undefined });
     expect(strip(tokenA.body)).toEqual(strip(tokenB.body));

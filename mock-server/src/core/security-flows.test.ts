@@ -105,7 +105,13 @@ describe('invitations', () => {
   it('registration with an invitation code records who invited whom', () => {
     req('sendCode', { account: 'friend@example.com', scene: 'register' });
     const reg = req('register', {
-      accountType: 'email', account: 'friend@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', inviteCode: 'demo01', agree: 'true',
+      accountType: 'email',
+      account: 'friend@example.com',
+      password: 'Trade2026!',
+      confirmPassword: 'Trade2026!',
+      code: '123456',
+      inviteCode: 'demo01',
+      agree: 'true',
     });
     expect(reg.type).toBe('ok');
     const demo = world.accounts.record(login().message.token);
@@ -141,7 +147,14 @@ describe('ids say nothing about other users', () => {
     const ids = (othersFirst: boolean) => {
       world = new World({ seed: 5, freezeClock: true });
       req('sendCode', { account: 'b@example.com', scene: 'register' });
-      const b = req('register', { accountType: 'email', account: 'b@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' }).message.token;
+      const b = req('register', {
+        accountType: 'email',
+        account: 'b@example.com',
+        password: 'Trade2026!',
+        confirmPassword: 'Trade2026!',
+        code: '123456',
+        agree: 'true',
+      }).message.token;
       if (othersFirst) {
         const a = login().message.token;
         for (let i = 0; i < 3; i++) req('transfer', { coin: 'USDT', from: 'funds', to: 'exchange', amount: '10' }, a);

@@ -83,17 +83,28 @@ describe('orders', () => {
 
   it('a crossing limit order fills at once at the book prices', () => {
     const ask = world.spot.book('BTC/USDT').asks[0][0];
-    const order = call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: new Big(ask).times(1.01).round(2).toFixed(2), quantity: '0.001' }).message;
+    const order = call('placeOrder', {
+      symbol: 'BTC/USDT',
+      side: 'buy',
+      type: 'limit',
+      price: new Big(ask).times(1.01).round(2).toFixed(2),
+      quantity: '0.001',
+    }).message;
     expect(order).toMatchObject({ status: 'completed', avgPrice: ask });
   });
 
   it('refuses no liquidity, missing fields, too many decimals and insufficient balance', () => {
     world.spot.halted.add('BTC/USDT');
-    expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quoteAmount: '10' })).toMatchObject({ code: 'no_liquidity', message: 'No best price at present' });
+    expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quoteAmount: '10' })).toMatchObject({
+      code: 'no_liquidity',
+      message: 'No best price at present',
+    });
     world.spot.halted.clear();
     expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', quantity: '1' }).code).toBe('price_required');
     expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '100.123', quantity: '1' }).code).toBe('amount_precision');
-    expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '60000', quantity: '1' })).toMatchObject({ message: 'Sorry, your credit is running low' });
+    expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '60000', quantity: '1' })).toMatchObject({
+      message: 'Sorry, your credit is running low',
+    });
   });
 
   it('a BTC market: quote amounts have six decimals, the buy is paid in BTC and credits the base', () => {

@@ -133,7 +133,11 @@ describe('payment method free text', () => {
     ['realName', { ...bank, realName: 'Alex\u2066 Morgan' }, 'text_invalid_characters'],
     ['pixKey', { type: 'pix', country: 'BR', realName: 'Alex Morgan', pixKey: 'alex\u001b@example.com' }, 'text_invalid_characters'],
     ['wechatNickname', { type: 'wechat', country: 'CN', realName: 'Alex Morgan', wechatNickname: '\u3164\u3164', wechatAccount: 'alexm' }, 'text_empty'],
-    ['wechatAccount', { type: 'wechat', country: 'CN', realName: 'Alex Morgan', wechatNickname: 'Alex', wechatAccount: 'alex\uD800m' }, 'text_invalid_characters'],
+    [
+      'wechatAccount',
+      { type: 'wechat', country: 'CN', realName: 'Alex Morgan', wechatNickname: 'Alex', wechatAccount: 'alex\uD800m' },
+      'text_invalid_characters',
+    ],
     ['alipayAccount', { type: 'alipay', country: 'CN', realName: 'Alex Morgan', alipayAccount: 'al\u202Dex@example.com' }, 'text_invalid_characters'],
   ])('%s: %j is refused with its code', (field, body, code) => {
     const t = verified(demo());
@@ -151,7 +155,11 @@ describe('payment method free text', () => {
   it('keeps names and nicknames in any script, with emoji', () => {
     const t = verified(demo(), '王小明');
     const qr = req('uploadImage', { image: PNG }, t).message.id;
-    const added = req('addPaymentMethod', { type: 'wechat', country: 'CN', realName: '王小明', wechatNickname: '小明 🐼', wechatAccount: 'xiaoming_88', qrImage: qr }, t);
+    const added = req(
+      'addPaymentMethod',
+      { type: 'wechat', country: 'CN', realName: '王小明', wechatNickname: '小明 🐼', wechatAccount: 'xiaoming_88', qrImage: qr },
+      t,
+    );
     expect(added.message).toMatchObject({ realName: '王小明', wechatNickname: '小明 🐼' });
   });
 });

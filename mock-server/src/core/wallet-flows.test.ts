@@ -10,8 +10,7 @@ let world: World;
 let token: string | undefined;
 
 const call = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => sendFlat(world, operationId, { body, query, token });
-const funds = (coin = 'USDT') =>
-  (call('getWallet').message.accounts as any[]).find((a) => a.kind === 'funds').balances.find((b: any) => b.coin === coin);
+const funds = (coin = 'USDT') => (call('getWallet').message.accounts as any[]).find((a) => a.kind === 'funds').balances.find((b: any) => b.coin === coin);
 
 beforeEach(() => {
   world = new World({ seed: 9, freezeClock: true });
@@ -32,7 +31,10 @@ describe('wallet', () => {
 
   it('lists coins with per-chain minimum deposits (10 and 100 USDT are two chains)', () => {
     const usdt = (call('listCoins').message as any[]).find((c) => c.coin === 'USDT');
-    expect(usdt.chains.map((c: any) => [c.chain, c.minDeposit])).toEqual([['TRC20', '10'], ['ERC20', '100']]);
+    expect(usdt.chains.map((c: any) => [c.chain, c.minDeposit])).toEqual([
+      ['TRC20', '10'],
+      ['ERC20', '100'],
+    ]);
   });
 });
 

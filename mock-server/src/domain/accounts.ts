@@ -114,9 +114,7 @@ export class Accounts {
     /** A session ended (logout, password change elsewhere): its sockets must stop getting private events. */
     private readonly onSessionEnd: (userId: string, token: string) => void = () => {},
   ) {
-    this.limits = Object.fromEntries(
-      Object.entries(ATTEMPT_LIMITS).map(([k, rule]) => [k, new AttemptLimiter(rule, now)]),
-    ) as Accounts['limits'];
+    this.limits = Object.fromEntries(Object.entries(ATTEMPT_LIMITS).map(([k, rule]) => [k, new AttemptLimiter(rule, now)])) as Accounts['limits'];
   }
 
   get count(): number {

@@ -35,10 +35,25 @@ export const COINS: CoinInfo[] = [
 
 /** Coins traded on the spot market that cannot be deposited or withdrawn (no chain). */
 const SPOT_ONLY: Array<[string, string, number]> = [
-  ['BNB', 'BNB', 3], ['SOL', 'Solana', 3], ['XRP', 'XRP', 1], ['ADA', 'Cardano', 1], ['DOGE', 'Dogecoin', 0],
-  ['DOT', 'Polkadot', 2], ['LTC', 'Litecoin', 3], ['AVAX', 'Avalanche', 2], ['ATOM', 'Cosmos', 2], ['XLM', 'Stellar', 0],
-  ['ETC', 'Ethereum Classic', 2], ['FIL', 'Filecoin', 2], ['NEAR', 'NEAR', 2], ['APT', 'Aptos', 2], ['ARB', 'Arbitrum', 1],
-  ['OP', 'Optimism', 1], ['TON', 'Toncoin', 2], ['BCH', 'Bitcoin Cash', 3], ['SHIB', 'Shiba Inu', 0],
+  ['BNB', 'BNB', 3],
+  ['SOL', 'Solana', 3],
+  ['XRP', 'XRP', 1],
+  ['ADA', 'Cardano', 1],
+  ['DOGE', 'Dogecoin', 0],
+  ['DOT', 'Polkadot', 2],
+  ['LTC', 'Litecoin', 3],
+  ['AVAX', 'Avalanche', 2],
+  ['ATOM', 'Cosmos', 2],
+  ['XLM', 'Stellar', 0],
+  ['ETC', 'Ethereum Classic', 2],
+  ['FIL', 'Filecoin', 2],
+  ['NEAR', 'NEAR', 2],
+  ['APT', 'Aptos', 2],
+  ['ARB', 'Arbitrum', 1],
+  ['OP', 'Optimism', 1],
+  ['TON', 'Toncoin', 2],
+  ['BCH', 'Bitcoin Cash', 3],
+  ['SHIB', 'Shiba Inu', 0],
 ];
 COINS.push(...SPOT_ONLY.map(([coin, name, precision]) => ({ coin, name, precision, displayDecimals: Math.max(precision, 2), chains: [] })));
 

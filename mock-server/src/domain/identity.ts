@@ -39,7 +39,10 @@ export class Identity {
     if (name.error) throw new DomainError(name.error.code, textErrorMessage(name.error, 'the real name')).with({ field: 'realName', ...name.error.params });
     const realName = name.value;
     if (!req.idNumber) throw new DomainError('field_required', 'Please enter your ID number');
-    const [front, back] = this.uploads.claimAll(user.id, [[req.frontImage, 'front of your ID'], [req.backImage, 'back of your ID']]);
+    const [front, back] = this.uploads.claimAll(user.id, [
+      [req.frontImage, 'front of your ID'],
+      [req.backImage, 'back of your ID'],
+    ]);
     user.idPhotos = [front.id, back.id];
     user.realName = realName;
     user.idNumber = req.idNumber.toUpperCase();

@@ -95,7 +95,10 @@ function checkInvariants(world: World, userId: string) {
   }
   // The user's total of a coin = deposits + recharges + exchanges in − withdrawals − fees.
   for (const c of COINS) {
-    const total = world.ledger.holdings(userId).filter((h) => h.coin === c).reduce((s, h) => s.plus(h.available).plus(h.frozen), new Big(0));
+    const total = world.ledger
+      .holdings(userId)
+      .filter((h) => h.coin === c)
+      .reduce((s, h) => s.plus(h.available).plus(h.frozen), new Big(0));
     const external = entries
       .filter((e) => e.owner === userId && e.coin === c && ['deposit', 'recharge', 'withdrawal', 'exchange', 'trade'].includes(e.reason))
       .reduce((s, e) => s.plus(e.available).plus(e.frozen), new Big(0));
@@ -124,7 +127,10 @@ describe('ledger invariants under random API use', () => {
               tally('transfer', call('transfer', { coin: s.coin, from: ACCOUNT_KINDS[s.from], to: ACCOUNT_KINDS[s.to], amount: s.amount }));
               break;
             case 'withdraw':
-              tally('withdraw', call('withdraw', { coin: s.coin, chain: CHAIN[s.coin], addressId: ids[s.coin], amount: s.amount, transactionPassword: '482915' }));
+              tally(
+                'withdraw',
+                call('withdraw', { coin: s.coin, chain: CHAIN[s.coin], addressId: ids[s.coin], amount: s.amount, transactionPassword: '482915' }),
+              );
               break;
             case 'flash': {
               const q = call('flashQuote', { from: s.from, to: s.to, amount: s.amount });
@@ -138,7 +144,13 @@ describe('ledger invariants under random API use', () => {
             case 'order': {
               const last = Number(world.market.ticker('BTC/USDT').last);
               const price = (last * (1 + s.offset / 1000)).toFixed(2);
-              const res = call('placeOrder', { symbol: 'BTC/USDT', side: s.side, type: s.type, quantity: s.quantity, ...(s.type === 'limit' ? { price } : {}) });
+              const res = call('placeOrder', {
+                symbol: 'BTC/USDT',
+                side: s.side,
+                type: s.type,
+                quantity: s.quantity,
+                ...(s.type === 'limit' ? { price } : {}),
+              });
               tally('order', res);
               if (res.type === 'ok' && s.cancel && res.message.status === 'pending') tally('cancel', call('cancelOrder', { id: res.message.id }));
               break;

@@ -65,7 +65,7 @@ describe('market simulator', () => {
     expect(candles).toHaveLength(50);
     for (const c of candles) {
       const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map((v) => new Big(v));
-      expect(h.gte((o.gt(cl) ? o : cl)) && l.lte((o.lt(cl) ? o : cl))).toBe(true);
+      expect(h.gte(o.gt(cl) ? o : cl) && l.lte(o.lt(cl) ? o : cl)).toBe(true);
       expect(new Big(c.volume).gte(0)).toBe(true);
       expect(bucketStart(c.time, period)).toBe(c.time);
     }

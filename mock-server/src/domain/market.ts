@@ -12,7 +12,19 @@ import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
 import { Rng } from './random.ts';
-import { bucketStart, CandleTiers, DAY, HOUR, MINUTE, periodMs, previousBucket, RETENTION, unitsToFixed, type KlinePeriod, type UnitCandle } from './candles.ts';
+import {
+  bucketStart,
+  CandleTiers,
+  DAY,
+  HOUR,
+  MINUTE,
+  periodMs,
+  previousBucket,
+  RETENTION,
+  unitsToFixed,
+  type KlinePeriod,
+  type UnitCandle,
+} from './candles.ts';
 import { QUOTE_PRECISION, SPECS, USDT, type SymbolSpec } from './market-symbols.ts';
 
 type Ticker = components['schemas']['Ticker'];
@@ -280,7 +292,10 @@ export class Market {
       low24h: unitsToFixed(low, pp),
       change24h: change.toFixed(2),
       volume24h: unitsToFixed(volume, ap),
-      quoteVolume24h: new Big(quoteUnits.toString()).div(new Big(10).pow(pp + ap)).round(2, Big.roundHalfUp).toFixed(2),
+      quoteVolume24h: new Big(quoteUnits.toString())
+        .div(new Big(10).pow(pp + ap))
+        .round(2, Big.roundHalfUp)
+        .toFixed(2),
       pricePrecision: pp,
       amountPrecision: ap,
       quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT],
@@ -330,7 +345,14 @@ export class Market {
         next = source.next();
       }
       if (open !== null && close !== null) {
-        out.push({ time: bucket, open: unitsToFixed(open, pp), high: unitsToFixed(high, pp), low: unitsToFixed(low, pp), close: unitsToFixed(close, pp), volume: unitsToFixed(volume, ap) });
+        out.push({
+          time: bucket,
+          open: unitsToFixed(open, pp),
+          high: unitsToFixed(high, pp),
+          low: unitsToFixed(low, pp),
+          close: unitsToFixed(close, pp),
+          volume: unitsToFixed(volume, ap),
+        });
         oldestOpen = open;
       } else if (next.done) {
         // Before the recorded history: walk backwards from the oldest open, derived from the bucket.

@@ -20,10 +20,20 @@ export const MAX_METHODS = 10;
 
 /** The fields each type needs, with how to name them in a message. */
 const REQUIRED: Record<Request['type'], Array<[keyof Request, string]>> = {
-  bank: [['bankName', 'the bank name'], ['accountNumber', 'the bank card number']],
+  bank: [
+    ['bankName', 'the bank name'],
+    ['accountNumber', 'the bank card number'],
+  ],
   pix: [['pixKey', 'the PIX key']],
-  alipay: [['alipayAccount', 'the Alipay account'], ['qrImage', 'the Alipay payment QR code']],
-  wechat: [['wechatNickname', 'the WeChat nickname'], ['wechatAccount', 'the WeChat account'], ['qrImage', 'the WeChat payment QR code']],
+  alipay: [
+    ['alipayAccount', 'the Alipay account'],
+    ['qrImage', 'the Alipay payment QR code'],
+  ],
+  wechat: [
+    ['wechatNickname', 'the WeChat nickname'],
+    ['wechatAccount', 'the WeChat account'],
+    ['qrImage', 'the WeChat payment QR code'],
+  ],
 };
 
 const KEY_FIELD: Record<Request['type'], keyof Request> = { bank: 'accountNumber', pix: 'pixKey', alipay: 'alipayAccount', wechat: 'wechatAccount' };
@@ -53,7 +63,6 @@ export class Payments {
     private readonly ids: OwnedIds,
   ) {}
 
-
   list(token: string | undefined): PaymentMethod[] {
     const user = this.accounts.record(token);
     return (this.methods.get(user.id) ?? []).map(({ key: _key, ...m }) => ({ ...m })).reverse();
@@ -82,7 +91,9 @@ export class Payments {
     if (req.qrImage) this.uploads.claim(user.id, req.qrImage, 'payment QR code');
     const list = this.methods.get(user.id) ?? [];
     const keyField = KEY_FIELD[req.type];
-    const key = String(text[keyField as TextField] ?? req[keyField]).replace(/[\s-]/g, '').toLowerCase();
+    const key = String(text[keyField as TextField] ?? req[keyField])
+      .replace(/[\s-]/g, '')
+      .toLowerCase();
     if (list.some((m) => m.type === req.type && m.key === key)) {
       throw new DomainError('duplicate_method', 'This payment method is already added');
     }
@@ -120,7 +131,10 @@ export class Payments {
     const user = this.accounts.record(token);
     const list = this.methods.get(user.id) ?? [];
     if (!list.some((m) => m.id === id)) throw new DomainError('not_found', 'This payment method does not exist');
-    this.methods.set(user.id, list.filter((m) => m.id !== id));
+    this.methods.set(
+      user.id,
+      list.filter((m) => m.id !== id),
+    );
     return 'Removed';
   }
 

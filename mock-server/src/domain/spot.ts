@@ -107,7 +107,15 @@ export class Spot {
       for (const price of before.keys()) if (!after.has(price)) out.push([price, '0']);
       return out;
     };
-    return { symbol, type: 'update', seq: now.seq, prevSeq: previous.seq, time: now.time, bids: diff(previous.bids, next.bids), asks: diff(previous.asks, next.asks) };
+    return {
+      symbol,
+      type: 'update',
+      seq: now.seq,
+      prevSeq: previous.seq,
+      time: now.time,
+      bids: diff(previous.bids, next.bids),
+      asks: diff(previous.asks, next.asks),
+    };
   }
 
   trades(symbol: string, limit = 30): Schemas['Trade'][] {
@@ -129,7 +137,9 @@ export class Spot {
         list.push({
           id: `tr_${m.second}_${i}_${symbol.split('/')[0]}`,
           price: m.last.times(new Big(1).plus(jitter)).round(m.pricePrecision, Big.roundHalfUp).toFixed(m.pricePrecision),
-          quantity: new Big(((m.volumePerMinute / 60) * (0.1 + rng.float())).toPrecision(10)).round(m.amountPrecision, Big.roundDown).toFixed(m.amountPrecision),
+          quantity: new Big(((m.volumePerMinute / 60) * (0.1 + rng.float())).toPrecision(10))
+            .round(m.amountPrecision, Big.roundDown)
+            .toFixed(m.amountPrecision),
           side: rng.float() < 0.5 ? 'buy' : 'sell',
           time: m.time,
         });
@@ -183,7 +193,9 @@ export class Spot {
     if (req.type === 'limit' && !price) throw new DomainError('price_required', 'Please enter the price');
     if (req.type === 'limit' && !quantity) throw new DomainError('quantity_required', 'Please enter the quantity');
     if (req.type === 'market' && !quantity && !(req.side === 'buy' && quoteAmount)) {
-      throw req.side === 'buy' ? new DomainError('amount_required', 'Please enter the amount') : new DomainError('quantity_required', 'Please enter the quantity');
+      throw req.side === 'buy'
+        ? new DomainError('amount_required', 'Please enter the amount')
+        : new DomainError('quantity_required', 'Please enter the quantity');
     }
     const book = this.book(req.symbol);
     const opposite = req.side === 'buy' ? book.asks : book.bids;

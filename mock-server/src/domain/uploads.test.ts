@@ -64,7 +64,11 @@ function noise(length: number, seed = 7): Uint8Array {
 function uploads(limits: Partial<UploadLimits> = {}) {
   const clock = { now: 1_000_000 };
   let n = 0;
-  const store = new Uploads(() => `up_${++n}`, () => clock.now, { ...UPLOAD_LIMITS, ...limits });
+  const store = new Uploads(
+    () => `up_${++n}`,
+    () => clock.now,
+    { ...UPLOAD_LIMITS, ...limits },
+  );
   return { store, clock };
 }
 
@@ -276,12 +280,22 @@ describe('how much is kept', () => {
   it('claims the uploads of a submission together, or none', () => {
     const { store } = uploads();
     const front = store.add(USER, dataUrl('image/png', PNG)).id;
-    expect(() => store.claimAll(USER, [[front, 'front of your ID'], ['up_nope', 'back of your ID']])).toThrow(
-      expect.objectContaining({ code: 'upload_missing', message: 'Please upload the back of your ID' }),
-    );
+    expect(() =>
+      store.claimAll(USER, [
+        [front, 'front of your ID'],
+        ['up_nope', 'back of your ID'],
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'upload_missing', message: 'Please upload the back of your ID' }));
     expect(store.get(USER, front).claimed).toBe(false);
     const back = store.add(USER, dataUrl('image/png', PNG)).id;
-    expect(store.claimAll(USER, [[front, 'front'], [back, 'back']]).map((r) => r.claimed)).toEqual([true, true]);
+    expect(
+      store
+        .claimAll(USER, [
+          [front, 'front'],
+          [back, 'back'],
+        ])
+        .map((r) => r.claimed),
+    ).toEqual([true, true]);
     expect(store.usage(USER).pendingCount).toBe(0);
   });
 });
@@ -299,7 +313,14 @@ describe('in the world', () => {
     const token = world.accounts.login({ account: 'demo@example.com', password: 'Demo1234' }).token;
     const front = world.uploads.add(user.id, dataUrl('image/png', PNG)).id;
     expect(() =>
-      world.identity.submit(token, { level: 'primary', realName: 'Alex Morgan', idType: 'id_card', idNumber: 'X1234', frontImage: front, backImage: stale } as never),
+      world.identity.submit(token, {
+        level: 'primary',
+        realName: 'Alex Morgan',
+        idType: 'id_card',
+        idNumber: 'X1234',
+        frontImage: front,
+        backImage: stale,
+      } as never),
     ).toThrow(expect.objectContaining({ code: 'upload_expired' }));
     expect(world.uploads.get(user.id, front).claimed).toBe(false);
   });

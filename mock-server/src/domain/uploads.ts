@@ -166,10 +166,9 @@ export class Uploads {
       if (record && record.owner === owner) return record;
       if (id && this.expired.get(id) === owner) {
         const minutes = Math.round(this.limits.pendingTtlMs / 60_000);
-        throw new DomainError(
-          'upload_expired',
-          `The ${what} was removed because it was not used within ${minutes} minutes, please upload it again`,
-        ).with({ minutes });
+        throw new DomainError('upload_expired', `The ${what} was removed because it was not used within ${minutes} minutes, please upload it again`).with({
+          minutes,
+        });
       }
       throw new DomainError('upload_missing', `Please upload the ${what}`);
     });

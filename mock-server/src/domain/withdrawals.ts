@@ -62,14 +62,18 @@ export class Withdrawals {
     const user = this.deps.accounts.record(token);
     const list = this.addresses.get(user.id) ?? [];
     if (!list.some((a) => a.id === id)) throw new DomainError('not_found', 'This address does not exist');
-    this.addresses.set(user.id, list.filter((a) => a.id !== id));
+    this.addresses.set(
+      user.id,
+      list.filter((a) => a.id !== id),
+    );
     return 'Removed';
   }
 
   /** USDT value withdrawn (or on the way) in the last 24 hours. */
   private withdrawnToday(userId: string): Big {
     const since = this.deps.now() - DAY;
-    return this.deps.records.of(userId)
+    return this.deps.records
+      .of(userId)
       .filter((r) => r.type === 'withdrawal' && r.time > since && r.status !== 'failure')
       .reduce((sum, r) => sum.plus(new Big(r.amount).abs().times(usdtPrice(this.deps.market, r.coin))), new Big(0));
   }
@@ -91,7 +95,11 @@ export class Withdrawals {
     this.deps.accounts.checkTransactionPassword(user, req.transactionPassword);
     if (this.deps.ledger.balance(user.id, 'funds', req.coin).available.lt(amount.plus(fee))) throw insufficient();
     const view = this.deps.accounts.view(user);
-    if (this.withdrawnToday(user.id).plus(amount.times(usdtPrice(this.deps.market, req.coin))).gt(view.withdrawalLimit)) {
+    if (
+      this.withdrawnToday(user.id)
+        .plus(amount.times(usdtPrice(this.deps.market, req.coin)))
+        .gt(view.withdrawalLimit)
+    ) {
       throw new DomainError('limit_exceeded', `Over your 24-hour withdrawal limit of ${view.withdrawalLimit} USDT; verify your identity to raise it`).with({
         limit: view.withdrawalLimit,
         coin: 'USDT',

@@ -155,7 +155,14 @@ describe('control API protection', () => {
     await post('/__mock/reset', JSON.stringify({ seed: 8, freezeClock: true }), 'application/json');
     const json = { 'content-type': 'application/json' };
     const host = new URL(base).host;
-    for (const origin of ['http://evil.example', `http://${host}.evil.example`, 'null', 'http://localhost:1', `http://${host.split(':')[0]}`, 'chrome-extension://abc']) {
+    for (const origin of [
+      'http://evil.example',
+      `http://${host}.evil.example`,
+      'null',
+      'http://localhost:1',
+      `http://${host.split(':')[0]}`,
+      'chrome-extension://abc',
+    ]) {
       const reset = await raw(base, { method: 'POST', path: '/__mock/reset', headers: { ...json, origin }, body: '{"scenario":"empty"}' });
       expect(reset.status, origin).toBe(403);
       expect(JSON.parse(reset.body)).toEqual({ error: 'The control API refuses requests from other origins' });
@@ -169,7 +176,12 @@ describe('control API protection', () => {
 
   it('accepts an Origin equal to the Host it was sent to (the app itself, a dev proxy that keeps Host), and no Origin', async () => {
     const host = new URL(base).host;
-    const same = await raw(base, { method: 'POST', path: '/__mock/reset', headers: { 'content-type': 'application/json', origin: `http://${host}` }, body: '{"seed":9}' });
+    const same = await raw(base, {
+      method: 'POST',
+      path: '/__mock/reset',
+      headers: { 'content-type': 'application/json', origin: `http://${host}` },
+      body: '{"seed":9}',
+    });
     expect(same.status).toBe(200);
     // A dev server on another port that proxies with its own Host header (Vite with changeOrigin: false).
     const proxied = await raw(base, { path: '/__mock/state', headers: { host: 'localhost:5173', origin: 'http://localhost:5173' } });
@@ -243,7 +255,7 @@ describe('security headers of the app', () => {
   it('puts only a well-formed Host into connect-src', async () => {
     const res = await raw(app.url, { path: '/h5/', headers: { host: "x; script-src 'unsafe-inline'" } });
     expect(res.headers['content-security-policy']).toContain("connect-src 'self';");
-    expect(res.headers['content-security-policy']).not.toContain('unsafe-inline\'; worker');
+    expect(res.headers['content-security-policy']).not.toContain("unsafe-inline'; worker");
     expect(res.headers['content-security-policy']).not.toMatch(/script-src 'unsafe-inline'/);
   });
 });

@@ -84,11 +84,7 @@ function mediaType(req: FastifyRequest): string {
 }
 
 function hasBody(req: FastifyRequest): boolean {
-  return (
-    req.headers['content-type'] !== undefined ||
-    req.headers['transfer-encoding'] !== undefined ||
-    Number(req.headers['content-length'] ?? 0) > 0
-  );
+  return req.headers['content-type'] !== undefined || req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 }
 
 /** Whether an Origin header names the host:port the request was sent to (the page's own origin). */
@@ -170,8 +166,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
       return reply.code(400).send(envelopeError(error.envelopeCode, error.message));
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    const code =
-      status === 415 ? 'unsupported_media_type' : status === 413 ? 'body_too_large' : status === 400 ? 'malformed_body' : 'internal';
+    const code = status === 415 ? 'unsupported_media_type' : status === 413 ? 'body_too_large' : status === 400 ? 'malformed_body' : 'internal';
     const message =
       status === 415
         ? 'Unsupported Content-Type: send application/x-www-form-urlencoded or application/json'

@@ -159,9 +159,9 @@ describe('main.ts settings', () => {
       let err = '';
       child.stderr.on('data', (d) => (err += d));
       const code = await new Promise<number | null>((ok) => {
-      child.once('exit', ok);
-      setTimeout(() => ok(null), 10_000).unref();
-    });
+        child.once('exit', ok);
+        setTimeout(() => ok(null), 10_000).unref();
+      });
       expect(code).toBe(1);
       expect(err).toContain('MOCK_CONTROL must be "on" or "off"');
     } finally {

@@ -22,10 +22,9 @@ async function decodeBody(request: Request): Promise<{ body: unknown } | { error
     }
   }
   return {
-    error: HttpResponse.json(
-      envelopeError('unsupported_media_type', 'Unsupported Content-Type: send application/x-www-form-urlencoded or application/json'),
-      { status: 415 },
-    ),
+    error: HttpResponse.json(envelopeError('unsupported_media_type', 'Unsupported Content-Type: send application/x-www-form-urlencoded or application/json'), {
+      status: 415,
+    }),
   };
 }
 

@@ -33,7 +33,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as ApiError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => null,
+    (e: unknown) => e as ApiError,
+  );
 
 describe('envelope and call styles', () => {
   it('passes `message` of an ok envelope to the caller', async () => {

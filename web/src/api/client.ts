@@ -107,7 +107,10 @@ function failEnvelope(envelope: ErrorEnvelope | { type: string; message: unknown
 }
 
 /** Calls one contract operation by its operationId. */
-export async function call<K extends OperationId>(operationId: K, ...args: [OpQuery<K>, OpBody<K>] extends [never, never] ? [input?: Input<K>] : [input: Input<K>]): Promise<CallResult<K>> {
+export async function call<K extends OperationId>(
+  operationId: K,
+  ...args: [OpQuery<K>, OpBody<K>] extends [never, never] ? [input?: Input<K>] : [input: Input<K>]
+): Promise<CallResult<K>> {
   const input = (args[0] ?? {}) as { query?: object; body?: object; signal?: AbortSignal; idempotencyKey?: string };
   const op = operationTable[operationId];
   const style = op.callStyle as CallStyle;
@@ -126,13 +129,17 @@ export async function call<K extends OperationId>(operationId: K, ...args: [OpQu
       if (input.body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
       // Every change carries an idempotency key: the server acts once however often it arrives.
       if (op.method !== 'get') headers['Idempotency-Key'] = input.idempotencyKey ?? newIdempotencyKey();
-      result = await client.request(op.method as 'get', op.path as '/settings', {
-        baseUrl: baseUrl.startsWith('http') ? baseUrl : `${window.location.origin}${baseUrl}`,
-        params: { query: input.query },
-        ...(input.body ? { body: input.body, bodySerializer: formSerializer } : {}),
-        headers,
-        signal,
-      } as never);
+      result = await client.request(
+        op.method as 'get',
+        op.path as '/settings',
+        {
+          baseUrl: baseUrl.startsWith('http') ? baseUrl : `${window.location.origin}${baseUrl}`,
+          params: { query: input.query },
+          ...(input.body ? { body: input.body, bodySerializer: formSerializer } : {}),
+          headers,
+          signal,
+        } as never,
+      );
     } catch (err) {
       if (input.signal?.aborted) throw err;
       const fx = apiEffects();
@@ -149,9 +156,7 @@ export async function call<K extends OperationId>(operationId: K, ...args: [OpQu
     const body = result.data ?? result.error;
     if (status === 401) {
       const message = fx.t('errors.noTransactionPassword', 'There is no transaction password yet, do you want to set it up now?');
-      void fx
-        .confirmNoTransactionPassword()
-        .then((yes) => yes && fx.navigate(withRedirect(paths.mine.resetLegalPwd, fx.currentPath())));
+      void fx.confirmNoTransactionPassword().then((yes) => yes && fx.navigate(withRedirect(paths.mine.resetLegalPwd, fx.currentPath())));
       throw new ApiError('http', message, { status });
     }
     if (status >= 500) {

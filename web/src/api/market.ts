@@ -89,7 +89,14 @@ export function useTicker(symbol: string): Ticker | undefined {
 export type MarketInfo = Pick<Ticker, 'symbol' | 'base' | 'quote' | 'pricePrecision' | 'amountPrecision' | 'quotePrecision'>;
 
 const selectMarkets = (list: Ticker[]): MarketInfo[] =>
-  list.map(({ symbol, base, quote, pricePrecision, amountPrecision, quotePrecision }) => ({ symbol, base, quote, pricePrecision, amountPrecision, quotePrecision }));
+  list.map(({ symbol, base, quote, pricePrecision, amountPrecision, quotePrecision }) => ({
+    symbol,
+    base,
+    quote,
+    pricePrecision,
+    amountPrecision,
+    quotePrecision,
+  }));
 
 /** Every symbol's static information; re-renders only when a symbol is listed or delisted. */
 export function useMarkets() {

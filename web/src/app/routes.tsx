@@ -97,7 +97,12 @@ export const ROUTES: RouteDef[] = [
   { path: paths.assets.charge, title: 'routes.charge', load: () => import('../features/assets/pages/ChargePage'), auth: true },
   { path: paths.assets.chargeOther, title: 'routes.chargeOther', load: () => import('../features/assets/pages/ChargeOtherPage'), auth: true },
   { path: paths.assets.mention, title: 'routes.mention', load: () => import('../features/assets/pages/MentionPage'), auth: true },
-  { path: paths.assets.bindMentionAddress, title: 'routes.bindMentionAddress', load: () => import('../features/assets/pages/BindMentionAddressPage'), auth: true },
+  {
+    path: paths.assets.bindMentionAddress,
+    title: 'routes.bindMentionAddress',
+    load: () => import('../features/assets/pages/BindMentionAddressPage'),
+    auth: true,
+  },
   { path: paths.assets.transfer, title: 'routes.transfer', load: () => import('../features/assets/pages/TransferPage'), auth: true },
   { path: paths.assets.transferTolever, title: 'routes.transferTolever', load: () => import('../features/assets/pages/TransferPage'), auth: true },
   { path: paths.assets.transferTomicro, title: 'routes.transferTomicro', load: () => import('../features/assets/pages/TransferPage'), auth: true },
@@ -105,8 +110,18 @@ export const ROUTES: RouteDef[] = [
   { path: paths.assets.flash, title: 'routes.flash', load: () => import('../features/assets/pages/FlashExchangePage'), auth: true },
   // Identity and payment
   { path: paths.mine.authentication, title: 'routes.authentication', load: () => import('../features/identity/pages/AuthenticationPage'), auth: true },
-  { path: paths.mine.realAuthentication, title: 'routes.realAuthentication', load: () => import('../features/identity/pages/RealAuthenticationPage'), auth: true },
-  { path: paths.mine.bankAuthentication, title: 'routes.bankAuthentication', load: () => import('../features/identity/pages/BankAuthenticationPage'), auth: true },
+  {
+    path: paths.mine.realAuthentication,
+    title: 'routes.realAuthentication',
+    load: () => import('../features/identity/pages/RealAuthenticationPage'),
+    auth: true,
+  },
+  {
+    path: paths.mine.bankAuthentication,
+    title: 'routes.bankAuthentication',
+    load: () => import('../features/identity/pages/BankAuthenticationPage'),
+    auth: true,
+  },
   { path: paths.mine.collectMoney, title: 'routes.collectMoney', load: () => import('../features/identity/pages/CollectMoneyPage'), auth: true },
   ...PENDING.map(([path, title, auth, refresh]) => ({ path, title, load: notYet, auth: auth ?? false, refresh: refresh ?? false })),
 ];

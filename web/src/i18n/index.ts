@@ -9,16 +9,51 @@ import { pseudoEnabled, pseudoProcessor } from './pseudo';
 export const LANG_KEY = 'lang';
 /** The product's 20 locales (spec §1), with their names in their own language. */
 export const LOCALES = {
-  en: 'English', es: 'Español', de: 'Deutsch', fr: 'Français', zh: '简体中文', jp: '日本語', hk: '繁體中文',
-  it: 'Italiano', sv: 'Svenska', cr: 'Hrvatski', pt: 'Português', ko: '한국어', th: 'ไทย', ar: 'العربية',
-  vi: 'Tiếng Việt', tr: 'Türkçe', ru: 'Русский', bg: 'Български', ro: 'Română', br: 'Português (Brasil)',
+  en: 'English',
+  es: 'Español',
+  de: 'Deutsch',
+  fr: 'Français',
+  zh: '简体中文',
+  jp: '日本語',
+  hk: '繁體中文',
+  it: 'Italiano',
+  sv: 'Svenska',
+  cr: 'Hrvatski',
+  pt: 'Português',
+  ko: '한국어',
+  th: 'ไทย',
+  ar: 'العربية',
+  vi: 'Tiếng Việt',
+  tr: 'Türkçe',
+  ru: 'Русский',
+  bg: 'Български',
+  ro: 'Română',
+  br: 'Português (Brasil)',
 } as const;
 export type Locale = keyof typeof LOCALES;
 
 /** BCP 47 tag of each product locale, for Intl formatting (Arabic keeps Latin digits). */
 export const INTL_TAG: Record<Locale, string> = {
-  en: 'en', es: 'es', de: 'de', fr: 'fr', zh: 'zh-CN', jp: 'ja', hk: 'zh-HK', it: 'it', sv: 'sv', cr: 'hr',
-  pt: 'pt-PT', ko: 'ko', th: 'th', ar: 'ar-u-nu-latn', vi: 'vi', tr: 'tr', ru: 'ru', bg: 'bg', ro: 'ro', br: 'pt-BR',
+  en: 'en',
+  es: 'es',
+  de: 'de',
+  fr: 'fr',
+  zh: 'zh-CN',
+  jp: 'ja',
+  hk: 'zh-HK',
+  it: 'it',
+  sv: 'sv',
+  cr: 'hr',
+  pt: 'pt-PT',
+  ko: 'ko',
+  th: 'th',
+  ar: 'ar-u-nu-latn',
+  vi: 'vi',
+  tr: 'tr',
+  ru: 'ru',
+  bg: 'bg',
+  ro: 'ro',
+  br: 'pt-BR',
 };
 
 /**
@@ -26,8 +61,26 @@ export const INTL_TAG: Record<Locale, string> = {
  * Breton to Intl, so Brazilian Portuguese must be pt-BR; cr is hr, jp is ja, hk is zh-HK).
  */
 export const I18N_TAG: Record<Locale, string> = {
-  en: 'en', es: 'es', de: 'de', fr: 'fr', zh: 'zh-CN', jp: 'ja', hk: 'zh-HK', it: 'it', sv: 'sv', cr: 'hr',
-  pt: 'pt-PT', ko: 'ko', th: 'th', ar: 'ar', vi: 'vi', tr: 'tr', ru: 'ru', bg: 'bg', ro: 'ro', br: 'pt-BR',
+  en: 'en',
+  es: 'es',
+  de: 'de',
+  fr: 'fr',
+  zh: 'zh-CN',
+  jp: 'ja',
+  hk: 'zh-HK',
+  it: 'it',
+  sv: 'sv',
+  cr: 'hr',
+  pt: 'pt-PT',
+  ko: 'ko',
+  th: 'th',
+  ar: 'ar',
+  vi: 'vi',
+  tr: 'tr',
+  ru: 'ru',
+  bg: 'bg',
+  ro: 'ro',
+  br: 'pt-BR',
 };
 
 /** The product locale of an i18next language tag. */

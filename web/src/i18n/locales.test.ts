@@ -44,7 +44,9 @@ function shapeErrors(model: Tree, tree: unknown, categories: readonly string[], 
   }
   return [
     ...[...expected.keys()].filter((k) => !Object.hasOwn(obj, k)).map((k) => `${at(k)}: missing`),
-    ...Object.keys(obj).filter((k) => !expected.has(k)).map((k) => `${at(k)}: not in en.json`),
+    ...Object.keys(obj)
+      .filter((k) => !expected.has(k))
+      .map((k) => `${at(k)}: not in en.json`),
     ...[...expected].filter(([k]) => Object.hasOwn(obj, k)).flatMap(([k, m]) => shapeErrors(m, obj[k], categories, at(k))),
   ];
 }
@@ -60,7 +62,11 @@ const enText = (key: string) => en.get(key) ?? (PLURAL.test(key) ? en.get(key.re
 
 describe('locale dictionaries', () => {
   it('exist for all 20 product locales', () => {
-    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(Object.keys(LOCALES).filter((l) => l !== 'en').sort());
+    expect(files.map((f) => f.replace('.json', '')).sort()).toEqual(
+      Object.keys(LOCALES)
+        .filter((l) => l !== 'en')
+        .sort(),
+    );
   });
 
   it.each(files)('%s has the shape of en.json', (file) => {

@@ -58,7 +58,11 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 export function formatCompact(value: string, locale = 'en'): string {
   const d = parse(value);
   if (!d) return '--';
-  for (const [size, suffix] of [['1e9', 'B'], ['1e6', 'M'], ['1e3', 'K']] as const) {
+  for (const [size, suffix] of [
+    ['1e9', 'B'],
+    ['1e6', 'M'],
+    ['1e3', 'K'],
+  ] as const) {
     if (d.abs().gte(size)) return `${formatAmount(d.div(size), 2, locale)}${suffix}`;
   }
   return formatAmount(d, 2, locale);

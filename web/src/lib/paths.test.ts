@@ -44,7 +44,9 @@ describe('withQuery', () => {
   it('encodes keys and values the way the pages built them by hand', () => {
     expect(withQuery(paths.market.kline, { symbol: 'BTC/USDT' })).toBe('/pages/market/kline?symbol=BTC%2FUSDT');
     expect(withQuery(paths.trade.trade, { symbol: 'ETH/USDT', side: 'buy' })).toBe('/pages/trade/trade?symbol=ETH%2FUSDT&side=buy');
-    expect(withQuery(paths.assets.tradeAccount, { coin: 'USDT', kind: 'funds', n: 2, ok: true })).toBe('/pages/assets/tradeAccount?coin=USDT&kind=funds&n=2&ok=true');
+    expect(withQuery(paths.assets.tradeAccount, { coin: 'USDT', kind: 'funds', n: 2, ok: true })).toBe(
+      '/pages/assets/tradeAccount?coin=USDT&kind=funds&n=2&ok=true',
+    );
   });
 
   it('round-trips any value through URLSearchParams', () => {

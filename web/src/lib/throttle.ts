@@ -40,10 +40,13 @@ function onPulse(clock: TimerClock, due: number, run: () => void): () => void {
   if (!pulse) {
     const created: Pulse = { runs: new Set() };
     byDue.set(due, (pulse = created));
-    clock.setTimer(() => {
-      byDue.delete(due);
-      for (const r of created.runs) r();
-    }, Math.max(0, due - clock.now()));
+    clock.setTimer(
+      () => {
+        byDue.delete(due);
+        for (const r of created.runs) r();
+      },
+      Math.max(0, due - clock.now()),
+    );
   }
   const runs = pulse.runs;
   runs.add(run);

@@ -52,5 +52,11 @@ const COLORS = {
 
 /** The current choice and the colours it gives (for canvas drawing, e.g. the chart); stable per choice. */
 export function usePriceColors(): (typeof COLORS)[PriceColors] {
-  return COLORS[useSyncExternalStore(subscribe, () => current, () => current)];
+  return COLORS[
+    useSyncExternalStore(
+      subscribe,
+      () => current,
+      () => current,
+    )
+  ];
 }

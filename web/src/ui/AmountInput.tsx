@@ -8,7 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { maxAmount, sanitizeAmount, wireAmount } from '../lib/amount';
 import { Big } from '../lib/decimal';
 
-export function AmountInput({ value, onValueChange, ...props }: Omit<TextInputProps, 'value' | 'onChange'> & { value: string; onValueChange: (value: string) => void }) {
+export function AmountInput({
+  value,
+  onValueChange,
+  ...props
+}: Omit<TextInputProps, 'value' | 'onChange'> & { value: string; onValueChange: (value: string) => void }) {
   return (
     <TextInput
       inputMode="decimal"

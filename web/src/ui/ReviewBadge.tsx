@@ -9,7 +9,14 @@ const COLOR: Record<ReviewStatus, string> = { none: 'gray', pending: 'orange', v
 export function ReviewBadge({ status, testId = 'review-badge' }: { status: ReviewStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
-    <Badge color={COLOR[status]} variant={status === 'none' ? 'outline' : 'light'} radius="sm" style={{ flex: 'none' }} data-testid={testId} data-status={status}>
+    <Badge
+      color={COLOR[status]}
+      variant={status === 'none' ? 'outline' : 'light'}
+      radius="sm"
+      style={{ flex: 'none' }}
+      data-testid={testId}
+      data-status={status}
+    >
       {t(`review.${status}`)}
     </Badge>
   );

@@ -61,10 +61,7 @@ export function usePaymentMethods() {
 function useInvalidatePayments() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey }),
-      queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
-    ]);
+    Promise.all([queryClient.invalidateQueries({ queryKey: paymentMethodsQuery.queryKey }), queryClient.invalidateQueries({ queryKey: meQuery.queryKey })]);
 }
 
 export function useAddPaymentMethod() {

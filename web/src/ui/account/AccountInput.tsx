@@ -105,14 +105,7 @@ export function AccountFields({ field, error, onKindChange }: { field: ReturnTyp
           { value: 'phone', label: t('auth.phone') },
         ]}
       />
-      <AccountInput
-        kind={field.kind}
-        value={field.value}
-        onChange={field.setValue}
-        country={field.country}
-        onCountryChange={field.setCountry}
-        error={error}
-      />
+      <AccountInput kind={field.kind} value={field.value} onChange={field.setValue} country={field.country} onCountryChange={field.setCountry} error={error} />
     </>
   );
 }

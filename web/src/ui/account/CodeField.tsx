@@ -5,17 +5,7 @@ import { SendCodeButton } from './SendCodeButton';
 
 type SendRequest = Parameters<typeof SendCodeButton>[0]['request'];
 
-export function CodeField({
-  value,
-  onChange,
-  error,
-  request,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  error?: string | null;
-  request: SendRequest;
-}) {
+export function CodeField({ value, onChange, error, request }: { value: string; onChange: (v: string) => void; error?: string | null; request: SendRequest }) {
   const { t } = useTranslation();
   return (
     <Group gap={8} align="flex-start" wrap="nowrap">

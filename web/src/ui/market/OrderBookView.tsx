@@ -63,7 +63,14 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
     </button>
   );
   return (
-    <div className={classes.book} data-testid="order-book" data-seq={book.seq} data-bid-levels={book.depth.bids} data-ask-levels={book.depth.asks} aria-label={t('trade.book')}>
+    <div
+      className={classes.book}
+      data-testid="order-book"
+      data-seq={book.seq}
+      data-bid-levels={book.depth.bids}
+      data-ask-levels={book.depth.asks}
+      aria-label={t('trade.book')}
+    >
       <div className={classes.bookHead}>
         <span>{t('trade.price')}</span>
         <span>{t('trade.quantity')}</span>
@@ -73,7 +80,13 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
       ) : (
         <>
           <div data-testid="book-asks">
-            {asks.length ? asks.map((l, i) => row(l, i, 'ask')) : <Text size="xs" c="dimmed" ta="center" py="sm">{t('trade.noLiquidity')}</Text>}
+            {asks.length ? (
+              asks.map((l, i) => row(l, i, 'ask'))
+            ) : (
+              <Text size="xs" c="dimmed" ta="center" py="sm">
+                {t('trade.noLiquidity')}
+              </Text>
+            )}
           </div>
           <div className={classes.mid}>
             <LastPrice symbol={symbol} pricePrecision={pricePrecision} />

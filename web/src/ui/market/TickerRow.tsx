@@ -9,7 +9,6 @@ import { FavoriteStar } from './FavoriteStar';
 import { usePriceFlash } from './usePriceFlash';
 import { paths, withQuery } from '../../lib/paths';
 
-
 /**
  * One market row, linking to the symbol's K-line. With `onToggleFavorite` (a stable callback) it
  * has a star button before the link. Memoised: a tickers event re-renders only the rows whose

@@ -12,11 +12,54 @@ const deps = (snap: { seq: number; bids: L[]; asks: L[] }): BookDeps & { fetchSn
 describe('OrderBookStore', () => {
   it('a snapshot plus its updates equals the later snapshot', () => {
     const s = new OrderBookStore('BTC/USDT', deps({ seq: 0, bids: [], asks: [] }));
-    s.apply({ type: 'snapshot', seq: 10, prevSeq: 10, bids: [['100', '1'], ['99', '2']], asks: [['101', '1'], ['102', '3']] });
-    s.apply({ type: 'update', seq: 11, prevSeq: 10, bids: [['100', '0'], ['99.5', '4']], asks: [['101', '2']] });
-    s.apply({ type: 'update', seq: 12, prevSeq: 11, bids: [['98', '1']], asks: [['102', '0'], ['103', '1']] });
+    s.apply({
+      type: 'snapshot',
+      seq: 10,
+      prevSeq: 10,
+      bids: [
+        ['100', '1'],
+        ['99', '2'],
+      ],
+      asks: [
+        ['101', '1'],
+        ['102', '3'],
+      ],
+    });
+    s.apply({
+      type: 'update',
+      seq: 11,
+      prevSeq: 10,
+      bids: [
+        ['100', '0'],
+        ['99.5', '4'],
+      ],
+      asks: [['101', '2']],
+    });
+    s.apply({
+      type: 'update',
+      seq: 12,
+      prevSeq: 11,
+      bids: [['98', '1']],
+      asks: [
+        ['102', '0'],
+        ['103', '1'],
+      ],
+    });
     const later = new OrderBookStore('BTC/USDT', deps({ seq: 0, bids: [], asks: [] }));
-    later.apply({ type: 'snapshot', seq: 12, prevSeq: 12, bids: [['99.5', '4'], ['99', '2'], ['98', '1']], asks: [['101', '2'], ['103', '1']] });
+    later.apply({
+      type: 'snapshot',
+      seq: 12,
+      prevSeq: 12,
+      bids: [
+        ['99.5', '4'],
+        ['99', '2'],
+        ['98', '1'],
+      ],
+      asks: [
+        ['101', '2'],
+        ['103', '1'],
+      ],
+    });
     expect(s.view()).toEqual(later.view());
     expect(s.seq).toBe(12);
     expect(s.view().bids.map((l) => l.price)).toEqual(['99.5', '99', '98']);
@@ -46,8 +89,16 @@ describe('OrderBookStore', () => {
       type: 'snapshot',
       seq: 1,
       prevSeq: 1,
-      bids: [['100.05', '1'], ['100.01', '2'], ['99.99', '0.5']],
-      asks: [['100.11', '1'], ['100.19', '1.5'], ['100.21', '2']],
+      bids: [
+        ['100.05', '1'],
+        ['100.01', '2'],
+        ['99.99', '0.5'],
+      ],
+      asks: [
+        ['100.11', '1'],
+        ['100.19', '1.5'],
+        ['100.21', '2'],
+      ],
     });
     const v = s.view(20, '0.1');
     expect(v.bids).toEqual([
@@ -63,7 +114,12 @@ describe('OrderBookStore', () => {
   it('notifies at most once per interval, the first change at once', () => {
     let t = 1_000;
     const timers: Array<() => void> = [];
-    const s = new OrderBookStore('BTC/USDT', { fetchSnapshot: async () => ({ seq: 0, bids: [], asks: [] }), now: () => t, setTimer: (fn) => timers.push(fn), clearTimer: () => {} });
+    const s = new OrderBookStore('BTC/USDT', {
+      fetchSnapshot: async () => ({ seq: 0, bids: [], asks: [] }),
+      now: () => t,
+      setTimer: (fn) => timers.push(fn),
+      clearTimer: () => {},
+    });
     const listener = vi.fn();
     s.subscribe(listener);
     s.apply({ type: 'snapshot', seq: 1, prevSeq: 1, bids: [['1', '1']], asks: [] });

@@ -83,8 +83,12 @@ export class OrderBookStore {
       void this.resync();
       return;
     }
-    for (const [p, q] of msg.bids) if (new Big(q).eq(0)) this.bids.delete(p); else this.bids.set(p, q);
-    for (const [p, q] of msg.asks) if (new Big(q).eq(0)) this.asks.delete(p); else this.asks.set(p, q);
+    for (const [p, q] of msg.bids)
+      if (new Big(q).eq(0)) this.bids.delete(p);
+      else this.bids.set(p, q);
+    for (const [p, q] of msg.asks)
+      if (new Big(q).eq(0)) this.asks.delete(p);
+      else this.asks.set(p, q);
     this.seq = msg.seq;
     this.changed();
   }
@@ -146,7 +150,11 @@ export class OrderBookStore {
       const places = step ? (step.toFixed().split('.')[1]?.length ?? 0) : 0;
       for (const [p, q] of map) {
         let price = new Big(p);
-        if (step && step.gt(0)) price = price.div(step).round(0, isBid ? Big.roundDown : Big.roundUp).times(step);
+        if (step && step.gt(0))
+          price = price
+            .div(step)
+            .round(0, isBid ? Big.roundDown : Big.roundUp)
+            .times(step);
         // Ungrouped levels keep the wire's own text (its precision); grouped ones the step's.
         const label = step ? price.toFixed(places) : p;
         const cur = agg.get(label);
@@ -160,7 +168,13 @@ export class OrderBookStore {
         return { price: label, quantity: qty.toFixed(), total: total.toFixed() };
       });
     };
-    const view: BookView = { seq: this.seq, ready: true, bids: side(this.bids, true), asks: side(this.asks, false), depth: { bids: this.bids.size, asks: this.asks.size } };
+    const view: BookView = {
+      seq: this.seq,
+      ready: true,
+      bids: side(this.bids, true),
+      asks: side(this.asks, false),
+      depth: { bids: this.bids.size, asks: this.asks.size },
+    };
     this.cache.set(key, { version: this.version, view });
     return view;
   }

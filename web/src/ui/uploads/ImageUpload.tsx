@@ -52,9 +52,12 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
   const busy = phase === 'reading' || phase === 'uploading';
   const maxMb = Math.floor(maxBytes / (1024 * 1024));
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const busyListener = useRef(onBusyChange);
   busyListener.current = onBusyChange;
@@ -131,13 +134,7 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
             : t('upload.hint', { max: maxMb });
 
   return (
-    <Input.Wrapper
-      label={label}
-      description={description}
-      error={shownError}
-      id={id}
-      errorProps={{ 'data-testid': `${testId}-error` }}
-    >
+    <Input.Wrapper label={label} description={description} error={shownError} id={id} errorProps={{ 'data-testid': `${testId}-error` }}>
       <div style={{ marginTop: 6 }}>
         <input
           ref={inputRef}

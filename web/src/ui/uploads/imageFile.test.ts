@@ -45,7 +45,9 @@ describe('sniffBase64', () => {
 
 describe('the same rules as the server', () => {
   it('accepts the types of the contract and falls back to the server limit', () => {
-    const response = operationSchemas.uploadImage.response as { oneOf: Array<{ properties: { message?: { properties: { contentType: { enum: string[] } } } } }> };
+    const response = operationSchemas.uploadImage.response as {
+      oneOf: Array<{ properties: { message?: { properties: { contentType: { enum: string[] } } } } }>;
+    };
     const enumOf = response.oneOf.find((s) => s.properties.message)!.properties.message!.properties.contentType.enum;
     expect([...IMAGE_TYPES].sort()).toEqual([...enumOf].sort());
     expect(DEFAULT_UPLOAD_MAX_BYTES).toBe(UPLOAD_MAX_BYTES);

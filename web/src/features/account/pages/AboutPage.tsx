@@ -12,7 +12,20 @@ export default function AboutPage() {
   return (
     <div>
       <Stack align="center" gap={4} py={28}>
-        <div aria-hidden style={{ width: 64, height: 64, borderRadius: 16, background: '#0b7cff', display: 'grid', placeItems: 'center', color: '#fff', fontWeight: 800, fontSize: 22 }}>
+        <div
+          aria-hidden
+          style={{
+            width: 64,
+            height: 64,
+            borderRadius: 16,
+            background: '#0b7cff',
+            display: 'grid',
+            placeItems: 'center',
+            color: '#fff',
+            fontWeight: 800,
+            fontSize: 22,
+          }}
+        >
           H5
         </div>
         <Title order={3}>{settings.data?.siteName ?? 'H5 Exchange'}</Title>

@@ -94,7 +94,12 @@ export default function UserCenterPage() {
       </ListGroup>
 
       <ListGroup title={t('mine.verification')}>
-        <ListRow label={t('routes.authentication')} to={paths.mine.authentication} value={<ReviewBadge status={me.verification} />} testId="row-authentication" />
+        <ListRow
+          label={t('routes.authentication')}
+          to={paths.mine.authentication}
+          value={<ReviewBadge status={me.verification} />}
+          testId="row-authentication"
+        />
         <div className={classes.levels} aria-label={t('mine.merchantLevel')}>
           <Text size="sm" mb={6}>
             {t('mine.merchantLevel')}

@@ -36,7 +36,15 @@ export function RecordReason({ record, ta = 'start' }: { record: WalletRecord; t
 }
 
 /** The badge and confirmations, and the reason below them unless `withReason` is false (to place it yourself with RecordReason). */
-export function RecordStatus({ record, align = 'flex-end', withReason = true }: { record: WalletRecord; align?: 'flex-start' | 'flex-end'; withReason?: boolean }) {
+export function RecordStatus({
+  record,
+  align = 'flex-end',
+  withReason = true,
+}: {
+  record: WalletRecord;
+  align?: 'flex-start' | 'flex-end';
+  withReason?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Stack gap={2} align={align} style={{ minWidth: 0 }}>

@@ -64,7 +64,11 @@ export function SandboxDeposit({ coin, chain }: { coin: CoinInfo; chain: ChainIn
         }}
         error={error}
         description={below && new Big(chain.minDeposit).gt(0) ? t('funds.sandbox.belowMin', { min: chain.minDeposit, coin: coin.coin }) : undefined}
-        rightSection={<Text size="xs" c="dimmed">{coin.coin}</Text>}
+        rightSection={
+          <Text size="xs" c="dimmed">
+            {coin.coin}
+          </Text>
+        }
         rightSectionWidth={56}
         data-testid="sandbox-amount"
       />

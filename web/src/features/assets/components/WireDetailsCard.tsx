@@ -7,7 +7,9 @@ import { CopyValue } from './CopyValue';
 import classes from './funds.module.css';
 import panel from '../../../ui/panel.module.css';
 
-const FIELDS = ['bankName', 'accountNumber', 'accountName', 'bankAddress', 'transferCode', 'companyAddress'] as const satisfies ReadonlyArray<keyof WireDetails>;
+const FIELDS = ['bankName', 'accountNumber', 'accountName', 'bankAddress', 'transferCode', 'companyAddress'] as const satisfies ReadonlyArray<
+  keyof WireDetails
+>;
 
 export function WireDetailsCard() {
   const { t } = useTranslation();

@@ -38,7 +38,14 @@ export default function AssetsPage() {
   const rows = useMemo(() => {
     const q = search.trim().toUpperCase();
     return (account?.balances ?? []).filter(
-      (b) => (!q || b.coin.includes(q) || coins?.find((c) => c.coin === b.coin)?.name.toUpperCase().includes(q)) && (!hide || new Big(b.usdtValue).gte(SMALL)),
+      (b) =>
+        (!q ||
+          b.coin.includes(q) ||
+          coins
+            ?.find((c) => c.coin === b.coin)
+            ?.name.toUpperCase()
+            .includes(q)) &&
+        (!hide || new Big(b.usdtValue).gte(SMALL)),
     );
   }, [account, search, hide, coins]);
 
@@ -128,7 +135,14 @@ export default function AssetsPage() {
           </Text>
         )}
         {rows.map((b) => (
-          <Link key={b.coin} to={withQuery(paths.assets.tradeAccount, { coin: b.coin, kind })} className={classes.row} role="listitem" data-testid="balance-row" data-coin={b.coin}>
+          <Link
+            key={b.coin}
+            to={withQuery(paths.assets.tradeAccount, { coin: b.coin, kind })}
+            className={classes.row}
+            role="listitem"
+            data-testid="balance-row"
+            data-coin={b.coin}
+          >
             <span className={classes.coin}>{b.coin}</span>
             <span className={classes.num} data-testid="balance-available">
               {show(format(b.available, b.coin))}

@@ -166,12 +166,7 @@ export default function BindMentionAddressPage() {
         <h2 id="add-title" className={classes.cardTitle}>
           {t('funds.book.addTitle')}
         </h2>
-        <CoinChainSelect
-          coins={coins.data}
-          value={pick}
-          onChange={() => setErrors((x) => ({ ...x, address: null }))}
-          disabled={add.isPending}
-        />
+        <CoinChainSelect coins={coins.data} value={pick} onChange={() => setErrors((x) => ({ ...x, address: null }))} disabled={add.isPending} />
         <TextInput
           label={t('funds.book.address')}
           description={t(`funds.addressHint.${chain.chain}`, { defaultValue: '' }) || undefined}

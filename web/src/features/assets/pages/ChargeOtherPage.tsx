@@ -80,7 +80,8 @@ export default function ChargeOtherPage() {
         onError: (err) => {
           // The toast has said it; keep it next to the field it is about too.
           if (err instanceof ApiError && err.details.code === 'address_mismatch') setErrors((x) => ({ ...x, address: err.message }));
-          if (err instanceof ApiError && (err.details.code === 'amount_invalid' || err.details.code === 'amount_precision')) setErrors((x) => ({ ...x, amount: err.message }));
+          if (err instanceof ApiError && (err.details.code === 'amount_invalid' || err.details.code === 'amount_precision'))
+            setErrors((x) => ({ ...x, amount: err.message }));
         },
       },
     );
@@ -107,7 +108,11 @@ export default function ChargeOtherPage() {
             clear('amount');
           }}
           error={errors.amount}
-          rightSection={<Text size="xs" c="dimmed">{coin.coin}</Text>}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              {coin.coin}
+            </Text>
+          }
           rightSectionWidth={56}
           data-testid="recharge-amount"
         />

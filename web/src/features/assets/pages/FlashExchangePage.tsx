@@ -59,7 +59,11 @@ export default function FlashExchangePage() {
     if (quoteMutation.isPending) return;
     const parsed = checkAmount(amount, fromInfo.precision);
     if (parsed.problem) {
-      return setError(parsed.problem === 'required' ? t('transfer.amountRequired') : t(`funds.amountProblem.${parsed.problem}`, { coin: from, precision: fromInfo.precision }));
+      return setError(
+        parsed.problem === 'required'
+          ? t('transfer.amountRequired')
+          : t(`funds.amountProblem.${parsed.problem}`, { coin: from, precision: fromInfo.precision }),
+      );
     }
     if (parsed.amount.gt(available)) return setError(t('transfer.insufficient'));
     setError(null);

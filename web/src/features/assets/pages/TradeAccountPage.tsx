@@ -37,7 +37,10 @@ export default function TradeAccountPage() {
       <Stack gap={6} p={16}>
         <Group justify="space-between">
           <Text fw={700} size="xl" data-testid="trade-account-coin">
-            {info.coin} <Text span c="dimmed" size="sm">{info.name}</Text>
+            {info.coin}{' '}
+            <Text span c="dimmed" size="sm">
+              {info.name}
+            </Text>
           </Text>
           <Text size="sm" c="dimmed">
             {t(`assets.kind.${kind}`)}
@@ -45,15 +48,25 @@ export default function TradeAccountPage() {
         </Group>
         <SimpleGrid cols={3} spacing="xs">
           <div>
-            <Text size="xs" c="dimmed">{t('assets.available')}</Text>
-            <Text fw={600} data-testid="trade-account-available">{format(balance?.available ?? '0', info.coin)}</Text>
+            <Text size="xs" c="dimmed">
+              {t('assets.available')}
+            </Text>
+            <Text fw={600} data-testid="trade-account-available">
+              {format(balance?.available ?? '0', info.coin)}
+            </Text>
           </div>
           <div>
-            <Text size="xs" c="dimmed">{t('assets.frozen')}</Text>
-            <Text fw={600} data-testid="trade-account-frozen">{format(balance?.frozen ?? '0', info.coin)}</Text>
+            <Text size="xs" c="dimmed">
+              {t('assets.frozen')}
+            </Text>
+            <Text fw={600} data-testid="trade-account-frozen">
+              {format(balance?.frozen ?? '0', info.coin)}
+            </Text>
           </div>
           <div>
-            <Text size="xs" c="dimmed">≈ USDT</Text>
+            <Text size="xs" c="dimmed">
+              ≈ USDT
+            </Text>
             <Text fw={600}>{formatAmount(balance?.usdtValue ?? '0', 2, locale)}</Text>
           </div>
         </SimpleGrid>

@@ -65,7 +65,11 @@ export default function TransferPage() {
     if (transfer.isPending) return;
     const parsed = checkAmount(amount, info.precision);
     if (parsed.problem) {
-      return setError(parsed.problem === 'required' ? t('transfer.amountRequired') : t(`funds.amountProblem.${parsed.problem}`, { coin: info.coin, precision: info.precision }));
+      return setError(
+        parsed.problem === 'required'
+          ? t('transfer.amountRequired')
+          : t(`funds.amountProblem.${parsed.problem}`, { coin: info.coin, precision: info.precision }),
+      );
     }
     if (parsed.amount.gt(available)) return setError(t('transfer.insufficient'));
     setError(null);
@@ -84,7 +88,13 @@ export default function TransferPage() {
     <form onSubmit={submit} noValidate style={{ padding: 16 }}>
       <Stack gap="md">
         <div className={classes.transferBox}>
-          <NativeSelect label={t('transfer.from')} value={from} onChange={(e) => choose('from', e.currentTarget.value as AccountKind)} data={kindOptions} data-testid="transfer-from" />
+          <NativeSelect
+            label={t('transfer.from')}
+            value={from}
+            onChange={(e) => choose('from', e.currentTarget.value as AccountKind)}
+            data={kindOptions}
+            data-testid="transfer-from"
+          />
           <ActionIcon
             variant="light"
             size="lg"
@@ -100,10 +110,33 @@ export default function TransferPage() {
           >
             <ExchangeIcon width={18} />
           </ActionIcon>
-          <NativeSelect label={t('transfer.to')} value={to} onChange={(e) => choose('to', e.currentTarget.value as AccountKind)} data={kindOptions} data-testid="transfer-to" />
+          <NativeSelect
+            label={t('transfer.to')}
+            value={to}
+            onChange={(e) => choose('to', e.currentTarget.value as AccountKind)}
+            data={kindOptions}
+            data-testid="transfer-to"
+          />
         </div>
-        <NativeSelect label={t('transfer.coin')} value={info.coin} onChange={(e) => setCoin(e.currentTarget.value)} data={coins.map((c) => c.coin)} data-testid="transfer-coin" />
-        <AmountField label={t('transfer.amount')} value={amount} onChange={(v) => { setAmount(v); setError(null); }} precision={info.precision} max={available} suffix={info.coin} error={error} />
+        <NativeSelect
+          label={t('transfer.coin')}
+          value={info.coin}
+          onChange={(e) => setCoin(e.currentTarget.value)}
+          data={coins.map((c) => c.coin)}
+          data-testid="transfer-coin"
+        />
+        <AmountField
+          label={t('transfer.amount')}
+          value={amount}
+          onChange={(v) => {
+            setAmount(v);
+            setError(null);
+          }}
+          precision={info.precision}
+          max={available}
+          suffix={info.coin}
+          error={error}
+        />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {t('transfer.available', { account: t(`assets.kind.${from}`) })}

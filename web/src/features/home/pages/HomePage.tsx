@@ -32,7 +32,10 @@ const SHORTCUTS: Array<{ to: string; label: string; Icon: ComponentType<SVGProps
 /** The USDT markets that moved most over 24 h, up or down. */
 export function topMovers(tickers: Ticker[], kind: 'gainers' | 'losers', count = 10): Ticker[] {
   const sign = kind === 'gainers' ? -1 : 1;
-  return tickers.filter((tk) => tk.quote === 'USDT').sort((a, b) => compare(a.change24h, b.change24h) * sign).slice(0, count);
+  return tickers
+    .filter((tk) => tk.quote === 'USDT')
+    .sort((a, b) => compare(a.change24h, b.change24h) * sign)
+    .slice(0, count);
 }
 
 function Welcome() {

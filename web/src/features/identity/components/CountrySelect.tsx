@@ -3,7 +3,17 @@ import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRegionOptions } from '../../../i18n/regions';
 
-export function CountrySelect({ value, onChange, error, disabled }: { value: string; onChange: (code: string) => void; error?: string | null; disabled?: boolean }) {
+export function CountrySelect({
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  error?: string | null;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const data = useRegionOptions();
   return (

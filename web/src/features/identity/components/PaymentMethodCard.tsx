@@ -16,13 +16,19 @@ import panel from '../../../ui/panel.module.css';
 function details(m: PaymentMethod): Array<[string, string | undefined]> {
   switch (m.type) {
     case 'bank':
-      return [['bankName', m.bankName], ['cardNumber', m.accountNumber]];
+      return [
+        ['bankName', m.bankName],
+        ['cardNumber', m.accountNumber],
+      ];
     case 'pix':
       return [['pixKey', m.pixKey]];
     case 'alipay':
       return [['alipayAccount', m.alipayAccount]];
     case 'wechat':
-      return [['wechatNickname', m.wechatNickname], ['wechatAccount', m.wechatAccount]];
+      return [
+        ['wechatNickname', m.wechatNickname],
+        ['wechatAccount', m.wechatAccount],
+      ];
   }
 }
 
@@ -106,7 +112,13 @@ export function PaymentMethodCard({ method, removable = true }: { method: Paymen
         radius="lg"
       >
         <Text size="sm" mb="lg">
-          {t('identity.payment.removeConfirm', { method: title, details: details(method).map(([, v]) => v).filter(Boolean).join(' ') })}
+          {t('identity.payment.removeConfirm', {
+            method: title,
+            details: details(method)
+              .map(([, v]) => v)
+              .filter(Boolean)
+              .join(' '),
+          })}
         </Text>
         <Group grow>
           <Button variant="default" onClick={() => setConfirming(false)} disabled={remove.isPending}>

@@ -43,7 +43,15 @@ const TEXT: Record<FreeTextField, TextRule> = {
 };
 const CARD_NUMBER_MAX = 34;
 
-const EMPTY: Record<TextField, string> = { realName: '', bankName: '', accountNumber: '', pixKey: '', alipayAccount: '', wechatNickname: '', wechatAccount: '' };
+const EMPTY: Record<TextField, string> = {
+  realName: '',
+  bankName: '',
+  accountNumber: '',
+  pixKey: '',
+  alipayAccount: '',
+  wechatNickname: '',
+  wechatAccount: '',
+};
 
 export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: User | undefined; types?: PaymentMethodType[]; onAdded?: () => void }) {
   const { t } = useTranslation();

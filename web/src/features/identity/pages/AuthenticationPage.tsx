@@ -19,11 +19,20 @@ import { paths, withQuery } from '../../../lib/paths';
 import classes from '../components/identity.module.css';
 import panel from '../../../ui/panel.module.css';
 
-
 type Level = 'primary' | 'advanced';
 
 const Chevron = () => (
-  <svg className={classes.chevron} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden>
+  <svg
+    className={classes.chevron}
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    aria-hidden
+  >
     <path d="m9 5 7 7-7 7" />
   </svg>
 );
@@ -127,13 +136,7 @@ export default function AuthenticationPage() {
         </div>
       </section>
 
-      <LevelCard
-        level="primary"
-        status={user.verification}
-        reason={user.verificationReason}
-        unlockLimit={limits.realName}
-        merchantLevel="realName"
-      />
+      <LevelCard level="primary" status={user.verification} reason={user.verificationReason} unlockLimit={limits.realName} merchantLevel="realName" />
       <LevelCard
         level="advanced"
         status={user.advancedVerification}

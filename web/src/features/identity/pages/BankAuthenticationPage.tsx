@@ -29,9 +29,7 @@ export default function BankAuthenticationPage() {
       <div className={panel.page}>
         <section className={panel.card} data-testid="verify-first">
           <h2 className={classes.cardTitle}>{t('identity.bank.verifyFirstTitle')}</h2>
-          <Text size="sm">
-            {user.verification === 'pending' ? t('identity.bank.verifyPending') : t('identity.bank.verifyFirst')}
-          </Text>
+          <Text size="sm">{user.verification === 'pending' ? t('identity.bank.verifyPending') : t('identity.bank.verifyFirst')}</Text>
           <Button component={Link} to={paths.mine.authentication} data-testid="verify-first-link">
             {t('identity.bank.verifyFirstAction')}
           </Button>

@@ -101,14 +101,7 @@ function Chart({ market }: { market: MarketInfo }) {
     <section>
       <div className={classes.periods} role="group" aria-label={t('kline.period')}>
         {KLINE_PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className={classes.period}
-            aria-pressed={p === period}
-            onClick={() => choose(p)}
-            data-testid={`period-${p}`}
-          >
+          <button key={p} type="button" className={classes.period} aria-pressed={p === period} onClick={() => choose(p)} data-testid={`period-${p}`}>
             {t(`kline.periods.${p}`)}
           </button>
         ))}

@@ -66,12 +66,7 @@ export default function MarketPage() {
 
   return (
     <div>
-      <Tabs
-        value={tab}
-        onChange={(v) => setParams(v && v !== 'USDT' ? { tab: v.toLowerCase() } : {}, { replace: true })}
-        px="md"
-        pt={4}
-      >
+      <Tabs value={tab} onChange={(v) => setParams(v && v !== 'USDT' ? { tab: v.toLowerCase() } : {}, { replace: true })} px="md" pt={4}>
         <Tabs.List>
           <Tabs.Tab value={FAVORITES} data-testid="market-tab-favorites">
             {t('market.favorites')}

@@ -64,13 +64,7 @@ export default function SetPwdPage() {
         error={errors.current}
         data-testid="current-password-input"
       />
-      <NewPasswordFields
-        password={password}
-        confirm={confirm}
-        onPasswordChange={setPassword}
-        onConfirmChange={setConfirm}
-        errors={errors}
-      />
+      <NewPasswordFields password={password} confirm={confirm} onPasswordChange={setPassword} onConfirmChange={setConfirm} errors={errors} />
       <Button type="submit" size="md" loading={change.isPending} data-testid="set-pwd-submit">
         {t('password.setPwd.submit')}
       </Button>

@@ -20,7 +20,17 @@ type Field = 'code' | 'password' | 'confirm';
 
 function ShieldIcon({ size = 20 }: { size?: number }) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+    >
       <path d="M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6l8-3z" />
       <path d="M9 12l2 2 4-4" />
     </svg>
@@ -68,23 +78,42 @@ function TransactionPasswordForm({ account, hasPassword }: { account: string; ha
   return (
     <form className={classes.page} onSubmit={submit} noValidate data-testid={hasPassword ? 'tx-change-form' : 'tx-set-form'}>
       {hasPassword && (
-        <Badge color="teal" variant="light" size="lg" radius="sm" tt="none" mb={-6} style={{ alignSelf: 'flex-start' }} leftSection={<ShieldIcon size={14} />} data-testid="tx-status">
+        <Badge
+          color="teal"
+          variant="light"
+          size="lg"
+          radius="sm"
+          tt="none"
+          mb={-6}
+          style={{ alignSelf: 'flex-start' }}
+          leftSection={<ShieldIcon size={14} />}
+          data-testid="tx-status"
+        >
           {t('password.transaction.statusSet')}
         </Badge>
       )}
       <PageIntro title={t(hasPassword ? 'password.transaction.changeTitle' : 'password.transaction.setTitle')}>
         {hasPassword ? (
-          <Trans i18nKey="password.transaction.changeIntro" values={{ account: maskAccount(account) }} components={{ b: <span className={classes.account} /> }} />
+          <Trans
+            i18nKey="password.transaction.changeIntro"
+            values={{ account: maskAccount(account) }}
+            components={{ b: <span className={classes.account} /> }}
+          />
         ) : (
           t('password.transaction.setIntro')
         )}
       </PageIntro>
-      <Alert variant="light" color="blue" icon={<ShieldIcon />} title={t('password.transaction.aboutTitle')} styles={{ message: { fontSize: 13 } }} data-testid="tx-about">
+      <Alert
+        variant="light"
+        color="blue"
+        icon={<ShieldIcon />}
+        title={t('password.transaction.aboutTitle')}
+        styles={{ message: { fontSize: 13 } }}
+        data-testid="tx-about"
+      >
         {t('password.transaction.about')}
       </Alert>
-      {hasPassword && (
-        <CodeField value={code} onChange={setCode} error={errors.code} request={() => ({ account, scene: 'security' })} />
-      )}
+      {hasPassword && <CodeField value={code} onChange={setCode} error={errors.code} request={() => ({ account, scene: 'security' })} />}
       <DigitsField
         label={t(hasPassword ? 'password.transaction.newPassword' : 'password.transaction.password')}
         description={t('password.transaction.rule')}
@@ -93,13 +122,7 @@ function TransactionPasswordForm({ account, hasPassword }: { account: string; ha
         error={errors.password}
         testId="tx-password"
       />
-      <DigitsField
-        label={t('password.transaction.confirm')}
-        value={confirm}
-        onChange={setConfirm}
-        error={errors.confirm}
-        testId="tx-confirm"
-      />
+      <DigitsField label={t('password.transaction.confirm')} value={confirm} onChange={setConfirm} error={errors.confirm} testId="tx-confirm" />
       <Button type="submit" size="md" loading={save.isPending} data-testid="tx-submit">
         {t(hasPassword ? 'password.transaction.submitChange' : 'password.transaction.submitSet')}
       </Button>

@@ -60,7 +60,12 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
         {cell(t('trade.amount'), formatAmount(amount, quotePlaces, locale))}
         {cell(t('trade.avgPrice'), order.avgPrice ? formatAmount(order.avgPrice, places(order.avgPrice), locale) : '--')}
         {cell(t('trade.fee'), `${formatAmount(order.fee, 8, locale).replace(/\.?0+$/, '')} ${order.feeCoin}`)}
-        {cell(t('trade.time'), new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(order.time))}
+        {cell(
+          t('trade.time'),
+          new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(
+            order.time,
+          ),
+        )}
         {order.status === 'pending' && onCancel ? cell(t('trade.statusLabel'), orderStatusText(order, t), 'order-status') : null}
       </div>
     </div>

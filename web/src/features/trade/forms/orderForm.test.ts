@@ -136,8 +136,12 @@ describe('validation', () => {
   it('more than the balance is insufficient, on the field that sizes the order', () => {
     expect(validateOrder(form({ price: '60000', quantity: '1' }), '100', BTC_USDT).errors).toEqual({ quantity: { key: 'trade.errors.insufficient' } });
     expect(validateOrder(form({ price: '100', quantity: '1' }), '100', BTC_USDT).order).toBeDefined();
-    expect(validateOrder({ ...switchKind(form(), 'market'), amount: '100.01' }, '100', BTC_USDT).errors).toEqual({ amount: { key: 'trade.errors.insufficient' } });
-    expect(validateOrder(form({ side: 'sell', price: '1', quantity: '0.50001' }), '0.5', BTC_USDT).errors).toEqual({ quantity: { key: 'trade.errors.insufficient' } });
+    expect(validateOrder({ ...switchKind(form(), 'market'), amount: '100.01' }, '100', BTC_USDT).errors).toEqual({
+      amount: { key: 'trade.errors.insufficient' },
+    });
+    expect(validateOrder(form({ side: 'sell', price: '1', quantity: '0.50001' }), '0.5', BTC_USDT).errors).toEqual({
+      quantity: { key: 'trade.errors.insufficient' },
+    });
   });
 
   it('a limit buy costs price × quantity rounded up at 6 places, as the server freezes it', () => {

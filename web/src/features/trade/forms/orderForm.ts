@@ -66,7 +66,9 @@ export const sizedByAmount = (form: Pick<OrderFormState, 'side' | 'kind'>): bool
 
 /** The coin an order spends (quote for buys, base for sells), and the places its balance is shown with. */
 export function spendOf(side: Side, rules: SymbolRules): { coin: string; precision: number } {
-  return side === 'buy' ? { coin: rules.quote, precision: rules.quotePrecision } : { coin: rules.base, precision: Math.min(rules.amountPrecision, QUOTE_PRECISION) };
+  return side === 'buy'
+    ? { coin: rules.quote, precision: rules.quotePrecision }
+    : { coin: rules.base, precision: Math.min(rules.amountPrecision, QUOTE_PRECISION) };
 }
 
 /** price × quantity rounded down at 6 places: what the amount field shows ('' when either is missing). */
@@ -167,7 +169,11 @@ export interface ValidOrder {
   quoteAmount?: Big;
 }
 
-const REQUIRED: Record<Field, string> = { price: 'trade.errors.priceRequired', quantity: 'trade.errors.quantityRequired', amount: 'trade.errors.amountRequired' };
+const REQUIRED: Record<Field, string> = {
+  price: 'trade.errors.priceRequired',
+  quantity: 'trade.errors.quantityRequired',
+  amount: 'trade.errors.amountRequired',
+};
 
 function checkField(field: Field, text: string, places: number): { value: Big; error?: undefined } | { value?: undefined; error: FieldError } {
   const c = checkAmount(text, places);
@@ -190,7 +196,11 @@ export function costOf(side: Side, order: ValidOrder): Big | null {
  * Checks the form against the symbol's precisions and the available balance: the order, or the
  * errors to show under each field (missing, not a positive number, too many places, not enough funds).
  */
-export function validateOrder(form: OrderFormState, available: string, rules: SymbolRules): { order: ValidOrder; errors?: undefined } | { order?: undefined; errors: FormErrors } {
+export function validateOrder(
+  form: OrderFormState,
+  available: string,
+  rules: SymbolRules,
+): { order: ValidOrder; errors?: undefined } | { order?: undefined; errors: FormErrors } {
   const errors: FormErrors = {};
   const order: ValidOrder = {};
   if (form.kind === 'limit') {

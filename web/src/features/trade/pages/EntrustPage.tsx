@@ -53,7 +53,9 @@ function OrderList({ status }: { status: OrderFilter }) {
   return (
     <Stack gap={0} px="md" pb="md" data-testid="entrust-list">
       {orders.length ? (
-        orders.map((o) => <OrderCard key={o.id} order={o} onCancel={o.status === 'pending' ? onCancel : undefined} cancelling={cancel.isPending && cancel.variables === o.id} />)
+        orders.map((o) => (
+          <OrderCard key={o.id} order={o} onCancel={o.status === 'pending' ? onCancel : undefined} cancelling={cancel.isPending && cancel.variables === o.id} />
+        ))
       ) : (
         <Text c="dimmed" ta="center" py={48}>
           {t('common.noData', 'No data')}

@@ -144,10 +144,22 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
         <form onSubmit={submit} noValidate data-testid="order-form">
           <Stack gap={10}>
             <div className={classes.sideToggle} role="group" aria-label={t('trade.sideLabel')}>
-              <Button color={SIDE_COLOR.buy} variant={side === 'buy' ? 'filled' : 'default'} onClick={() => onSideClick('buy')} aria-pressed={side === 'buy'} data-testid="side-buy">
+              <Button
+                color={SIDE_COLOR.buy}
+                variant={side === 'buy' ? 'filled' : 'default'}
+                onClick={() => onSideClick('buy')}
+                aria-pressed={side === 'buy'}
+                data-testid="side-buy"
+              >
                 {t('trade.side.buy')}
               </Button>
-              <Button color={SIDE_COLOR.sell} variant={side === 'sell' ? 'filled' : 'default'} onClick={() => onSideClick('sell')} aria-pressed={side === 'sell'} data-testid="side-sell">
+              <Button
+                color={SIDE_COLOR.sell}
+                variant={side === 'sell' ? 'filled' : 'default'}
+                onClick={() => onSideClick('sell')}
+                aria-pressed={side === 'sell'}
+                data-testid="side-sell"
+              >
                 {t('trade.side.sell')}
               </Button>
             </div>
@@ -195,7 +207,16 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
             )}
             <Group gap={4} grow wrap="nowrap">
               {PERCENTS.map((pct) => (
-                <Button key={pct} size="compact-xs" variant="default" px={0} fz={11} onClick={() => percent(pct)} data-testid={`percent-${pct}`} disabled={!loggedIn}>
+                <Button
+                  key={pct}
+                  size="compact-xs"
+                  variant="default"
+                  px={0}
+                  fz={11}
+                  onClick={() => percent(pct)}
+                  data-testid={`percent-${pct}`}
+                  disabled={!loggedIn}
+                >
                   {pct}%
                 </Button>
               ))}
@@ -257,7 +278,13 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
       <OrderConfirmSheet review={review} market={market} pending={place.isPending} onClose={() => setReview(null)} onConfirm={send} />
 
       <Drawer opened={pickerOpen} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('trade.chooseSymbol')} radius="lg">
-        <SymbolList current={symbol} onPick={(s) => { setPickerOpen(false); onSymbol(s); }} />
+        <SymbolList
+          current={symbol}
+          onPick={(s) => {
+            setPickerOpen(false);
+            onSymbol(s);
+          }}
+        />
       </Drawer>
     </div>
   );
@@ -283,9 +310,22 @@ function SymbolList({ current, onPick }: { current: string; onPick: (symbol: str
   const shown = useMemo(() => tickers.filter((x) => x.symbol.toLowerCase().includes(query.trim().toLowerCase())), [tickers, query]);
   return (
     <Stack gap={4}>
-      <TextInput placeholder={t('trade.searchSymbol')} aria-label={t('trade.searchSymbol')} value={query} onChange={(e) => setQuery(e.currentTarget.value)} mb="xs" />
+      <TextInput
+        placeholder={t('trade.searchSymbol')}
+        aria-label={t('trade.searchSymbol')}
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        mb="xs"
+      />
       {shown.map((x) => (
-        <UnstyledButton key={x.symbol} onClick={() => onPick(x.symbol)} py={8} data-testid="symbol-option" data-symbol={x.symbol} aria-current={x.symbol === current}>
+        <UnstyledButton
+          key={x.symbol}
+          onClick={() => onPick(x.symbol)}
+          py={8}
+          data-testid="symbol-option"
+          data-symbol={x.symbol}
+          aria-current={x.symbol === current}
+        >
           <Group justify="space-between" wrap="nowrap">
             <Text fw={x.symbol === current ? 700 : 500}>{x.symbol}</Text>
             <Group gap="sm" wrap="nowrap">
