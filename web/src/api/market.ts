@@ -9,11 +9,12 @@ import { call } from './client';
 import { throttle } from '../lib/throttle';
 import { useRealtime } from '../realtime/hooks';
 import { realtime } from '../realtime/socket';
+import { queryKey } from './queryKey';
 
 export type Ticker = components['schemas']['Ticker'];
 
 export const tickersQuery = queryOptions({
-  queryKey: ['tickers'],
+  queryKey: queryKey('listTickers'),
   queryFn: ({ signal }) => call('listTickers', { signal }),
   staleTime: 30_000,
 });
@@ -117,7 +118,7 @@ export const TRADES_LIMIT = 30;
 
 export const tradesQuery = (symbol: string) =>
   queryOptions({
-    queryKey: ['trades', symbol],
+    queryKey: queryKey('getTrades', { symbol, limit: TRADES_LIMIT }),
     queryFn: ({ signal }) => call('getTrades', { query: { symbol, limit: TRADES_LIMIT }, signal }),
     staleTime: 5_000,
   });

@@ -2,12 +2,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { components } from '../../../contracts/generated/openapi';
 import { call, getToken } from './client';
+import { queryKey } from './queryKey';
 
 export type Wallet = components['schemas']['Wallet'];
 export type AccountKind = components['schemas']['AccountKind'];
 
 export const walletQuery = queryOptions({
-  queryKey: ['wallet'],
+  queryKey: queryKey('getWallet'),
   queryFn: ({ signal }) => call('getWallet', { signal }),
   staleTime: 10_000,
 });

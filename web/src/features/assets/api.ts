@@ -9,6 +9,7 @@ import type { OpBody, OpQuery } from '../../../../contracts/generated/operations
 import { call, getToken } from '../../api/client';
 import { walletQuery, type AccountKind } from '../../api/wallet';
 import { useRealtime } from '../../realtime/hooks';
+import { queryKey } from '../../api/queryKey';
 
 type Schemas = components['schemas'];
 export type CoinInfo = Schemas['CoinInfo'];
@@ -25,7 +26,7 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 export const TRANSFER_KINDS: readonly AccountKind[] = ACCOUNT_KINDS.filter((k) => k !== 'financial');
 
 export const coinsQuery = queryOptions({
-  queryKey: ['coins'],
+  queryKey: queryKey('listCoins'),
   queryFn: ({ signal }) => call('listCoins', { signal }),
   staleTime: Infinity,
 });
@@ -34,14 +35,14 @@ type RecordFilter = Omit<NonNullable<OpQuery<'listRecords'>>, 'page' | 'pageSize
 
 export const recordsQuery = (filter: RecordFilter) =>
   infiniteQueryOptions({
-    queryKey: ['records', filter],
+    queryKey: queryKey('listRecords', filter),
     queryFn: ({ pageParam, signal }) => call('listRecords', { query: { ...filter, page: pageParam, pageSize: 20 }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 
 export const addressesQuery = queryOptions({
-  queryKey: ['addresses'],
+  queryKey: queryKey('listAddresses'),
   queryFn: async ({ signal }) => {
     const list = await call('listAddresses', { signal });
     // Mirrored in localStorage `address_list` (spec §3) for screens that start offline.
@@ -57,7 +58,7 @@ export const useAddresses = () => useQuery(addressesQuery);
 export function useWalletEvents(): void {
   const queryClient = useQueryClient();
   useRealtime(null, 'balances', () => void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey }));
-  useRealtime(null, 'record', () => void queryClient.invalidateQueries({ queryKey: ['records'] }));
+  useRealtime(null, 'record', () => void queryClient.invalidateQueries({ queryKey: queryKey('listRecords') }));
 }
 
 /** A mutation that refreshes balances and records when it succeeds. */
@@ -67,7 +68,7 @@ function useMoneyMutation<K extends 'transfer' | 'withdraw' | 'sandboxDeposit' |
     mutationFn: (body: OpBody<K>) => call(operationId as 'transfer', { body: body as OpBody<'transfer'> }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
-      void queryClient.invalidateQueries({ queryKey: ['records'] });
+      void queryClient.invalidateQueries({ queryKey: queryKey('listRecords') });
     },
   });
 }
@@ -105,7 +106,7 @@ export type { RecordFilter };
 /** The user's deposit address of a coin and chain (with its minimum and confirmations). */
 export const depositAddressQuery = (coin: string, chain: Chain) =>
   queryOptions({
-    queryKey: ['deposit-address', coin, chain],
+    queryKey: queryKey('getDepositAddress', { coin, chain }),
     queryFn: ({ signal }) => call('getDepositAddress', { query: { coin, chain }, signal }),
     staleTime: Infinity,
   });
@@ -115,12 +116,12 @@ export const useDepositAddress = (coin: string | undefined, chain: Chain | undef
 
 /** Where the platform takes bank wires (`available: false` where it does not). */
 export const wireDetailsQuery = queryOptions({
-  queryKey: ['wire-details'],
+  queryKey: queryKey('getWireDetails'),
   queryFn: ({ signal }) => call('getWireDetails', { signal }),
   staleTime: 10 * 60_000,
 });
 
 export const useWireDetails = () => useQuery({ ...wireDetailsQuery, enabled: Boolean(getToken()) });
 
-/** Records of a filter, page by page; live through the `record` event (it invalidates ['records']). */
+/** Records of a filter, page by page; live through the `record` event (it invalidates queryKey('listRecords')). */
 export const useRecords = (filter: RecordFilter) => useInfiniteQuery({ ...recordsQuery(filter), enabled: Boolean(getToken()) });

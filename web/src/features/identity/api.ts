@@ -1,13 +1,14 @@
 /**
  * Identity verification and payment methods (collect-money information): the current user with
  * polling while a review is pending, image uploads, identity submissions and the payment-method
- * list, add and remove. Mutations refresh ['me'] and the list.
+ * list, add and remove. Mutations refresh the current user and the list.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken } from '../../api/client';
 import { meQuery } from '../../api/me';
+import { queryKey } from '../../api/queryKey';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -46,7 +47,7 @@ export function useSubmitIdentity() {
 }
 
 export const paymentMethodsQuery = queryOptions({
-  queryKey: ['paymentMethods'],
+  queryKey: queryKey('listPaymentMethods'),
   queryFn: ({ signal }) => call('listPaymentMethods', { signal }),
 });
 

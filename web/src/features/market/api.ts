@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { klinePeriodValues } from '../../../../contracts/generated/enums';
 import type { components } from '../../../../contracts/generated/openapi';
 import { call, getToken } from '../../api/client';
+import { queryKey } from '../../api/queryKey';
 
 export type Candle = components['schemas']['Candle'];
 export type KlinePeriod = components['schemas']['KlinePeriod'];
@@ -11,13 +12,13 @@ export const KLINE_PERIODS: readonly KlinePeriod[] = klinePeriodValues;
 
 export const klineQuery = (symbol: string, period: KlinePeriod) =>
   queryOptions({
-    queryKey: ['kline', symbol, period],
+    queryKey: queryKey('getKline', { symbol, period, limit: 200 }),
     queryFn: ({ signal }) => call('getKline', { query: { symbol, period, limit: 200 }, signal }),
     staleTime: 10_000,
   });
 
 export const favoritesQuery = queryOptions({
-  queryKey: ['favorites'],
+  queryKey: queryKey('listFavorites'),
   queryFn: ({ signal }) => call('listFavorites', { signal }),
   staleTime: 60_000,
 });

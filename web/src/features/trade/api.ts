@@ -10,6 +10,7 @@ import { call, getToken, newIdempotencyKey } from '../../api/client';
 import { useSettings } from '../../api/settings';
 import { useRealtime } from '../../realtime/hooks';
 import { walletQuery } from '../../api/wallet';
+import { queryKey } from '../../api/queryKey';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
@@ -21,7 +22,7 @@ export const useSpotFeeRate = (): string | undefined => useSettings().data?.spot
 
 export const ordersQuery = (status: OrderFilter, symbol?: string) =>
   infiniteQueryOptions({
-    queryKey: ['orders', status, symbol ?? null],
+    queryKey: queryKey('listOrders', { status, ...(symbol ? { symbol } : {}) }),
     queryFn: ({ pageParam, signal }) => call('listOrders', { query: { status, ...(symbol ? { symbol } : {}), page: pageParam, pageSize: 20 }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
@@ -33,7 +34,7 @@ export const useOrders = (status: OrderFilter, symbol?: string) => useInfiniteQu
 export function useOrderEvents(): void {
   const queryClient = useQueryClient();
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') });
     void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
   };
   useRealtime(null, 'order', refresh);
@@ -42,7 +43,7 @@ export function useOrderEvents(): void {
 function useInvalidateOnSuccess() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') });
     void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
   };
 }

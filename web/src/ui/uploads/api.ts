@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { useSettings } from '../../api/settings';
+import { queryKey } from '../../api/queryKey';
 
 /** The largest upload until the settings have loaded (the mock's and the spec's 5 MB). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -18,7 +19,7 @@ export function useUploadImage() {
 /** One of the user's uploads as a data URL (uploads never change, so it is fetched once). */
 export const uploadQuery = (id: string) =>
   queryOptions({
-    queryKey: ['upload', id],
+    queryKey: queryKey('getUpload', { id }),
     queryFn: ({ signal }) => call('getUpload', { query: { id }, signal }),
     staleTime: Infinity,
     gcTime: 10 * 60_000,

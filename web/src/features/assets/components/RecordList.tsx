@@ -1,7 +1,7 @@
 /**
  * The user's records of one filter (e.g. this coin's deposits), newest first, each with its amount,
  * time, address and live status; "Load more" fetches the next page. Stays live: the `record`
- * socket event invalidates ['records'].
+ * socket event invalidates queryKey('listRecords').
  */
 import { Button, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
