@@ -5,12 +5,7 @@ import { formatAmount } from '../../lib/decimal';
 import { useRecentTrades } from '../../api/market';
 import classes from './trades.module.css';
 import tone from './tone.module.css';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-function clock(ms: number): string {
-  const d = new Date(ms);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
+import { formatDate } from '../../lib/format';
 
 export function TradesPanel({
   symbol,
@@ -42,7 +37,7 @@ export function TradesPanel({
       {/* Positional keys: new trades update the rows' text instead of inserting and removing rows. */}
       {data.slice(0, limit).map((tr, i) => (
         <div key={i} className={classes.tradeRow} data-testid="trade-row" data-side={tr.side} data-time={tr.time}>
-          <span className={tone.dim}>{clock(tr.time)}</span>
+          <span className={tone.dim}>{formatDate(tr.time, 'time', locale)}</span>
           <span className={tr.side === 'buy' ? tone.textUp : tone.textDown}>{formatAmount(tr.price, pricePrecision, locale)}</span>
           <span>{formatAmount(tr.quantity, amountPrecision, locale)}</span>
         </div>

@@ -11,6 +11,7 @@ import { useRecords, type RecordFilter, type WalletRecord } from '../api';
 import { useCoinFormat } from '../format';
 import { RecordReason, RecordStatus } from './RecordStatus';
 import classes from './funds.module.css';
+import { formatDate } from '../../../lib/format';
 
 /** A long address as its start and end ("TXk3Lo…Fa5Uy"); the full one stays in the title. */
 export function shortAddress(address: string): string {
@@ -22,7 +23,7 @@ export function RecordRow({ record }: { record: WalletRecord }) {
   const locale = useIntlLocale();
   const format = useCoinFormat();
   const amount = new Big(record.amount);
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(record.time);
+  const time = formatDate(record.time, 'dateTime', locale);
   return (
     <li className={classes.record} data-testid="record-row" data-record-id={record.id} data-status={record.status} data-type={record.type}>
       <div className={classes.recordMain}>

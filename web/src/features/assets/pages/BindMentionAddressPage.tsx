@@ -28,6 +28,7 @@ import { shortAddress } from '../components/RecordList';
 import classes from '../components/funds.module.css';
 import panel from '../../../ui/panel.module.css';
 import { paths, withQuery } from '../../../lib/paths';
+import { formatDate } from '../../../lib/format';
 
 type Field = 'address' | 'label' | 'code';
 const CODE = /^\d{6}$/;
@@ -57,7 +58,7 @@ function AddressEntry({ entry, onRemove, removing }: { entry: WithdrawAddress; o
         {entry.address}
       </Text>
       <Text size="xs" c="dimmed">
-        {t('funds.book.added', { date: new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(entry.createdAt) })}
+        {t('funds.book.added', { date: formatDate(entry.createdAt, 'date', locale) })}
       </Text>
     </li>
   );

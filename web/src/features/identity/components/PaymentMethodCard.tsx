@@ -11,6 +11,7 @@ import classes from './identity.module.css';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { UploadedImage } from '../../../ui/uploads/UploadedImage';
 import panel from '../../../ui/panel.module.css';
+import { formatDate } from '../../../lib/format';
 
 /** The type-specific details of a method, as [label key, value] pairs. */
 function details(m: PaymentMethod): Array<[string, string | undefined]> {
@@ -84,7 +85,7 @@ export function PaymentMethodCard({ method, removable = true }: { method: Paymen
         <dt>{t('identity.payment.country')}</dt>
         <dd>{region(method.country)}</dd>
         <dt>{t('identity.payment.added')}</dt>
-        <dd>{new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(method.createdAt)}</dd>
+        <dd>{formatDate(method.createdAt, 'dateTimeLong', locale)}</dd>
       </dl>
       {method.status === 'pending' && (
         <Text size="xs" c="dimmed">

@@ -21,6 +21,8 @@ import {
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { usePriceColors } from '../../../theme/priceColors';
 import type { Candle } from '../api';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatDate, groupDigits } from '../../../lib/format';
 
 const MA = [
   { length: 7, color: '#f0b90b' },
@@ -39,27 +41,22 @@ interface Series {
   ma: ISeriesApi<'Line'>[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Axis labels in the user's local time (the library itself shows UTC). */
-function tickMark(time: Time, type: TickMarkType): string {
-  if (typeof time !== 'number') return String(time);
-  const d = new Date(time * 1000);
-  switch (type) {
-    case TickMarkType.Year:
-      return String(d.getFullYear());
-    case TickMarkType.Month:
-      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}`;
-    case TickMarkType.DayOfMonth:
-      return `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-    default:
-      return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }
-}
-
-function crosshairTime(time: number): string {
-  const d = new Date(time * 1000);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** Axis labels in the user's local time and language (the library itself shows UTC in English). */
+function tickMarkIn(locale: string) {
+  return (time: Time, type: TickMarkType): string => {
+    if (typeof time !== 'number') return String(time);
+    const ms = time * 1000;
+    switch (type) {
+      case TickMarkType.Year:
+        return formatDate(ms, 'axisYear', locale);
+      case TickMarkType.Month:
+        return formatDate(ms, 'axisMonth', locale);
+      case TickMarkType.DayOfMonth:
+        return formatDate(ms, 'axisDay', locale);
+      default:
+        return formatDate(ms, 'axisTime', locale);
+    }
+  };
 }
 
 const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
@@ -127,6 +124,7 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
   /** The candles as drawn (for MA recomputation on live updates). */
   const data = useRef<Candle[]>([]);
   const dark = useComputedColorScheme('light') === 'dark';
+  const locale = useIntlLocale();
   // Green up or red up (the user's choice); volume bars take it too.
   const colors = usePriceColors();
   const colorsRef = useRef(colors);
@@ -139,9 +137,8 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
     const chart = createChart(el, {
       autoSize: true,
       handleScroll: { vertTouchDrag: false },
-      timeScale: { timeVisible: true, secondsVisible: false, tickMarkFormatter: tickMark },
+      timeScale: { timeVisible: true, secondsVisible: false },
       crosshair: { mode: 0 },
-      localization: { locale: 'en-US', timeFormatter: (time: Time) => (typeof time === 'number' ? crosshairTime(time) : String(time)) },
     });
     const candleSeries = chart.addSeries(CandlestickSeries, candleColors(colorsRef.current));
     candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
@@ -173,11 +170,20 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
     s.volume.setData(data.current.map((c) => volumeBar(c, colors)));
   }, [colors]);
 
+  // Prices and times as the rest of the app shows them, in the user's language (the chart draws
+  // with floats; only its labels are formatted here).
   useEffect(() => {
+    const s = series.current;
+    if (!s) return;
     const minMove = Number((1 / 10 ** pricePrecision).toFixed(pricePrecision));
-    series.current?.candles.applyOptions({ priceFormat: { type: 'price', precision: pricePrecision, minMove } });
-    series.current?.ma.forEach((s) => s.applyOptions({ priceFormat: { type: 'price', precision: pricePrecision, minMove } }));
-  }, [pricePrecision]);
+    const priceFormat = { type: 'custom' as const, minMove, formatter: (price: number) => groupDigits(price.toFixed(pricePrecision), locale) };
+    s.candles.applyOptions({ priceFormat });
+    s.ma.forEach((m) => m.applyOptions({ priceFormat }));
+    s.chart.applyOptions({
+      localization: { locale, timeFormatter: (time: Time) => (typeof time === 'number' ? formatDate(time * 1000, 'dateTime', locale) : String(time)) },
+      timeScale: { tickMarkFormatter: tickMarkIn(locale) },
+    });
+  }, [pricePrecision, locale]);
 
   useEffect(() => {
     const s = series.current;

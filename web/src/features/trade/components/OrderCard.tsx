@@ -6,6 +6,7 @@ import { Big, formatAmount } from '../../../lib/decimal';
 import { useMarketInfo } from '../../../api/market';
 import type { Order } from '../api';
 import classes from './trade.module.css';
+import { formatDate, formatMoney } from '../../../lib/format';
 
 /** "pending", "completed", "cancelled", or "filled 40 %" for a partly filled open order. */
 export function orderStatusText(order: Order, t: (k: string, o?: Record<string, unknown>) => string): string {
@@ -59,13 +60,8 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
         {cell(t('trade.filled'), formatAmount(order.filled, places(order.filled), locale), 'order-filled')}
         {cell(t('trade.amount'), formatAmount(amount, quotePlaces, locale))}
         {cell(t('trade.avgPrice'), order.avgPrice ? formatAmount(order.avgPrice, places(order.avgPrice), locale) : '--')}
-        {cell(t('trade.fee'), `${formatAmount(order.fee, 8, locale).replace(/\.?0+$/, '')} ${order.feeCoin}`)}
-        {cell(
-          t('trade.time'),
-          new Intl.DateTimeFormat(locale, { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(
-            order.time,
-          ),
-        )}
+        {cell(t('trade.fee'), formatMoney(order.fee, places(order.fee), order.feeCoin, locale))}
+        {cell(t('trade.time'), formatDate(order.time, 'dateTime', locale))}
         {order.status === 'pending' && onCancel ? cell(t('trade.statusLabel'), orderStatusText(order, t), 'order-status') : null}
       </div>
     </div>

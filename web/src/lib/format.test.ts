@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatRatio, isolate } from './format';
+
+const MOMENT = Date.UTC(2026, 10, 23, 9, 5, 7);
+
+describe('one formatting module', () => {
+  it('keeps an amount with its coin, and "x / y", as one isolated unit (right-to-left pages keep them whole)', () => {
+    expect(formatMoney('-100', 2, 'USDT', 'ar-u-nu-latn')).toBe('\u2068-100.00 USDT\u2069');
+    expect(formatMoney('1234.5678', 2, 'USDT', 'de')).toBe(isolate('1.234,56 USDT'));
+    expect(formatRatio('2,000 USDT', '24 h')).toBe('\u20682,000 USDT / 24 h\u2069');
+  });
+
+  it("formats a moment in the user's language, with Latin digits in Arabic, the same way for every list", () => {
+    const en = formatDate(MOMENT, 'dateTime', 'en-US');
+    const de = formatDate(MOMENT, 'dateTime', 'de-DE');
+    expect(en).not.toBe(de);
+    expect(de).toMatch(/23\.11\.26/);
+    expect(formatDate(MOMENT, 'dateTime', 'ar-u-nu-latn')).toMatch(/[0-9]/);
+    expect(formatDate(MOMENT, 'dateTime', 'ar-u-nu-latn')).not.toMatch(/[٠-٩]/);
+  });
+
+  it('shows times of day on a 24-hour clock with seconds for the trades tape', () => {
+    expect(formatDate(MOMENT, 'time', 'en-US')).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+  });
+});
