@@ -47,6 +47,7 @@ function syntheticTickers(count: number, step: number) {
       pricePrecision: 2,
       amountPrecision: 4,
       quotePrecision: 2,
+      settlementPrecision: 6,
       time: Date.now(),
     };
   });

@@ -1455,6 +1455,8 @@ export interface components {
             amountPrecision: number;
             /** @description Decimals of an amount in the quote coin (a market buy's `quoteAmount`, totals); USDT 2, BTC 6. */
             quotePrecision: number;
+            /** @description Decimals the matching engine keeps quote amounts at when it freezes and settles them: a limit buy freezes price × quantity rounded up to these decimals, a sell's proceeds are rounded down and its fee up to them (6 in the mock). */
+            settlementPrecision: number;
             time: components["schemas"]["EpochMillis"];
         };
         Candle: {

@@ -9900,6 +9900,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pricePrecision",
                   "amountPrecision",
                   "quotePrecision",
+                  "settlementPrecision",
                   "time"
                 ],
                 "additionalProperties": false,
@@ -9989,6 +9990,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "minimum": 0,
                     "maximum": 12,
                     "description": "Decimals of an amount in the quote coin (a market buy's `quoteAmount`, totals); USDT 2, BTC 6."
+                  },
+                  "settlementPrecision": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 18,
+                    "description": "Decimals the matching engine keeps quote amounts at when it freezes and settles them: a limit buy freezes price × quantity rounded up to these decimals, a sell's proceeds are rounded down and its fee up to them (6 in the mock)."
                   },
                   "time": {
                     "type": "integer",

@@ -25,7 +25,7 @@ import {
   type KlinePeriod,
   type UnitCandle,
 } from './candles.ts';
-import { QUOTE_PRECISION, SPECS, USDT, type SymbolSpec } from './market-symbols.ts';
+import { QUOTE_PRECISION, SETTLEMENT_PRECISION, SPECS, USDT, type SymbolSpec } from './market-symbols.ts';
 
 type Ticker = components['schemas']['Ticker'];
 type Candle = components['schemas']['Candle'];
@@ -299,6 +299,7 @@ export class Market {
       pricePrecision: pp,
       amountPrecision: ap,
       quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT],
+      settlementPrecision: SETTLEMENT_PRECISION,
       time: now,
     };
   }

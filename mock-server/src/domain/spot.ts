@@ -10,6 +10,7 @@ import type { Accounts } from './accounts.ts';
 import { DomainError } from './errors.ts';
 import { insufficient, Ledger, SYSTEM } from './ledger.ts';
 import type { Market } from './market.ts';
+import { SETTLEMENT_PRECISION } from './market-symbols.ts';
 import { OwnedIds, Rng } from './random.ts';
 
 type Schemas = components['schemas'];
@@ -18,7 +19,6 @@ type Level = [string, string];
 
 export const BOOK_LEVELS = 20;
 export const SPOT_FEE = new Big('0.001');
-const QUOTE_PRECISION = 6;
 const TAPE = 50;
 
 interface OrderState extends Order {
@@ -204,7 +204,7 @@ export class Spot {
     // What to freeze: buys freeze quote, sells freeze base.
     let frozen: Big;
     if (req.side === 'sell') frozen = quantity!;
-    else if (req.type === 'limit') frozen = price!.times(quantity!).round(QUOTE_PRECISION, Big.roundUp);
+    else if (req.type === 'limit') frozen = price!.times(quantity!).round(SETTLEMENT_PRECISION, Big.roundUp);
     else frozen = quoteAmount ?? this.costOf(opposite, quantity!);
     const coin = req.side === 'buy' ? m.quote : m.base;
     if (this.ledger.balance(user.id, 'exchange', coin).available.lt(frozen)) throw insufficient();
@@ -248,7 +248,7 @@ export class Spot {
       if (left.lte(0)) break;
     }
     if (left.gt(0)) throw new DomainError('no_liquidity', 'No best price at present');
-    return cost.round(QUOTE_PRECISION, Big.roundUp);
+    return cost.round(SETTLEMENT_PRECISION, Big.roundUp);
   }
 
   /** Fills against book levels (taker), at each level's price. */
@@ -278,7 +278,7 @@ export class Spot {
     const amount = quantity.times(price);
     const legs = [];
     if (order.side === 'buy') {
-      const cost = amount.round(QUOTE_PRECISION, Big.roundUp);
+      const cost = amount.round(SETTLEMENT_PRECISION, Big.roundUp);
       if (cost.gt(order.frozen)) return;
       const rounded = quantity.times(SPOT_FEE).round(m.amountPrecision, Big.roundUp);
       const fee = rounded.gt(quantity) ? quantity : rounded;
@@ -293,9 +293,9 @@ export class Spot {
       order.fee = new Big(order.fee).plus(fee).toFixed();
       order.filledAmount = new Big(order.filledAmount).plus(cost).toFixed();
     } else {
-      const proceeds = amount.round(QUOTE_PRECISION, Big.roundDown);
+      const proceeds = amount.round(SETTLEMENT_PRECISION, Big.roundDown);
       // Rounded up, but never more than the proceeds (a dust fill must not credit a negative amount).
-      const rounded = proceeds.times(SPOT_FEE).round(QUOTE_PRECISION, Big.roundUp);
+      const rounded = proceeds.times(SPOT_FEE).round(SETTLEMENT_PRECISION, Big.roundUp);
       const fee = rounded.gt(proceeds) ? proceeds : rounded;
       legs.push(
         { owner: order.owner, kind: 'exchange' as const, coin: m.base, frozen: quantity.neg() },

@@ -15,6 +15,7 @@ const ticker = (symbol: string, last: string, time: number): Ticker => ({
   pricePrecision: 2,
   amountPrecision: 4,
   quotePrecision: 2,
+  settlementPrecision: 6,
   time,
 });
 

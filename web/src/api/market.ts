@@ -87,16 +87,17 @@ export function useTicker(symbol: string): Ticker | undefined {
 }
 
 /** What does not move about a symbol: enough to lay out its pages without re-rendering on ticks. */
-export type MarketInfo = Pick<Ticker, 'symbol' | 'base' | 'quote' | 'pricePrecision' | 'amountPrecision' | 'quotePrecision'>;
+export type MarketInfo = Pick<Ticker, 'symbol' | 'base' | 'quote' | 'pricePrecision' | 'amountPrecision' | 'quotePrecision' | 'settlementPrecision'>;
 
 const selectMarkets = (list: Ticker[]): MarketInfo[] =>
-  list.map(({ symbol, base, quote, pricePrecision, amountPrecision, quotePrecision }) => ({
+  list.map(({ symbol, base, quote, pricePrecision, amountPrecision, quotePrecision, settlementPrecision }) => ({
     symbol,
     base,
     quote,
     pricePrecision,
     amountPrecision,
     quotePrecision,
+    settlementPrecision,
   }));
 
 /** Every symbol's static information; re-renders only when a symbol is listed or delisted. */

@@ -29,8 +29,16 @@ import {
   type SymbolRules,
 } from './orderForm';
 
-const BTC_USDT: SymbolRules = { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', pricePrecision: 2, amountPrecision: 5, quotePrecision: 2 };
-const ETH_BTC: SymbolRules = { symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', pricePrecision: 6, amountPrecision: 4, quotePrecision: 6 };
+const BTC_USDT: SymbolRules = {
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  pricePrecision: 2,
+  amountPrecision: 5,
+  quotePrecision: 2,
+  settlementPrecision: 6,
+};
+const ETH_BTC: SymbolRules = { symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', pricePrecision: 6, amountPrecision: 4, quotePrecision: 6, settlementPrecision: 6 };
 const FEE = '0.001';
 const form = (patch: Partial<OrderFormState> = {}): OrderFormState => ({ ...initialOrderForm(), ...patch });
 const places = (v: string | Big) => {
@@ -41,12 +49,12 @@ const places = (v: string | Big) => {
 
 describe('editing keeps price, quantity and amount in step', () => {
   it('price × quantity fills the amount; amount ÷ price fills the quantity, rounded down', () => {
-    let f = editPrice(form(), '30000');
-    f = editQuantity(f, '0.00833');
+    let f = editPrice(form(), '30000', BTC_USDT);
+    f = editQuantity(f, '0.00833', BTC_USDT);
     expect(f.amount).toBe('249.9');
     f = editAmount(f, '600', BTC_USDT);
     expect(f.quantity).toBe('0.02');
-    f = editPrice(f, '20000');
+    f = editPrice(f, '20000', BTC_USDT);
     expect(f.amount).toBe('400');
     f = editAmount(f, '100', BTC_USDT);
     expect(f.quantity).toBe('0.005');
@@ -55,26 +63,26 @@ describe('editing keeps price, quantity and amount in step', () => {
   });
 
   it('the amount keeps 6 places, rounded down', () => {
-    expect(amountOf(new Big('30000.55'), new Big('0.00001'))).toBe('0.300005');
-    expect(amountOf(null, new Big('1'))).toBe('');
+    expect(amountOf(new Big('30000.55'), new Big('0.00001'), BTC_USDT)).toBe('0.300005');
+    expect(amountOf(null, new Big('1'), BTC_USDT)).toBe('');
   });
 
   it('an empty or unreadable field empties the one derived from it', () => {
-    const f = editQuantity(editPrice(form(), '100'), '2');
-    expect(editPrice(f, '').amount).toBe('');
-    expect(editPrice(f, '.').amount).toBe('');
+    const f = editQuantity(editPrice(form(), '100', BTC_USDT), '2', BTC_USDT);
+    expect(editPrice(f, '', BTC_USDT).amount).toBe('');
+    expect(editPrice(f, '.', BTC_USDT).amount).toBe('');
     expect(editAmount(f, '', BTC_USDT).quantity).toBe('');
-    expect(editAmount(editPrice(f, '0'), '5', BTC_USDT).quantity).toBe('');
+    expect(editAmount(editPrice(f, '0', BTC_USDT), '5', BTC_USDT).quantity).toBe('');
   });
 
   it('on a market order quantity and amount are independent', () => {
-    const m = switchKind(editPrice(form(), '100'), 'market');
-    expect(editQuantity(m, '2').amount).toBe('');
+    const m = switchKind(editPrice(form(), '100', BTC_USDT), 'market');
+    expect(editQuantity(m, '2', BTC_USDT).amount).toBe('');
     expect(editAmount(m, '50', BTC_USDT).quantity).toBe('');
   });
 
   it('switching side or kind clears the size and the errors, keeps the price', () => {
-    const f = { ...editQuantity(editPrice(form(), '100'), '2'), errors: { price: { key: 'x' } } };
+    const f = { ...editQuantity(editPrice(form(), '100', BTC_USDT), '2', BTC_USDT), errors: { price: { key: 'x' } } };
     for (const next of [switchSide(f, 'sell'), switchKind(f, 'market')]) {
       expect(next).toMatchObject({ price: '100', quantity: '', amount: '', errors: {} });
     }
@@ -84,15 +92,15 @@ describe('editing keeps price, quantity and amount in step', () => {
 
   it('any edit clears the errors', () => {
     const f = form({ errors: { quantity: { key: 'trade.errors.quantityRequired' } } });
-    expect(editPrice(f, '1').errors).toEqual({});
-    expect(editQuantity(f, '1').errors).toEqual({});
+    expect(editPrice(f, '1', BTC_USDT).errors).toEqual({});
+    expect(editQuantity(f, '1', BTC_USDT).errors).toEqual({});
     expect(editAmount(f, '1', BTC_USDT).errors).toEqual({});
   });
 });
 
 describe('percentage buttons', () => {
   it('a limit buy: the share of the quote balance at the price, rounded down (the e2e example)', () => {
-    const f = editPrice(form(), '30000');
+    const f = editPrice(form(), '30000', BTC_USDT);
     expect(applyPercent(f, 25, '1000', BTC_USDT)).toMatchObject({ quantity: '0.00833', amount: '249.9' });
     expect(applyPercent(f, 100, '1000', BTC_USDT)).toMatchObject({ quantity: '0.03333', amount: '999.9' });
   });
@@ -104,7 +112,7 @@ describe('percentage buttons', () => {
   });
 
   it('a sell: the share of the base balance; a market buy: the share of the quote balance as the amount', () => {
-    const sell = switchSide(editPrice(form(), '20000'), 'sell');
+    const sell = switchSide(editPrice(form(), '20000', BTC_USDT), 'sell');
     expect(applyPercent(sell, 50, '0.5', BTC_USDT)).toMatchObject({ quantity: '0.25', amount: '5000' });
     expect(applyPercent(sell, 75, '0.5', BTC_USDT)).toMatchObject({ quantity: '0.375', amount: '7500' });
     expect(applyPercent(switchKind(sell, 'market'), 75, '0.123456', BTC_USDT)).toMatchObject({ quantity: '0.09259', amount: '' });
@@ -214,7 +222,12 @@ const decimal = (p: number, maxInt = 10_000_000) =>
     .filter((v) => v.gt(0));
 
 const rules: fc.Arbitrary<SymbolRules> = fc
-  .record({ pricePrecision: fc.integer({ min: 0, max: 8 }), amountPrecision: fc.integer({ min: 0, max: 8 }), quotePrecision: fc.integer({ min: 0, max: 6 }) })
+  .record({
+    pricePrecision: fc.integer({ min: 0, max: 8 }),
+    amountPrecision: fc.integer({ min: 0, max: 8 }),
+    quotePrecision: fc.integer({ min: 0, max: 6 }),
+    settlementPrecision: fc.constant(6),
+  })
   .map((p) => ({ symbol: 'X/Y', base: 'X', quote: 'Y', ...p }));
 
 /** A symbol with a price and quantity of its precisions, a balance (6 places, as the ledger keeps) and a side. */
@@ -234,7 +247,7 @@ describe('properties', () => {
   it('a percentage button never sizes an order beyond the balance, and the form then accepts it unless it rounds to nothing', () => {
     fc.assert(
       fc.property(scenario, fc.constantFrom<'limit' | 'market'>('limit', 'market'), ({ rules: r, price, available, side, percent }, kind) => {
-        const f = applyPercent(switchKind(switchSide(editPrice(form(), price.toFixed()), side), kind), percent, available.toFixed(), r);
+        const f = applyPercent(switchKind(switchSide(editPrice(form(), price.toFixed(), r), side), kind), percent, available.toFixed(), r);
         expect(f.errors).toEqual({});
         const share = available.times(percent).div(100);
         const byAmount = kind === 'market' && side === 'buy';
@@ -251,7 +264,7 @@ describe('properties', () => {
           // What the server will freeze fits the balance.
           expect(price.times(f.quantity).round(6, Big.roundUp).lte(available)).toBe(true);
         }
-        if (kind === 'limit' && side === 'sell') expect(f.amount).toBe(amountOf(price, size));
+        if (kind === 'limit' && side === 'sell') expect(f.amount).toBe(amountOf(price, size, r));
         const checked = validateOrder(f, available.toFixed(), r);
         if (size.gt(0)) expect(checked.errors).toBeUndefined();
       }),
@@ -277,11 +290,11 @@ describe('properties', () => {
   it('derived fields keep their precision: quantity at the base precision, amount at 6 places rounded down', () => {
     fc.assert(
       fc.property(scenario, ({ rules: r, price, quantity, available: amount }) => {
-        const a = editQuantity(editPrice(form(), price.toFixed()), quantity.toFixed());
+        const a = editQuantity(editPrice(form(), price.toFixed(), r), quantity.toFixed(), r);
         expect(places(a.amount)).toBeLessThanOrEqual(6);
         expect(new Big(a.amount).lte(price.times(quantity))).toBe(true);
         expect(price.times(quantity).minus(a.amount).lt('0.000001')).toBe(true);
-        const b = editAmount(editPrice(form(), price.toFixed()), amount.toFixed(), r);
+        const b = editAmount(editPrice(form(), price.toFixed(), r), amount.toFixed(), r);
         expect(places(b.quantity)).toBeLessThanOrEqual(r.amountPrecision);
         expect(price.times(b.quantity).lte(amount)).toBe(true);
       }),

@@ -6,7 +6,7 @@
  *
  * Precisions come from the symbol: prices have `pricePrecision` places, base quantities
  * `amountPrecision`, the quote amount of a market buy `quotePrecision`; amounts derived from
- * price × quantity keep `QUOTE_PRECISION` (6) places, as the server keeps quote amounts.
+ * price × quantity keep the ticker's `settlementPrecision` places, as the server keeps quote amounts.
  */
 import type { OpBody } from '../../../../../contracts/generated/operations';
 import { Big } from '../../../lib/decimal';
@@ -17,9 +17,6 @@ export type Kind = 'limit' | 'market';
 export const PERCENTS = [25, 50, 75, 100] as const;
 export type Percent = (typeof PERCENTS)[number];
 
-/** Places the server keeps quote amounts and sell fees at (spot.ts QUOTE_PRECISION). */
-export const QUOTE_PRECISION = 6;
-
 /** What the form needs to know about a symbol (a subset of the market's ticker). */
 export interface SymbolRules {
   symbol: string;
@@ -28,6 +25,8 @@ export interface SymbolRules {
   pricePrecision: number;
   amountPrecision: number;
   quotePrecision: number;
+  /** Decimals the server keeps quote amounts at when it freezes and settles them (Ticker.settlementPrecision). */
+  settlementPrecision: number;
 }
 
 export type Field = 'price' | 'quantity' | 'amount';
@@ -68,12 +67,12 @@ export const sizedByAmount = (form: Pick<OrderFormState, 'side' | 'kind'>): bool
 export function spendOf(side: Side, rules: SymbolRules): { coin: string; precision: number } {
   return side === 'buy'
     ? { coin: rules.quote, precision: rules.quotePrecision }
-    : { coin: rules.base, precision: Math.min(rules.amountPrecision, QUOTE_PRECISION) };
+    : { coin: rules.base, precision: Math.min(rules.amountPrecision, rules.settlementPrecision) };
 }
 
-/** price × quantity rounded down at 6 places: what the amount field shows ('' when either is missing). */
-export function amountOf(price: Big | null, quantity: Big | null): string {
-  return price && quantity ? wireAmount(price.times(quantity).round(QUOTE_PRECISION, Big.roundDown)) : '';
+/** price × quantity rounded down at the settlement places: what the amount field shows ('' when either is missing). */
+export function amountOf(price: Big | null, quantity: Big | null, rules: Pick<SymbolRules, 'settlementPrecision'>): string {
+  return price && quantity ? wireAmount(price.times(quantity).round(rules.settlementPrecision, Big.roundDown)) : '';
 }
 
 /**
@@ -97,10 +96,10 @@ export const feePercent = (rate: string | Big): string => new Big(rate).times(10
 
 /**
  * The fee the server takes from what the user receives, rounded up (in the platform's favour):
- * buys pay quantity × rate in base at the base precision, sells proceeds × rate in quote at 6 places.
+ * buys pay quantity × rate in base at the base precision, sells proceeds × rate in quote at the settlement places.
  */
 export function feeOf(side: Side, receivedGross: Big, rate: string | Big, rules: SymbolRules): { amount: Big; coin: string } {
-  const rounded = receivedGross.times(rate).round(side === 'buy' ? rules.amountPrecision : QUOTE_PRECISION, Big.roundUp);
+  const rounded = receivedGross.times(rate).round(side === 'buy' ? rules.amountPrecision : rules.settlementPrecision, Big.roundUp);
   // As the server charges it: rounded up, but never more than what is received.
   const amount = rounded.gt(receivedGross) ? receivedGross : rounded;
   return { amount, coin: side === 'buy' ? rules.base : rules.quote };
@@ -109,13 +108,13 @@ export function feeOf(side: Side, receivedGross: Big, rate: string | Big, rules:
 // ---- edits ----------------------------------------------------------------------------------
 
 /** A new price: the amount follows (price × quantity). */
-export function editPrice(form: OrderFormState, price: string): OrderFormState {
-  return { ...form, price, amount: amountOf(parseDecimal(price), parseDecimal(form.quantity)), errors: {} };
+export function editPrice(form: OrderFormState, price: string, rules: SymbolRules): OrderFormState {
+  return { ...form, price, amount: amountOf(parseDecimal(price), parseDecimal(form.quantity), rules), errors: {} };
 }
 
 /** A new quantity: on a limit order the amount follows. */
-export function editQuantity(form: OrderFormState, quantity: string): OrderFormState {
-  return { ...form, quantity, ...(form.kind === 'limit' ? { amount: amountOf(parseDecimal(form.price), parseDecimal(quantity)) } : {}), errors: {} };
+export function editQuantity(form: OrderFormState, quantity: string, rules: SymbolRules): OrderFormState {
+  return { ...form, quantity, ...(form.kind === 'limit' ? { amount: amountOf(parseDecimal(form.price), parseDecimal(quantity), rules) } : {}), errors: {} };
 }
 
 /** A new amount: on a limit order the quantity follows (amount ÷ price, rounded down). */
@@ -152,12 +151,12 @@ export function applyPercent(form: OrderFormState, percent: number, available: s
   if (sizedByAmount(form)) return { ...next, amount: wireAmount(maxAmount(share, rules.quotePrecision)) };
   if (form.side === 'sell') {
     const quantity = wireAmount(maxAmount(share, rules.amountPrecision));
-    return { ...next, quantity, ...(form.kind === 'limit' ? { amount: amountOf(parseDecimal(form.price), parseDecimal(quantity)) } : {}) };
+    return { ...next, quantity, ...(form.kind === 'limit' ? { amount: amountOf(parseDecimal(form.price), parseDecimal(quantity), rules) } : {}) };
   }
   const price = parseDecimal(form.price);
   if (!price || price.lte(0)) return { ...form, errors: { price: { key: 'trade.errors.priceRequired' } } };
   const quantity = quantityOf(share, price, rules.amountPrecision);
-  return { ...next, quantity, amount: amountOf(price, parseDecimal(quantity)) };
+  return { ...next, quantity, amount: amountOf(price, parseDecimal(quantity), rules) };
 }
 
 // ---- validation -----------------------------------------------------------------------------
@@ -183,13 +182,13 @@ function checkField(field: Field, text: string, places: number): { value: Big; e
 
 /**
  * What the order costs in the coin spent, as the server freezes it: the quantity for sells, the
- * amount for market buys, price × quantity rounded up at 6 places for limit buys; null for a
+ * amount for market buys, price × quantity rounded up at the settlement places for limit buys; null for a
  * market buy by quantity (unknown until it fills).
  */
-export function costOf(side: Side, order: ValidOrder): Big | null {
+export function costOf(side: Side, order: ValidOrder, rules: SymbolRules): Big | null {
   if (side === 'sell') return order.quantity ?? null;
   if (order.quoteAmount) return order.quoteAmount;
-  return order.price && order.quantity ? order.price.times(order.quantity).round(QUOTE_PRECISION, Big.roundUp) : null;
+  return order.price && order.quantity ? order.price.times(order.quantity).round(rules.settlementPrecision, Big.roundUp) : null;
 }
 
 /**
@@ -215,7 +214,7 @@ export function validateOrder(
   else if (byAmount) order.quoteAmount = c.value;
   else order.quantity = c.value;
   if (Object.keys(errors).length) return { errors };
-  const cost = costOf(form.side, order);
+  const cost = costOf(form.side, order, rules);
   if (cost && cost.gt(available)) return { errors: { [sizeField]: { key: 'trade.errors.insufficient' } } };
   return { order };
 }

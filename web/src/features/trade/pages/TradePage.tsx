@@ -92,8 +92,8 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   const byAmount = sizedByAmount(form);
   const error = (e: FieldError | undefined) => (e ? t(e.key, e.params) : undefined);
 
-  const onPrice = (v: string) => edit((f) => editPrice(f, v));
-  const onQuantity = (v: string) => edit((f) => editQuantity(f, v));
+  const onPrice = (v: string) => edit((f) => editPrice(f, v, market));
+  const onQuantity = (v: string) => edit((f) => editQuantity(f, v, market));
   const onAmount = (v: string) => edit((f) => editAmount(f, v, market));
   const onKind = (k: Kind) => edit((f) => switchKind(f, k));
   const onSideClick = (s: Side) => {
