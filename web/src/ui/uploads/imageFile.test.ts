@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { operationSchemas } from '../../../../contracts/generated/operation-schemas';
 import { DomainError } from '../../../../mock-server/src/domain/errors';
-import { inspectImage, UPLOAD_MAX_BYTES } from '../../../../mock-server/src/domain/uploads';
+import { inspectImage } from '../../../../mock-server/src/domain/images';
+import { UPLOAD_LIMITS, UPLOAD_MAX_BYTES } from '../../../../mock-server/src/domain/uploads';
 import { DEFAULT_UPLOAD_MAX_BYTES } from './api';
 import { checkFile, IMAGE_TYPES, sniffBase64 } from './imageFile';
 
@@ -56,7 +57,10 @@ describe('the same rules as the server', () => {
   it('finds the type the server finds; the server alone refuses a damaged image', () => {
     const server = (base64: string) => {
       try {
-        return inspectImage(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+        return inspectImage(
+          Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
+          UPLOAD_LIMITS,
+        );
       } catch (error) {
         return (error as DomainError).code;
       }
