@@ -46,9 +46,9 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
     case 'mockMarket': {
       const b = body as Body<'mockMarket'>;
       if (!world.market.has(b.symbol)) return { status: 400, body: { error: `Unknown symbol ${b.symbol}` } };
-      if (b.liquidity === 'none') world.spot.halted.add(b.symbol);
-      else world.spot.halted.delete(b.symbol);
-      return { status: 200, body: { halted: [...world.spot.halted] } };
+      if (b.liquidity === 'none') world.liquidity.halted.add(b.symbol);
+      else world.liquidity.halted.delete(b.symbol);
+      return { status: 200, body: { halted: [...world.liquidity.halted] } };
     }
     case 'mockState':
       return { status: 200, body: world.state() };

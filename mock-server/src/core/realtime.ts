@@ -45,10 +45,10 @@ function known(world: World, topic: string): boolean {
 /** What a topic's subscriber receives at once, so a (re)subscribed client never waits for the next tick. */
 function snapshot(world: World, topic: string): Delivery | null {
   if (topic === 'tickers') return { room: topic, event: 'tickers', payload: { time: world.clock.now(), tickers: world.market.tickers() } };
-  if (topic.startsWith('depth:')) return { room: topic, event: 'depth', payload: world.spot.depthMessage(topic.slice(6), true) };
+  if (topic.startsWith('depth:')) return { room: topic, event: 'depth', payload: world.liquidity.depthMessage(topic.slice(6), true) };
   if (topic.startsWith('trades:')) {
     const symbol = topic.slice(7);
-    return { room: topic, event: 'trades', payload: { symbol, trades: world.spot.trades(symbol) } };
+    return { room: topic, event: 'trades', payload: { symbol, trades: world.liquidity.trades(symbol) } };
   }
   const k = latestCandle(world, topic);
   return k && { room: topic, event: 'kline', payload: k };
@@ -98,7 +98,7 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
         const k = latestCandle(world(), room);
         if (k) deliver({ room, event: 'kline', payload: k });
       } else if (room.startsWith('depth:')) {
-        deliver({ room, event: 'depth', payload: world().spot.depthMessage(room.slice(6)) });
+        deliver({ room, event: 'depth', payload: world().liquidity.depthMessage(room.slice(6)) });
       }
     }
   });

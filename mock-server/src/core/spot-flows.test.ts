@@ -30,19 +30,19 @@ describe('order book and tape', () => {
   });
 
   it('sends updates that rebuild the same book as a fresh snapshot', () => {
-    const first = world.spot.depthMessage('ETH/USDT', true);
+    const first = world.liquidity.depthMessage('ETH/USDT', true);
     const bids = new Map(first.bids);
     world.clock.advance(1000);
-    const update = world.spot.depthMessage('ETH/USDT');
+    const update = world.liquidity.depthMessage('ETH/USDT');
     expect(update).toMatchObject({ type: 'update', prevSeq: first.seq, seq: first.seq + 1 });
     for (const [p, q] of update.bids) {
       if (q === '0') bids.delete(p);
       else bids.set(p, q);
     }
-    const fresh = world.spot.book('ETH/USDT');
+    const fresh = world.liquidity.book('ETH/USDT');
     expect([...bids.entries()].sort()).toEqual(fresh.bids.map(([p, q]) => [p, q]).sort());
     world.clock.advance(3000);
-    expect(world.spot.depthMessage('ETH/USDT').type).toBe('snapshot');
+    expect(world.liquidity.depthMessage('ETH/USDT').type).toBe('snapshot');
   });
 
   it('prints trades every second', () => {
@@ -82,7 +82,7 @@ describe('orders', () => {
   });
 
   it('a crossing limit order fills at once at the book prices', () => {
-    const ask = world.spot.book('BTC/USDT').asks[0][0];
+    const ask = world.liquidity.book('BTC/USDT').asks[0][0];
     const order = call('placeOrder', {
       symbol: 'BTC/USDT',
       side: 'buy',
@@ -94,12 +94,12 @@ describe('orders', () => {
   });
 
   it('refuses no liquidity, missing fields, too many decimals and insufficient balance', () => {
-    world.spot.halted.add('BTC/USDT');
+    world.liquidity.halted.add('BTC/USDT');
     expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quoteAmount: '10' })).toMatchObject({
       code: 'no_liquidity',
       message: 'No best price at present',
     });
-    world.spot.halted.clear();
+    world.liquidity.halted.clear();
     expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', quantity: '1' }).code).toBe('price_required');
     expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '100.123', quantity: '1' }).code).toBe('amount_precision');
     expect(call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '60000', quantity: '1' })).toMatchObject({

@@ -1,8 +1,7 @@
 /**
- * Spot trading: a synthetic order book and trade tape around each symbol's simulated price, the
- * users' limit and market orders, and their matching. Funds are frozen in the exchange account on
- * placement and settled through the ledger on every fill, the fee (0.1 %) taken from what the
- * user receives. Deterministic: book and tape come from (seed, symbol, virtual second).
+ * Spot trading: the users' limit and market orders and their matching against the synthetic book
+ * (liquidity.ts), and favourites. Funds are frozen in the exchange account on placement and settled
+ * through the ledger on every fill, the fee (0.1 %) taken from what the user receives.
  */
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
@@ -11,15 +10,12 @@ import { DomainError } from './errors.ts';
 import { insufficient, Ledger, SYSTEM } from './ledger.ts';
 import type { Market } from './market.ts';
 import { SETTLEMENT_PRECISION } from './market-symbols.ts';
+import type { Level, Liquidity } from './liquidity.ts';
 import { OwnedIds, Rng } from './random.ts';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
-type Level = [string, string];
-
-export const BOOK_LEVELS = 20;
 export const SPOT_FEE = new Big('0.001');
-const TAPE = 50;
 
 interface OrderState extends Order {
   owner: string;
@@ -27,128 +23,20 @@ interface OrderState extends Order {
   frozen: Big;
 }
 
-interface BookState {
-  seq: number;
-  bids: Map<string, string>;
-  asks: Map<string, string>;
-}
-
-export interface DepthMessage {
-  symbol: string;
-  type: 'snapshot' | 'update';
-  seq: number;
-  prevSeq: number;
-  time: number;
-  bids: Level[];
-  asks: Level[];
-}
-
 export class Spot {
   private readonly orders = new Map<string, OrderState>();
-  private readonly tapes = new Map<string, Schemas['Trade'][]>();
-  private readonly sentBooks = new Map<string, BookState>();
   private readonly favorites = new Map<string, string[]>();
-  /** Symbols whose book is emptied by the control API (no liquidity). */
-  readonly halted = new Set<string>();
   private readonly ids: OwnedIds;
 
   constructor(
     private readonly seed: number,
     private readonly market: Market,
+    private readonly liquidity: Liquidity,
     private readonly ledger: Ledger,
     private readonly accounts: Accounts,
     private readonly onOrder: (userId: string, order: Order) => void,
   ) {
     this.ids = new OwnedIds(seed);
-  }
-
-  // ---- the synthetic book -----------------------------------------------------------------
-
-  /** The book at the current virtual second: levels around the last price, best first. */
-  book(symbol: string, limit = BOOK_LEVELS): { seq: number; time: number; bids: Level[]; asks: Level[] } {
-    const m = this.market.snapshot(symbol);
-    if (this.halted.has(symbol)) return { seq: m.second, time: m.time, bids: [], asks: [] };
-    const tick = new Big(10).pow(-m.pricePrecision);
-    const mid = m.last;
-    const spread = mid.times('0.0002').gt(tick) ? mid.times('0.0002') : tick;
-    const step = mid.times('0.0003').gt(tick) ? mid.times('0.0003') : tick;
-    const rng = new Rng(this.seed, `${symbol}:book:${m.second}`);
-    const unit = m.volumePerMinute / 60;
-    const size = (i: number) => {
-      const v = new Big((unit * (0.4 + 1.2 * rng.float()) * (1 + i * 0.35)).toPrecision(12)).round(m.amountPrecision, Big.roundDown);
-      return v.gt(0) ? v : new Big(10).pow(-m.amountPrecision);
-    };
-    const asks: Level[] = [];
-    const bids: Level[] = [];
-    for (let i = 0; i < Math.min(limit, BOOK_LEVELS); i++) {
-      const offset = spread.plus(step.times(i));
-      asks.push([mid.plus(offset).round(m.pricePrecision, Big.roundUp).toFixed(m.pricePrecision), size(i).toFixed(m.amountPrecision)]);
-      const bid = mid.minus(offset).round(m.pricePrecision, Big.roundDown);
-      if (bid.gt(0)) bids.push([bid.toFixed(m.pricePrecision), size(i).toFixed(m.amountPrecision)]);
-    }
-    return { seq: m.second, time: m.time, bids, asks };
-  }
-
-  /**
-   * What a depth subscriber of `symbol` needs now: the changed levels since the book last sent
-   * (size "0" removes a level), or a snapshot when nothing was sent for the previous second.
-   */
-  depthMessage(symbol: string, forceSnapshot = false): DepthMessage {
-    const now = this.book(symbol);
-    const previous = this.sentBooks.get(symbol);
-    const next: BookState = { seq: now.seq, bids: new Map(now.bids), asks: new Map(now.asks) };
-    this.sentBooks.set(symbol, next);
-    if (forceSnapshot || !previous || previous.seq !== now.seq - 1) {
-      return { symbol, type: 'snapshot', seq: now.seq, prevSeq: now.seq, time: now.time, bids: now.bids, asks: now.asks };
-    }
-    const diff = (before: Map<string, string>, after: Map<string, string>): Level[] => {
-      const out: Level[] = [];
-      for (const [price, qty] of after) if (before.get(price) !== qty) out.push([price, qty]);
-      for (const price of before.keys()) if (!after.has(price)) out.push([price, '0']);
-      return out;
-    };
-    return {
-      symbol,
-      type: 'update',
-      seq: now.seq,
-      prevSeq: previous.seq,
-      time: now.time,
-      bids: diff(previous.bids, next.bids),
-      asks: diff(previous.asks, next.asks),
-    };
-  }
-
-  trades(symbol: string, limit = 30): Schemas['Trade'][] {
-    this.market.snapshot(symbol);
-    return (this.tapes.get(symbol) ?? []).slice(0, limit);
-  }
-
-  /** Called once per virtual second after prices moved: the tape grows, resting orders may fill. */
-  onTick(symbols: string[]): Map<string, Schemas['Trade'][]> {
-    const fresh = new Map<string, Schemas['Trade'][]>();
-    for (const symbol of symbols) {
-      if (this.halted.has(symbol)) continue;
-      const m = this.market.snapshot(symbol);
-      const rng = new Rng(this.seed, `${symbol}:tape:${m.second}`);
-      const count = rng.int(1, 3);
-      const list: Schemas['Trade'][] = [];
-      for (let i = 0; i < count; i++) {
-        const jitter = new Big(((rng.float() - 0.5) * 0.0004).toFixed(8));
-        list.push({
-          id: `tr_${m.second}_${i}_${symbol.split('/')[0]}`,
-          price: m.last.times(new Big(1).plus(jitter)).round(m.pricePrecision, Big.roundHalfUp).toFixed(m.pricePrecision),
-          quantity: new Big(((m.volumePerMinute / 60) * (0.1 + rng.float())).toPrecision(10))
-            .round(m.amountPrecision, Big.roundDown)
-            .toFixed(m.amountPrecision),
-          side: rng.float() < 0.5 ? 'buy' : 'sell',
-          time: m.time,
-        });
-      }
-      this.tapes.set(symbol, [...list.reverse(), ...(this.tapes.get(symbol) ?? [])].slice(0, TAPE));
-      fresh.set(symbol, list);
-    }
-    this.matchResting();
-    return fresh;
   }
 
   // ---- favourites --------------------------------------------------------------------------
@@ -197,7 +85,7 @@ export class Spot {
         ? new DomainError('amount_required', 'Please enter the amount')
         : new DomainError('quantity_required', 'Please enter the quantity');
     }
-    const book = this.book(req.symbol);
+    const book = this.liquidity.book(req.symbol);
     const opposite = req.side === 'buy' ? book.asks : book.bids;
     if (req.type === 'market' && !opposite.length) throw new DomainError('no_liquidity', 'No best price at present');
 
@@ -328,10 +216,10 @@ export class Spot {
     this.changed(order);
   }
 
-  /** Resting limit orders fill when the simulated market reaches their price, at that price. */
-  private matchResting(): void {
+  /** Called once per virtual second after prices moved: resting limit orders fill when the simulated market reaches their price, at that price. */
+  matchResting(): void {
     for (const order of this.orders.values()) {
-      if (order.status !== 'pending' || order.type !== 'limit' || this.halted.has(order.symbol)) continue;
+      if (order.status !== 'pending' || order.type !== 'limit' || this.liquidity.halted.has(order.symbol)) continue;
       const m = this.market.snapshot(order.symbol);
       const crossed = order.side === 'buy' ? m.last.lte(order.price!) : m.last.gte(order.price!);
       if (!crossed) continue;

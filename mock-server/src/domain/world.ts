@@ -20,6 +20,7 @@ import { Exchange } from './exchange.ts';
 import { RecordBook } from './records.ts';
 import { Wallet, type WalletDeps, type WalletRecord } from './wallet.ts';
 import { Withdrawals } from './withdrawals.ts';
+import { Liquidity } from './liquidity.ts';
 import { Spot, type Order } from './spot.ts';
 
 type Ticker = components['schemas']['Ticker'];
@@ -71,6 +72,7 @@ export class World {
   readonly wallet: Wallet;
   readonly withdrawals: Withdrawals;
   readonly exchange: Exchange;
+  readonly liquidity: Liquidity;
   readonly spot: Spot;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
@@ -106,14 +108,17 @@ export class World {
     this.wallet = new Wallet(money);
     this.withdrawals = new Withdrawals(money);
     this.exchange = new Exchange(money);
-    this.spot = new Spot(this.seed, this.market, this.ledger, this.accounts, (userId, order) => this.events.emit('order', { userId, order }));
+    this.liquidity = new Liquidity(this.seed, this.market);
+    this.spot = new Spot(this.seed, this.market, this.liquidity, this.ledger, this.accounts, (userId, order) => this.events.emit('order', { userId, order }));
     this.ledger.onChange((owners) => {
       for (const userId of owners) this.events.emit('balances', { userId, time: this.clock.now(), balances: this.balancesOf(userId) });
     });
     this.clock.onMove((time) => {
       this.scheduler.runDue(time);
       if (this.market.advanceTo(time)) {
-        for (const [symbol, trades] of this.spot.onTick(this.market.symbols())) this.events.emit('trades', { symbol, trades });
+        const fresh = this.liquidity.onTick(this.market.symbols());
+        this.spot.matchResting();
+        for (const [symbol, trades] of fresh) this.events.emit('trades', { symbol, trades });
         this.events.emit('tickers', { time, tickers: this.market.tickers() });
       }
     });

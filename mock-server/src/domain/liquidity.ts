@@ -1,0 +1,129 @@
+/**
+ * The synthetic order book and trade tape around each symbol's simulated price, deterministic from
+ * (seed, symbol, virtual second), and the depth messages a subscriber gets (changed levels since the
+ * last one, or a snapshot). The control API can empty a symbol's book (no liquidity).
+ */
+import Big from 'big.js';
+import type { components } from '../../../contracts/generated/openapi.ts';
+import type { Market } from './market.ts';
+import { Rng } from './random.ts';
+
+type Schemas = components['schemas'];
+export type Level = [string, string];
+
+export const BOOK_LEVELS = 20;
+const TAPE = 50;
+
+interface BookState {
+  seq: number;
+  bids: Map<string, string>;
+  asks: Map<string, string>;
+}
+
+export interface DepthMessage {
+  symbol: string;
+  type: 'snapshot' | 'update';
+  seq: number;
+  prevSeq: number;
+  time: number;
+  bids: Level[];
+  asks: Level[];
+}
+
+export class Liquidity {
+  private readonly tapes = new Map<string, Schemas['Trade'][]>();
+  private readonly sentBooks = new Map<string, BookState>();
+  /** Symbols whose book is emptied by the control API (no liquidity). */
+  readonly halted = new Set<string>();
+
+  constructor(
+    private readonly seed: number,
+    private readonly market: Market,
+  ) {}
+
+  /** The book at the current virtual second: levels around the last price, best first. */
+  book(symbol: string, limit = BOOK_LEVELS): { seq: number; time: number; bids: Level[]; asks: Level[] } {
+    const m = this.market.snapshot(symbol);
+    if (this.halted.has(symbol)) return { seq: m.second, time: m.time, bids: [], asks: [] };
+    const tick = new Big(10).pow(-m.pricePrecision);
+    const mid = m.last;
+    const spread = mid.times('0.0002').gt(tick) ? mid.times('0.0002') : tick;
+    const step = mid.times('0.0003').gt(tick) ? mid.times('0.0003') : tick;
+    const rng = new Rng(this.seed, `${symbol}:book:${m.second}`);
+    const unit = m.volumePerMinute / 60;
+    const size = (i: number) => {
+      const v = new Big((unit * (0.4 + 1.2 * rng.float()) * (1 + i * 0.35)).toPrecision(12)).round(m.amountPrecision, Big.roundDown);
+      return v.gt(0) ? v : new Big(10).pow(-m.amountPrecision);
+    };
+    const asks: Level[] = [];
+    const bids: Level[] = [];
+    for (let i = 0; i < Math.min(limit, BOOK_LEVELS); i++) {
+      const offset = spread.plus(step.times(i));
+      asks.push([mid.plus(offset).round(m.pricePrecision, Big.roundUp).toFixed(m.pricePrecision), size(i).toFixed(m.amountPrecision)]);
+      const bid = mid.minus(offset).round(m.pricePrecision, Big.roundDown);
+      if (bid.gt(0)) bids.push([bid.toFixed(m.pricePrecision), size(i).toFixed(m.amountPrecision)]);
+    }
+    return { seq: m.second, time: m.time, bids, asks };
+  }
+
+  /**
+   * What a depth subscriber of `symbol` needs now: the changed levels since the book last sent
+   * (size "0" removes a level), or a snapshot when nothing was sent for the previous second.
+   */
+  depthMessage(symbol: string, forceSnapshot = false): DepthMessage {
+    const now = this.book(symbol);
+    const previous = this.sentBooks.get(symbol);
+    const next: BookState = { seq: now.seq, bids: new Map(now.bids), asks: new Map(now.asks) };
+    this.sentBooks.set(symbol, next);
+    if (forceSnapshot || !previous || previous.seq !== now.seq - 1) {
+      return { symbol, type: 'snapshot', seq: now.seq, prevSeq: now.seq, time: now.time, bids: now.bids, asks: now.asks };
+    }
+    const diff = (before: Map<string, string>, after: Map<string, string>): Level[] => {
+      const out: Level[] = [];
+      for (const [price, qty] of after) if (before.get(price) !== qty) out.push([price, qty]);
+      for (const price of before.keys()) if (!after.has(price)) out.push([price, '0']);
+      return out;
+    };
+    return {
+      symbol,
+      type: 'update',
+      seq: now.seq,
+      prevSeq: previous.seq,
+      time: now.time,
+      bids: diff(previous.bids, next.bids),
+      asks: diff(previous.asks, next.asks),
+    };
+  }
+
+  trades(symbol: string, limit = 30): Schemas['Trade'][] {
+    this.market.snapshot(symbol);
+    return (this.tapes.get(symbol) ?? []).slice(0, limit);
+  }
+
+  /** Called once per virtual second after prices moved: the tape grows; returns each symbol's new trades. */
+  onTick(symbols: string[]): Map<string, Schemas['Trade'][]> {
+    const fresh = new Map<string, Schemas['Trade'][]>();
+    for (const symbol of symbols) {
+      if (this.halted.has(symbol)) continue;
+      const m = this.market.snapshot(symbol);
+      const rng = new Rng(this.seed, `${symbol}:tape:${m.second}`);
+      const count = rng.int(1, 3);
+      const list: Schemas['Trade'][] = [];
+      for (let i = 0; i < count; i++) {
+        const jitter = new Big(((rng.float() - 0.5) * 0.0004).toFixed(8));
+        list.push({
+          id: `tr_${m.second}_${i}_${symbol.split('/')[0]}`,
+          price: m.last.times(new Big(1).plus(jitter)).round(m.pricePrecision, Big.roundHalfUp).toFixed(m.pricePrecision),
+          quantity: new Big(((m.volumePerMinute / 60) * (0.1 + rng.float())).toPrecision(10))
+            .round(m.amountPrecision, Big.roundDown)
+            .toFixed(m.amountPrecision),
+          side: rng.float() < 0.5 ? 'buy' : 'sell',
+          time: m.time,
+        });
+      }
+      this.tapes.set(symbol, [...list.reverse(), ...(this.tapes.get(symbol) ?? [])].slice(0, TAPE));
+      fresh.set(symbol, list);
+    }
+    return fresh;
+  }
+}
