@@ -7,7 +7,7 @@
  */
 import { Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
@@ -16,16 +16,16 @@ import { formatAmount, formatPercent } from '../../../lib/decimal';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
-import { useConfirm } from '../../../ui/useConfirm';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { AmountInput } from '../../../ui/AmountInput';
-import { useMarkets, useTicker, useTickers, type MarketInfo } from '../../../api/market';
+import { useMarkets, useTicker, type MarketInfo } from '../../../api/market';
 import { TradesPanel } from '../../../ui/market/TradesPanel';
 import { toneOf } from '../../../ui/market/tone';
-import { useCancelOrder, useOrderEvents, useOrders, usePlaceOrder, useSpotFeeRate, type Order } from '../api';
+import { useOrderEvents, usePlaceOrder, useSpotFeeRate } from '../api';
 import { OrderBookView } from '../../../ui/market/OrderBookView';
-import { OrderCard } from '../components/OrderCard';
+import { OpenOrders } from '../components/OpenOrders';
 import { OrderConfirmSheet } from '../components/OrderConfirmSheet';
+import { SymbolList } from '../components/SymbolList';
 import { SIDE_COLOR } from '../components/sideColor';
 import classes from '../components/trade.module.css';
 import {
@@ -299,78 +299,5 @@ function LiveChange({ symbol }: { symbol: string }) {
     <Text size="sm" className={toneOf(ticker.change24h)}>
       {formatPercent(ticker.change24h, locale)}
     </Text>
-  );
-}
-
-function SymbolList({ current, onPick }: { current: string; onPick: (symbol: string) => void }) {
-  const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const { data: tickers = [] } = useTickers();
-  const [query, setQuery] = useState('');
-  const shown = useMemo(() => tickers.filter((x) => x.symbol.toLowerCase().includes(query.trim().toLowerCase())), [tickers, query]);
-  return (
-    <Stack gap={4}>
-      <TextInput
-        placeholder={t('trade.searchSymbol')}
-        aria-label={t('trade.searchSymbol')}
-        value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        mb="xs"
-      />
-      {shown.map((x) => (
-        <UnstyledButton
-          key={x.symbol}
-          onClick={() => onPick(x.symbol)}
-          py={8}
-          data-testid="symbol-option"
-          data-symbol={x.symbol}
-          aria-current={x.symbol === current}
-        >
-          <Group justify="space-between" wrap="nowrap">
-            <Text fw={x.symbol === current ? 700 : 500}>{x.symbol}</Text>
-            <Group gap="sm" wrap="nowrap">
-              <Text size="sm">{formatAmount(x.last, x.pricePrecision, locale)}</Text>
-              <Text size="sm" w={64} ta="end" className={toneOf(x.change24h)}>
-                {formatPercent(x.change24h, locale)}
-              </Text>
-            </Group>
-          </Group>
-        </UnstyledButton>
-      ))}
-    </Stack>
-  );
-}
-
-function OpenOrders({ symbol }: { symbol: string }) {
-  const { t } = useTranslation();
-  const { data, isPending } = useOrders('open', symbol);
-  const cancel = useCancelOrder();
-  const [ask, dialog] = useConfirm();
-  const orders = data?.pages.flatMap((p) => p.items) ?? [];
-  const onCancel = async (order: Order) => {
-    if (cancel.isPending) return;
-    if (await ask(t('trade.cancelConfirm', { symbol: order.symbol }))) {
-      cancel.mutate(order.id, { onSuccess: () => notifications.show({ message: t('trade.cancelled'), color: 'teal' }) });
-    }
-  };
-  return (
-    <section className={classes.section} data-testid="open-orders">
-      <Group justify="space-between">
-        <Text fw={600}>
-          {t('trade.openOrders')} ({data?.pages[0]?.total ?? 0})
-        </Text>
-        <Anchor component={Link} to={paths.trade.entrust} size="sm" data-testid="all-orders">
-          {t('trade.allOrders')}
-        </Anchor>
-      </Group>
-      {isPending ? null : orders.length ? (
-        orders.slice(0, 10).map((o) => <OrderCard key={o.id} order={o} onCancel={onCancel} cancelling={cancel.isPending && cancel.variables === o.id} />)
-      ) : (
-        <Text size="sm" c="dimmed" ta="center" py="md">
-          {t('trade.noOrders')}
-        </Text>
-      )}
-      {dialog}
-    </section>
   );
 }
