@@ -60,28 +60,7 @@ export const INTL_TAG: Record<Locale, string> = {
  * The language tag i18next works with for each product locale: plural rules follow it (br is
  * Breton to Intl, so Brazilian Portuguese must be pt-BR; cr is hr, jp is ja, hk is zh-HK).
  */
-export const I18N_TAG: Record<Locale, string> = {
-  en: 'en',
-  es: 'es',
-  de: 'de',
-  fr: 'fr',
-  zh: 'zh-CN',
-  jp: 'ja',
-  hk: 'zh-HK',
-  it: 'it',
-  sv: 'sv',
-  cr: 'hr',
-  pt: 'pt-PT',
-  ko: 'ko',
-  th: 'th',
-  ar: 'ar',
-  vi: 'vi',
-  tr: 'tr',
-  ru: 'ru',
-  bg: 'bg',
-  ro: 'ro',
-  br: 'pt-BR',
-};
+export const I18N_TAG: Record<Locale, string> = { ...INTL_TAG, ar: 'ar' };
 
 /** The product locale of an i18next language tag. */
 export function localeOf(tag: string): Locale {
