@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compare, direction, formatAmount, formatCompact, formatPercent, groupDigits } from './decimal';
+import { compare, direction } from './decimal';
+import { formatAmount, formatCompact, formatPercent, groupDigits } from './format';
 
 describe('amount display', () => {
   it('truncates, never rounds (2 decimals by default)', () => {

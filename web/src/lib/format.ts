@@ -1,13 +1,65 @@
 /**
  * The one formatting module for what the app shows: amounts and prices (truncated, never rounded
- * up: spec §9; in lib/decimal.ts, re-exported here), dates and times in the user's locale (one
+ * up, default 2 decimals: spec §9, grouped for the locale without going through a float), dates and times in the user's locale (one
  * style per purpose, so every list shows a time the same way), and values with a unit as one
  * bidirectionally isolated unit, so a right-to-left page keeps "-100.00 USDT" and "2,000 / 24 h"
  * whole. Pass the tag of `useIntlLocale()` (Arabic pins Latin digits).
  */
-import { formatAmount, formatCompact, formatPercent, groupDigits, type Big } from './decimal';
+import { Big, parseDecimal as parse } from './decimal';
 
-export { formatAmount, formatCompact, formatPercent, groupDigits };
+const separators = new Map<string, { group: string; decimal: string }>();
+
+/** Groups a plain decimal string for a locale without going through a float. */
+export function groupDigits(value: string, locale = 'en'): string {
+  let sep = separators.get(locale);
+  if (!sep) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(11111.1);
+    sep = {
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    };
+    separators.set(locale, sep);
+  }
+  const negative = value.startsWith('-');
+  const [int, frac] = (negative ? value.slice(1) : value).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, sep.group);
+  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? sep.decimal + frac : ''}`;
+}
+
+/** Truncates to `decimals` places (toward zero) and groups digits. Invalid input shows "--". */
+export function formatAmount(value: string | Big, decimals = 2, locale = 'en'): string {
+  const d = parse(value);
+  if (!d) return '--';
+  const text = d.round(decimals, Big.roundDown).toFixed(decimals);
+  return groupDigits(text === `-${(0).toFixed(decimals)}` ? text.slice(1) : text, locale);
+}
+
+/**
+ * A signed percentage ("+1.25%", "-0.40%"), truncated to 2 decimals. In a right-to-left language
+ * it is a left-to-right isolate, so the sign stays in front of the number ("+3.67%", not "3.67%+").
+ */
+export function formatPercent(value: string, locale = 'en'): string {
+  const d = parse(value);
+  if (!d) return '--';
+  const text = `${d.gt(0) ? '+' : ''}${formatAmount(d, 2, locale)}%`;
+  return RTL_LANGUAGES.has(locale.split('-')[0]) ? `\u2066${text}\u2069` : text;
+}
+
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
+
+/** Large volumes in short form (12.34K, 5.67M, 1.23B), truncated. */
+export function formatCompact(value: string, locale = 'en'): string {
+  const d = parse(value);
+  if (!d) return '--';
+  for (const [size, suffix] of [
+    ['1e9', 'B'],
+    ['1e6', 'M'],
+    ['1e3', 'K'],
+  ] as const) {
+    if (d.abs().gte(size)) return `${formatAmount(d.div(size), 2, locale)}${suffix}`;
+  }
+  return formatAmount(d, 2, locale);
+}
 
 const FSI = '\u2068';
 const PDI = '\u2069';

@@ -1,5 +1,5 @@
 import { useIntlLocale } from '../../i18n/useIntlLocale';
-import { formatAmount } from '../../lib/decimal';
+import { formatAmount } from '../../lib/format';
 import { useCoins } from './api';
 
 /** Formats an amount of a coin with the coin's display decimals (truncated; 2 by default). */

@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { direction, formatAmount, formatCompact, formatPercent } from '../../lib/decimal';
+import { direction } from '../../lib/decimal';
+import { formatAmount, formatCompact, formatPercent } from '../../lib/format';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import type { Ticker } from '../../api/market';
 import classes from './tickerRow.module.css';

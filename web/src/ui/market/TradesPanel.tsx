@@ -1,11 +1,10 @@
 /** Recent public trades of a symbol, newest first, the price coloured by the taker's side. */
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
-import { formatAmount } from '../../lib/decimal';
 import { useRecentTrades } from '../../api/market';
 import classes from './trades.module.css';
 import tone from './tone.module.css';
-import { formatDate } from '../../lib/format';
+import { formatAmount, formatDate } from '../../lib/format';
 
 export function TradesPanel({
   symbol,

@@ -6,7 +6,7 @@ import { Avatar, Badge, Button, CopyButton, Group, SegmentedControl, Stack, Swit
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { formatAmount } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/format';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { setPriceColors, usePriceColors, type PriceColors } from '../../../theme/priceColors';
 import { LanguageSelect } from '../../../ui/LanguageSelect';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../../../api/settings';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { groupDigits } from '../../../lib/decimal';
+import { groupDigits } from '../../../lib/format';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useCoins, useDepositAddress } from '../api';
 import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSelect';

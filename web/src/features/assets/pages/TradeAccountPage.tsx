@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/format';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { balanceOf, useWallet, type AccountKind } from '../../../api/wallet';
 import { ACCOUNT_KINDS, useCoins } from '../api';

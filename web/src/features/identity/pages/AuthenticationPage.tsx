@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/format';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useSettings } from '../../../api/settings';
 import { useMeWhileReviewing, type ReviewStatus, type User } from '../api';

@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatCompact, formatPercent } from '../../../lib/decimal';
+import { formatAmount, formatCompact, formatPercent } from '../../../lib/format';
 import { useRealtime } from '../../../realtime/hooks';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { getToken } from '../../../api/client';

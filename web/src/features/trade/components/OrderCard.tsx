@@ -2,11 +2,11 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { Big, formatAmount } from '../../../lib/decimal';
+import { Big } from '../../../lib/decimal';
 import { useMarketInfo } from '../../../api/market';
 import type { Order } from '../api';
 import classes from './trade.module.css';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatAmount, formatDate, formatMoney } from '../../../lib/format';
 
 /** "pending", "completed", "cancelled", or "filled 40 %" for a partly filled open order. */
 export function orderStatusText(order: Order, t: (k: string, o?: Record<string, unknown>) => string): string {

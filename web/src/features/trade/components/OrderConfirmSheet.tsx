@@ -6,7 +6,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount } from '../../../lib/decimal';
+import { formatAmount } from '../../../lib/format';
 import { wireAmount } from '../../../lib/amount';
 import type { MarketInfo } from '../../../api/market';
 import type { OrderSummary } from '../forms/orderForm';

@@ -9,7 +9,7 @@
  * price × quantity keep the ticker's `settlementPrecision` places, as the server keeps quote amounts.
  */
 import type { OpBody } from '../../../../../contracts/generated/operations';
-import { Big } from '../../../lib/decimal';
+import { Big, parseDecimal } from '../../../lib/decimal';
 import { checkAmount, maxAmount, wireAmount } from '../../../lib/amount';
 
 export type Side = 'buy' | 'sell';
@@ -50,15 +50,6 @@ export interface OrderFormState {
 export const initialOrderForm = (side: Side = 'buy', kind: Kind = 'limit'): OrderFormState => ({ side, kind, price: '', quantity: '', amount: '', errors: {} });
 
 // ---- small pure helpers -------------------------------------------------------------------
-
-/** The text as a number, or null when empty or not a number. */
-export function parseDecimal(text: string): Big | null {
-  try {
-    return text.trim() ? new Big(text) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Market buys are sized by the quote amount to spend; every other order by the base quantity. */
 export const sizedByAmount = (form: Pick<OrderFormState, 'side' | 'kind'>): boolean => form.kind === 'market' && form.side === 'buy';

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatPercent } from '../../../lib/decimal';
+import { formatAmount, formatPercent } from '../../../lib/format';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
