@@ -5,14 +5,29 @@ import { SendCodeButton } from './SendCodeButton';
 
 type SendRequest = Parameters<typeof SendCodeButton>[0]['request'];
 
-export function CodeField({ value, onChange, error, request }: { value: string; onChange: (v: string) => void; error?: string | null; request: SendRequest }) {
+export function CodeField({
+  value,
+  onChange,
+  error,
+  request,
+  label,
+  placeholder,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+  request: SendRequest;
+  /** The field's label and placeholder where the generic ones do not fit. */
+  label?: string;
+  placeholder?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Group gap={8} align="flex-start" wrap="nowrap">
       <TextInput
         style={{ flex: 1 }}
-        label={t('auth.code')}
-        placeholder={t('auth.codePlaceholder')}
+        label={label ?? t('auth.code')}
+        placeholder={placeholder ?? t('auth.codePlaceholder')}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}

@@ -17,7 +17,7 @@ import { ApiError } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useConfirm } from '../../../ui/useConfirm';
-import { SendCodeButton } from '../../../ui/account/SendCodeButton';
+import { CodeField } from '../../../ui/account/CodeField';
 import { useMe } from '../../../api/me';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useAddAddress, useAddresses, useCoins, useRemoveAddress, type WithdrawAddress } from '../api';
@@ -191,24 +191,14 @@ export default function BindMentionAddressPage() {
           data-testid="label-input"
         />
         <Stack gap={4}>
-          <Group gap={8} align="flex-start" wrap="nowrap">
-            <TextInput
-              style={{ flex: 1 }}
-              label={t('funds.book.code')}
-              placeholder={t('funds.book.codePlaceholder')}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={values.code}
-              onChange={(e) => set('code', e.currentTarget.value.replace(/\D/g, ''))}
-              error={errors.code}
-              data-testid="code-input"
-            />
-            {/* Lines the button up with the input, below the label. */}
-            <div style={{ paddingTop: 'calc(var(--mantine-font-size-sm) * 1.55 + 2px)' }}>
-              <SendCodeButton request={() => (me ? { account: me.account, scene: 'security' } : null)} />
-            </div>
-          </Group>
+          <CodeField
+            label={t('funds.book.code')}
+            placeholder={t('funds.book.codePlaceholder')}
+            value={values.code}
+            onChange={(v) => set('code', v)}
+            error={errors.code}
+            request={() => (me ? { account: me.account, scene: 'security' } : null)}
+          />
           {me && (
             <Text size="xs" c="dimmed">
               {t('funds.book.codeHint', { account: me.account })}
