@@ -4,6 +4,7 @@
  * No Node or browser APIs.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { DECIMAL_INPUT } from '../../../common/amount.ts';
 import { operationSchemas } from '../../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
@@ -94,7 +95,7 @@ function rejected(where: string, validate: ValidateFunction): ApiResponse {
   const code = (e?.parentSchema as Record<string, unknown> | undefined)?.['x-invalid-code'];
   if (e && typeof code === 'string') {
     const field = e.instancePath.split('/').pop() || where;
-    const message = `${where}${e.instancePath.replace(/\//g, '.')}: enter a number with at most 15 digits before the point and 18 after`;
+    const message = `${where}${e.instancePath.replace(/\//g, '.')}: enter a number with at most ${DECIMAL_INPUT.maxIntegerDigits} digits before the point and ${DECIMAL_INPUT.maxFractionDigits} after`;
     return { status: 400, body: envelopeError(code as ErrorCode, message, 'error', { field }), delayMs: 0 };
   }
   return invalid(describe(where, validate));

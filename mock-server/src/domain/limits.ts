@@ -13,7 +13,7 @@ export interface LimitRule {
 /** Beyond this many keys, keys whose failures have all left the window are dropped. */
 const PRUNE_ABOVE = 10_000;
 
-export const tooManyAttempts = (waitMs: number) => {
+const tooManyAttempts = (waitMs: number) => {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   return new DomainError('too_many_attempts', `Too many attempts: please try again in ${Math.ceil(seconds / 60)} min`).with({
     seconds,

@@ -1,8 +1,8 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { FROZEN_EPOCH } from './clock';
-import type { CandleTiers } from './candles';
-import { bucketStart, Market, RETENTION } from './market';
+import { bucketStart, RETENTION, type CandleTiers } from './candles';
+import { Market } from './market';
 
 const DAY_MS = 86_400_000;
 import { World } from './world';

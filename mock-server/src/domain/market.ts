@@ -30,7 +30,6 @@ import { QUOTE_PRECISION, SETTLEMENT_PRECISION, SPECS, USDT, type SymbolSpec } f
 type Ticker = components['schemas']['Ticker'];
 type Candle = components['schemas']['Candle'];
 export type { KlinePeriod };
-export { bucketStart, RETENTION, unitsToFixed };
 
 /** Synthetic one-minute history generated before the world starts. */
 const HISTORY_MINUTES = 26 * 60;
