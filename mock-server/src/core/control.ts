@@ -3,6 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { controlSchemas } from '../../../contracts/generated/control-schemas.ts';
 import type { ControlOperationId, ControlOperations } from '../../../contracts/generated/control-operations.ts';
 import type { WorldHost } from '../host.ts';
+import { FORBIDDEN_KEYS_MESSAGE, hasForbiddenKey } from './body.ts';
 
 type Body<K extends ControlOperationId> = ControlOperations[K] extends {
   requestBody?: { content: { 'application/json': infer B } };
@@ -14,6 +15,7 @@ const ajv = new Ajv2020({ strict: false });
 const validators = new Map<ControlOperationId, ValidateFunction>();
 
 export async function control(host: WorldHost, id: ControlOperationId, body: unknown): Promise<{ status: number; body: unknown }> {
+  if (hasForbiddenKey(body)) return { status: 400, body: { error: FORBIDDEN_KEYS_MESSAGE } };
   const schema = controlSchemas[id].body;
   if (schema) {
     let validate = validators.get(id);

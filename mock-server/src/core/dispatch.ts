@@ -8,6 +8,7 @@ import { DECIMAL_INPUT } from '../../../common/amount.ts';
 import { operationSchemas } from '../../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
 import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { FORBIDDEN_KEYS_MESSAGE, hasForbiddenKey } from './body.ts';
 import type { World } from '../domain/world.ts';
 import { handlers, type OperationContext } from './operations.ts';
 
@@ -139,6 +140,7 @@ function answer(world: World, req: ApiRequest): ApiResponse {
   const op = operationTable[req.operationId];
   const schemas = operationSchemas[req.operationId];
   const validators = validatorsFor(req.operationId);
+  if (hasForbiddenKey(req.body) || hasForbiddenKey(req.query)) return invalid(FORBIDDEN_KEYS_MESSAGE);
   const query: Record<string, unknown> = { ...req.query };
   if (validators.query && !validators.query(query)) return rejected('query', validators.query);
   if (!validators.query && Object.keys(query).length) {

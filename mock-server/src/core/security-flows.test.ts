@@ -171,3 +171,10 @@ describe('ids say nothing about other users', () => {
     expect(ids(true)).toEqual(alone);
   });
 });
+
+describe('prototype keys', () => {
+  it('every adapter gets the same refusal: dispatch answers a body with a __proto__ key with 400', () => {
+    const body = JSON.parse('{"account":"demo@example.com","password":"Demo1234","__proto__":{"admin":true}}');
+    expect(req('login', body)).toMatchObject({ status: 400, code: 'invalid_request', message: 'The body must not contain __proto__ or constructor keys' });
+  });
+});
