@@ -8,26 +8,19 @@
  * `amountPrecision`, the quote amount of a market buy `quotePrecision`; amounts derived from
  * price × quantity keep the ticker's `settlementPrecision` places, as the server keeps quote amounts.
  */
+import type { components } from '../../../../../contracts/generated/openapi';
 import type { OpBody } from '../../../../../contracts/generated/operations';
+import type { MarketInfo } from '../../../api/market';
 import { Big, parseDecimal } from '../../../lib/decimal';
 import { checkAmount, maxAmount, wireAmount } from '../../../lib/amount';
 
-export type Side = 'buy' | 'sell';
-export type Kind = 'limit' | 'market';
+export type Side = components['schemas']['OrderSide'];
+export type Kind = components['schemas']['OrderType'];
 export const PERCENTS = [25, 50, 75, 100] as const;
 export type Percent = (typeof PERCENTS)[number];
 
-/** What the form needs to know about a symbol (a subset of the market's ticker). */
-export interface SymbolRules {
-  symbol: string;
-  base: string;
-  quote: string;
-  pricePrecision: number;
-  amountPrecision: number;
-  quotePrecision: number;
-  /** Decimals the server keeps quote amounts at when it freezes and settles them (Ticker.settlementPrecision). */
-  settlementPrecision: number;
-}
+/** What the form needs of a symbol: its coins and precisions, as the contract's Ticker gives them. */
+export type SymbolRules = MarketInfo;
 
 export type Field = 'price' | 'quantity' | 'amount';
 /** A message to show under a field: a translation key and its params. */
