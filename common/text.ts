@@ -23,7 +23,7 @@
  * the bidi marks (U+200E, U+200F, U+061C) that right-to-left text legitimately uses.
  */
 
-export type TextErrorCode = 'text_invalid_characters' | 'text_empty' | 'text_too_short' | 'text_too_long';
+type TextErrorCode = 'text_invalid_characters' | 'text_empty' | 'text_too_short' | 'text_too_long';
 
 export interface TextRule {
   /** Fewest characters once normalised (default 1: not empty). */
@@ -32,13 +32,13 @@ export interface TextRule {
   readonly max: number;
 }
 
-export interface TextError {
+interface TextError {
   code: TextErrorCode;
   /** The values of the message: `min` for text_too_short, `max` for text_too_long. */
   params: { min?: number; max?: number };
 }
 
-export interface TextCheck {
+interface TextCheck {
   /** The normalised text (what is stored and shown); meaningful when `error` is null. */
   value: string;
   error: TextError | null;
@@ -76,11 +76,6 @@ export function textLength(value: string): number {
 /** The normalised form (NFC, white space runs collapsed to one space, trimmed), without checking. */
 export function normalizeText(value: string): string {
   return value.normalize('NFC').replace(WHITE_SPACE, ' ').trim();
-}
-
-/** True when the text holds a character no free text may hold (see `text_invalid_characters`). */
-export function hasInvalidCharacters(value: string): boolean {
-  return INVALID.test(value);
 }
 
 /** Normalises and checks free text against a rule; the first problem found, or null. */

@@ -102,7 +102,7 @@ ${prefix === 'operation' ? `export type CallStyle = ${CALL_STYLES.map((s) => `'$
 // Self-contained JSON Schemas (2020-12) of every operation's query, body and HTTP 200 response.
 import type { ${idType} } from './${prefix === 'operation' ? 'operations' : 'control-operations'}';
 
-export interface OperationSchemas {
+interface OperationSchemas {
   query: object | null;
   body: object | null;
   bodyRequired: boolean;

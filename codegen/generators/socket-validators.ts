@@ -42,7 +42,7 @@ ${code}
 export function socketValidatorsTypes(events: SocketEvent[]): string {
   const names = events.flatMap((e) => (e.ackSchema ? [e.event, `${e.event}Ack`] : [e.event]));
   return `${HEADER('contracts/asyncapi.yaml')}
-export interface PayloadValidator {
+interface PayloadValidator {
   (data: unknown): boolean;
   errors?: Array<{ instancePath: string; message?: string }> | null;
 }

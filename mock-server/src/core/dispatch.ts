@@ -26,7 +26,7 @@ export interface ApiRequest {
   idempotencyKey?: string;
 }
 
-export interface ApiResponse {
+interface ApiResponse {
   status: number;
   body: unknown;
   /** How long the adapter should wait before answering (injected delay). */
@@ -41,7 +41,7 @@ const FAULT_MESSAGES: Record<string, string> = {
 };
 
 /** How many answers to idempotency keys are remembered (the oldest are forgotten first). */
-export const IDEMPOTENCY_KEYS = 10_000;
+const IDEMPOTENCY_KEYS = 10_000;
 
 export function envelopeError(code: ErrorCode, message: string, type = 'error', params?: Record<string, string | number>) {
   return params ? { type, code, message, params } : { type, code, message };

@@ -4,7 +4,8 @@
  */
 import type { OperationId, OpBody, OpQuery, OpResult } from '../../../contracts/generated/operations.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/validation.ts';
-import { CODE_COOLDOWN_MS, WITHDRAWAL_LIMITS } from '../domain/accounts.ts';
+import { WITHDRAWAL_LIMITS } from '../domain/accounts.ts';
+import { CODE_COOLDOWN_MS } from '../domain/codes.ts';
 import { COINS } from '../domain/coins.ts';
 import { SPOT_FEE } from '../domain/spot.ts';
 import { UPLOAD_MAX_BYTES } from '../domain/uploads.ts';

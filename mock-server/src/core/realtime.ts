@@ -77,7 +77,7 @@ export function unsubscribe(payload: unknown): { ack: SubscriptionAck; topics: s
   return { ack: { ok: true, topics }, topics };
 }
 
-export interface RouteOptions {
+interface RouteOptions {
   /** The current world (the server's changes on reset). */
   world: () => World;
   /** Listens to the current world's events (across resets on the server). */

@@ -6,32 +6,18 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
-import {
-  checkCode,
-  checkConfirmation,
-  checkEmail,
-  checkPassword,
-  checkTransactionPassword,
-  normalizePhone,
-  type ValidationKey,
-} from '../../../common/validation.ts';
+import { checkConfirmation, checkEmail, checkPassword, checkTransactionPassword, normalizePhone, type ValidationKey } from '../../../common/validation.ts';
 import { DomainError, notLoggedIn, type ErrorCode } from './errors.ts';
+import { VerificationCodes } from './codes.ts';
 import { AttemptLimiter } from './limits.ts';
 import { Rng, secretHex } from './random.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
 type ReviewStatus = Schemas['ReviewStatus'];
-type Scene = Schemas['SendCodeRequest']['scene'];
 
-/** The code the mock accepts for every account (documented in the README). */
-export const MOCK_CODE = '123456';
 /** The authorization code that makes a user an agent (documented in the README). */
-export const AGENT_CODE = 'AGENT2026';
-export const CODE_COOLDOWN_MS = 60_000;
-export const CODE_TTL_MS = 10 * 60_000;
-const TICKET_TTL_MS = 10 * 60_000;
-export const MAX_CODE_ATTEMPTS = 5;
+const AGENT_CODE = 'AGENT2026';
 const PBKDF2_ITERATIONS = 2_000;
 const MINUTE = 60_000;
 /**
@@ -46,8 +32,6 @@ export const ATTEMPT_LIMITS = {
   codePerClient: { max: 30, windowMs: 60 * MINUTE },
   transactionPassword: { max: 5, windowMs: 15 * MINUTE },
 } as const;
-/** Beyond this many pending codes, those past their expiry are forgotten. */
-const PRUNE_CODES_ABOVE = 10_000;
 /** Hashed against when an account does not exist, so that a login costs the same either way. */
 const UNKNOWN_SALT = 'no-such-account';
 
@@ -99,14 +83,12 @@ export class Accounts {
   private readonly users = new Map<string, UserRecord>();
   private readonly byAccount = new Map<string, UserRecord>();
   private readonly sessions = new Map<string, string>();
-  /** Last code sent, per `${scene}:${account}`. */
-  private readonly codes = new Map<string, number>();
-  /** Wrong tries per sent code; the code dies after MAX_CODE_ATTEMPTS. */
-  private readonly attempts = new Map<string, number>();
-  private readonly tickets = new Map<string, { account: string; scene: Scene; expiresAt: number }>();
+  private readonly codes: VerificationCodes;
   private readonly byInviteCode = new Map<string, UserRecord>();
   private counter = 0;
-  private readonly limits: { [K in keyof typeof ATTEMPT_LIMITS]: AttemptLimiter };
+  private readonly passwordLimit: AttemptLimiter;
+  private readonly passwordPerClientLimit: AttemptLimiter;
+  private readonly transactionPasswordLimit: AttemptLimiter;
 
   constructor(
     private readonly seed: number,
@@ -114,7 +96,10 @@ export class Accounts {
     /** A session ended (logout, password change elsewhere): its sockets must stop getting private events. */
     private readonly onSessionEnd: (userId: string, token: string) => void = () => {},
   ) {
-    this.limits = Object.fromEntries(Object.entries(ATTEMPT_LIMITS).map(([k, rule]) => [k, new AttemptLimiter(rule, now)])) as Accounts['limits'];
+    this.codes = new VerificationCodes(now, ATTEMPT_LIMITS);
+    this.passwordLimit = new AttemptLimiter(ATTEMPT_LIMITS.password, now);
+    this.passwordPerClientLimit = new AttemptLimiter(ATTEMPT_LIMITS.passwordPerClient, now);
+    this.transactionPasswordLimit = new AttemptLimiter(ATTEMPT_LIMITS.transactionPassword, now);
   }
 
   get count(): number {
@@ -149,69 +134,21 @@ export class Accounts {
     }
     // forget_password answers alike for unknown accounts (no code goes out), so it cannot be used
     // to learn who has an account; the security scene is the logged-in user's own account.
-    const key = `${req.scene}:${account}`;
-    const last = this.codes.get(key);
-    const now = this.now();
-    if (last !== undefined && now - last < CODE_COOLDOWN_MS) {
-      const wait = Math.ceil((CODE_COOLDOWN_MS - (now - last)) / 1000);
-      throw new DomainError('code_cooldown', `Please wait ${wait} s before requesting another code`).with({ seconds: wait });
-    }
-    if (this.codes.size > PRUNE_CODES_ABOVE) {
-      for (const [k, sent] of this.codes) {
-        if (now - sent <= CODE_TTL_MS) continue;
-        this.codes.delete(k);
-        this.attempts.delete(k);
-      }
-    }
-    this.codes.set(key, now);
-    this.attempts.delete(key);
-    return { cooldownSeconds: CODE_COOLDOWN_MS / 1000 };
-  }
-
-  /**
-   * Checks a code sent to `account`. Wrong codes count against the code (it dies after
-   * MAX_CODE_ATTEMPTS), the account and the client; an account or client over its limit is refused
-   * even with the right code. No code matches for an account that does not exist.
-   */
-  private verifyCode(scene: Scene, account: string, code: string | undefined, client?: string): void {
-    fail(checkCode(code ?? ''));
-    const accountKey = `account:${account}`;
-    const clientKey = client ? `client:${client}` : null;
-    this.limits.code.check(accountKey);
-    if (clientKey) this.limits.codePerClient.check(clientKey);
-    const key = `${scene}:${account}`;
-    const sent = this.codes.get(key);
-    if (sent === undefined) throw new DomainError('code_not_sent', 'Please request a verification code first');
-    if (this.now() - sent > CODE_TTL_MS) throw new DomainError('code_expired', 'The verification code has expired, please request a new one');
-    const exists = scene === 'register' || this.byAccount.has(account);
-    if (code !== MOCK_CODE || !exists) {
-      this.limits.code.fail(accountKey);
-      if (clientKey) this.limits.codePerClient.fail(clientKey);
-      const tries = (this.attempts.get(key) ?? 0) + 1;
-      this.attempts.set(key, tries);
-      if (tries >= MAX_CODE_ATTEMPTS) {
-        this.codes.delete(key);
-        throw new DomainError('code_attempts', 'Too many wrong codes: please request a new one');
-      }
-      throw new DomainError(...VALIDATION_MESSAGES.codeInvalid);
-    }
-    this.codes.delete(key);
-    this.attempts.delete(key);
-    this.limits.code.clear(accountKey);
+    return this.codes.send(req.scene, account);
   }
 
   /** Verifies a password against a user's hash under the password limits (login and current password). */
   private checkPasswordAttempt(user: UserRecord | undefined, password: string, client?: string): boolean {
     const accountKey = user ? `account:${user.account}` : null;
     const clientKey = client ? `client:${client}` : null;
-    if (accountKey) this.limits.password.check(accountKey);
-    if (clientKey) this.limits.passwordPerClient.check(clientKey);
+    if (accountKey) this.passwordLimit.check(accountKey);
+    if (clientKey) this.passwordPerClientLimit.check(clientKey);
     // An unknown account costs one hash too, so the answer's timing does not tell whether it exists.
     const ok = this.hash(password, user?.salt ?? UNKNOWN_SALT) === (user?.passwordHash ?? '');
-    if (ok && accountKey) this.limits.password.clear(accountKey);
+    if (ok && accountKey) this.passwordLimit.clear(accountKey);
     if (!ok) {
-      if (accountKey) this.limits.password.fail(accountKey);
-      if (clientKey) this.limits.passwordPerClient.fail(clientKey);
+      if (accountKey) this.passwordLimit.fail(accountKey);
+      if (clientKey) this.passwordPerClientLimit.fail(clientKey);
     }
     return ok;
   }
@@ -252,7 +189,7 @@ export class Accounts {
     const invite = req.inviteCode?.trim().toUpperCase();
     const inviter = invite ? this.byInviteCode.get(invite) : undefined;
     if (invite && !inviter) throw new DomainError('invite_invalid', 'The invitation code does not exist');
-    this.verifyCode('register', account, req.code, client);
+    this.codes.verify('register', account, req.code, true, client);
     const user = this.create(account, req.accountType, req.password);
     if (inviter) user.invitedBy = inviter.id;
     return { token: this.openSession(user.id), user: this.view(user) };
@@ -319,25 +256,18 @@ export class Accounts {
       if (!normalized) throw new DomainError(...VALIDATION_MESSAGES.emailInvalid);
       account = normalized;
     }
-    this.verifyCode(req.scene, account, req.code, client);
-    const ticket = secretHex(24);
-    const expiresAt = this.now() + TICKET_TTL_MS;
-    for (const [t, v] of this.tickets) if (v.expiresAt < this.now()) this.tickets.delete(t);
-    this.tickets.set(ticket, { account, scene: req.scene, expiresAt });
-    return { ticket, expiresAt };
+    this.codes.verify(req.scene, account, req.code, this.byAccount.has(account), client);
+    return this.codes.issueTicket(req.scene, account);
   }
 
   /** Step two: the new login password. Every other session of the user ends. */
   resetPassword(req: Schemas['ResetPasswordRequest'], token: string | undefined): string {
-    const ticket = this.tickets.get(req.ticket);
-    if (!ticket || ticket.expiresAt < this.now()) {
-      throw new DomainError('ticket_invalid', 'This step has expired, please verify your code again');
-    }
+    const ticket = this.codes.ticket(req.ticket);
     const user = this.byAccount.get(ticket.account)!;
     if (ticket.scene === 'security' && this.sessions.get(token ?? '') !== user.id) throw notLoggedIn();
     fail(checkPassword(req.password));
     fail(checkConfirmation(req.password, req.confirmPassword));
-    this.tickets.delete(req.ticket);
+    this.codes.spend(req.ticket);
     this.setPassword(user, req.password, token);
     return 'Password updated';
   }
@@ -362,7 +292,7 @@ export class Accounts {
 
   /** A `security` code sent to the user's own account (address book, sensitive changes). */
   verifySecurityCode(user: UserRecord, code: string, client?: string): void {
-    this.verifyCode('security', user.account, code, client);
+    this.codes.verify('security', user.account, code, true, client);
   }
 
   setTransactionPassword(token: string | undefined, req: Schemas['TransactionPasswordRequest'], client?: string): User {
@@ -371,7 +301,7 @@ export class Accounts {
     fail(checkConfirmation(req.password, req.confirmPassword));
     if (user.transactionHash) {
       if (!req.code) throw new DomainError('code_required', 'Enter the verification code sent to your account');
-      this.verifyCode('security', user.account, req.code, client);
+      this.codes.verify('security', user.account, req.code, true, client);
     }
     user.transactionHash = this.hash(`tx:${req.password}`, user.salt);
     return this.view(user);
@@ -381,12 +311,12 @@ export class Accounts {
   checkTransactionPassword(user: UserRecord, password: string): void {
     if (!user.transactionHash) throw new DomainError('no_transaction_password', 'No transaction password set');
     const key = `user:${user.id}`;
-    this.limits.transactionPassword.check(key);
+    this.transactionPasswordLimit.check(key);
     if (this.hash(`tx:${password}`, user.salt) !== user.transactionHash) {
-      this.limits.transactionPassword.fail(key);
+      this.transactionPasswordLimit.fail(key);
       throw new DomainError('wrong_transaction_password', 'Incorrect transaction password');
     }
-    this.limits.transactionPassword.clear(key);
+    this.transactionPasswordLimit.clear(key);
   }
 
   redeemAuthorizationCode(token: string | undefined, code: string): User {

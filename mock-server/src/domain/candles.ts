@@ -17,7 +17,7 @@ export const RETENTION = { minutes: 3 * DAY, hours: 400 * DAY, days: 20 * 365 * 
 /** Candles past their tier's retention are folded into the next tier this many at a time. */
 const FOLD_BATCH = 64;
 
-export const PERIOD_MS: Record<Exclude<KlinePeriod, '1mon'>, number> = {
+const PERIOD_MS: Record<Exclude<KlinePeriod, '1mon'>, number> = {
   '1min': MINUTE,
   '5min': 5 * MINUTE,
   '15min': 15 * MINUTE,

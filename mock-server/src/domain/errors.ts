@@ -4,7 +4,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 export type ErrorCode = components['schemas']['ErrorCode'];
 
 /** A failure the API reports in its envelope: `type` is "error" or one of 999/998/997. */
-export type EnvelopeErrorType = 'error' | '999' | '998' | '997';
+type EnvelopeErrorType = 'error' | '999' | '998' | '997';
 
 export class DomainError extends Error {
   /** The values in the message, sent as `params` so a client can translate `code` with them. */

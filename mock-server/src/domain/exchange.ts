@@ -11,9 +11,9 @@ import { usdtPrice, type WalletDeps, type WalletRecord } from './wallet.ts';
 
 type Schemas = components['schemas'];
 
-export const QUOTE_TTL_MS = 10_000;
-export const FLASH_FEE = new Big('0.001');
-export const FLASH_SPREAD = new Big('0.002');
+const QUOTE_TTL_MS = 10_000;
+const FLASH_FEE = new Big('0.001');
+const FLASH_SPREAD = new Big('0.002');
 
 export class Exchange {
   private readonly quotes = new Map<string, Schemas['FlashQuote'] & { owner: string; used: boolean }>();

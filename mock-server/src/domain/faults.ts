@@ -2,7 +2,7 @@
 import type { components } from '../../../contracts/generated/mock-control.ts';
 
 type FaultRequest = components['schemas']['FaultRequest'];
-export type Fault = components['schemas']['Fault'];
+type Fault = components['schemas']['Fault'];
 
 export class FaultQueue {
   private faults: Fault[] = [];

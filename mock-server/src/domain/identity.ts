@@ -12,7 +12,7 @@ import type { Uploads } from './uploads.ts';
 
 type IdentityRequest = components['schemas']['IdentityRequest'];
 
-export const REJECTED_ID_SUFFIX = '000';
+const REJECTED_ID_SUFFIX = '000';
 const UNCLEAR = 'The ID photos are unclear, please upload them again';
 const NOT_HAND_HELD = 'The photo must show you holding your ID, not the ID alone';
 

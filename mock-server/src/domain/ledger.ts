@@ -16,9 +16,9 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk' } as const;
 const isSystem = (owner: string) => owner.startsWith('system:');
 
-export type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade';
+type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade';
 
-export interface Leg {
+interface Leg {
   owner: string;
   kind: AccountKind;
   coin: string;
@@ -28,7 +28,7 @@ export interface Leg {
   frozen?: Big;
 }
 
-export interface Entry {
+interface Entry {
   id: number;
   /** The posting the entry belongs to (its legs sum to zero per coin). */
   posting: number;
@@ -42,7 +42,7 @@ export interface Entry {
   time: number;
 }
 
-export interface BalanceView {
+interface BalanceView {
   available: Big;
   frozen: Big;
 }

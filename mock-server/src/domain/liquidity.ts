@@ -20,7 +20,7 @@ interface BookState {
   asks: Map<string, string>;
 }
 
-export interface DepthMessage {
+interface DepthMessage {
   symbol: string;
   type: 'snapshot' | 'update';
   seq: number;

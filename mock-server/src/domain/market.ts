@@ -8,7 +8,6 @@
  * Prices and volumes are kept as integers of their smallest unit (price ticks, amount units), exact
  * and compact; they leave as decimal strings and big.js values. Floats only drive the random steps.
  */
-import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
 import { Rng } from './random.ts';
@@ -25,7 +24,8 @@ import {
   type KlinePeriod,
   type UnitCandle,
 } from './candles.ts';
-import { QUOTE_PRECISION, SETTLEMENT_PRECISION, SPECS, USDT, type SymbolSpec } from './market-symbols.ts';
+import { QUOTE_PRECISION, SPECS, USDT } from './market-symbols.ts';
+import { lastOf, toTicker, type SymbolState } from './market-ticker.ts';
 
 type Ticker = components['schemas']['Ticker'];
 type Candle = components['schemas']['Candle'];
@@ -37,27 +37,6 @@ const HISTORY_MINUTES = 26 * 60;
 const SECOND_STEPS_WITHIN = 10 * MINUTE;
 /** Work per slice of a long jump: steps of each symbol (see `sliceEnd`). */
 const STEPS_PER_SLICE = 60;
-
-interface WindowStats {
-  /** Cache key: times of the first and last closed minutes summarised. */
-  key: string;
-  high: number;
-  low: number;
-  volume: number;
-  /** Σ volume × close in units (ticks × amount units): exact as a bigint. */
-  quoteVolume: bigint;
-}
-
-interface SymbolState {
-  spec: SymbolSpec;
-  symbol: string;
-  /** Last price in ticks. */
-  last: number;
-  lastBig?: Big;
-  candles: CandleTiers;
-  /** 24 h statistics of the closed minutes, recomputed once a minute rather than every tick. */
-  closed?: WindowStats;
-}
 
 export class Market {
   private readonly states = new Map<string, SymbolState>();
@@ -88,10 +67,6 @@ export class Market {
     return [...this.states.keys()];
   }
 
-  private lastOf(state: SymbolState): Big {
-    return (state.lastBig ??= new Big(unitsToFixed(state.last, state.spec.pricePrecision)));
-  }
-
   /** What the order book and matching need of a symbol: last price, precisions, typical volume. */
   snapshot(symbol: string) {
     const st = this.state(symbol);
@@ -99,7 +74,7 @@ export class Market {
       base: st.spec.base,
       quote: st.spec.quote ?? USDT,
       quotePrecision: QUOTE_PRECISION[st.spec.quote ?? USDT],
-      last: this.lastOf(st),
+      last: lastOf(st),
       pricePrecision: st.spec.pricePrecision,
       amountPrecision: st.spec.amountPrecision,
       volumePerMinute: st.spec.volume,
@@ -242,71 +217,10 @@ export class Market {
     return this.start + this.second * 1000;
   }
 
-  /** High, low and volumes of minutes [first, last) — cached, since closed minutes never change. */
-  private closedStats(state: SymbolState, first: number, last: number): WindowStats {
-    const minutes = state.candles.minutes;
-    const key = `${minutes[first]?.time}:${minutes[last]?.time}`;
-    if (state.closed?.key === key) return state.closed;
-    let high = -Infinity;
-    let low = Infinity;
-    let volume = 0;
-    let quote = 0;
-    for (let i = first; i < last; i++) {
-      const m = minutes[i];
-      high = Math.max(high, m.high);
-      low = Math.min(low, m.low);
-      volume += m.volume;
-      quote += m.volume * m.close;
-    }
-    // Integers stay exact in a double below 2^53; beyond, the turnover is summed again as bigints.
-    let quoteVolume = BigInt(Number.isSafeInteger(quote) ? quote : 0);
-    if (!Number.isSafeInteger(quote)) for (let i = first; i < last; i++) quoteVolume += BigInt(minutes[i].volume) * BigInt(minutes[i].close);
-    return (state.closed = { key, high, low, volume, quoteVolume });
-  }
-
-  private toTicker(state: SymbolState, now: number): Ticker {
-    const from = now - DAY;
-    const minutes = state.candles.minutes;
-    const lastIndex = minutes.length - 1;
-    let first = lastIndex;
-    while (first > 0 && minutes[first - 1].time + MINUTE > from) first--;
-    const current = minutes[lastIndex];
-    const closed = this.closedStats(state, first, lastIndex);
-    const pp = state.spec.pricePrecision;
-    const ap = state.spec.amountPrecision;
-    const high = Math.max(state.last, current?.high ?? state.last, closed.high);
-    const low = Math.min(state.last, current?.low ?? state.last, closed.low);
-    const volume = closed.volume + (current?.volume ?? 0);
-    const quoteUnits = closed.quoteVolume + BigInt(current?.volume ?? 0) * BigInt(current?.close ?? 0);
-    const openTicks = minutes[first]?.open ?? state.last;
-    const open = new Big(unitsToFixed(openTicks, pp));
-    const change = this.lastOf(state).minus(open).div(open).times(100).round(2, Big.roundHalfUp);
-    return {
-      symbol: state.symbol,
-      base: state.spec.base,
-      quote: state.spec.quote ?? USDT,
-      last: unitsToFixed(state.last, pp),
-      open24h: open.toFixed(pp),
-      high24h: unitsToFixed(high, pp),
-      low24h: unitsToFixed(low, pp),
-      change24h: change.toFixed(2),
-      volume24h: unitsToFixed(volume, ap),
-      quoteVolume24h: new Big(quoteUnits.toString())
-        .div(new Big(10).pow(pp + ap))
-        .round(2, Big.roundHalfUp)
-        .toFixed(2),
-      pricePrecision: pp,
-      amountPrecision: ap,
-      quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT],
-      settlementPrecision: SETTLEMENT_PRECISION,
-      time: now,
-    };
-  }
-
   tickers(): Ticker[] {
     if (this.tickerCache?.second !== this.second) {
       const now = this.simulatedNow();
-      this.tickerCache = { second: this.second, tickers: [...this.states.values()].map((s) => this.toTicker(s, now)) };
+      this.tickerCache = { second: this.second, tickers: [...this.states.values()].map((s) => toTicker(s, now)) };
     }
     return this.tickerCache.tickers;
   }

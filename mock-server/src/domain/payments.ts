@@ -16,7 +16,7 @@ type Schemas = components['schemas'];
 type PaymentMethod = Schemas['PaymentMethod'];
 type Request = Schemas['PaymentMethodRequest'];
 
-export const MAX_METHODS = 10;
+const MAX_METHODS = 10;
 
 /** The fields each type needs, with how to name them in a message. */
 const REQUIRED: Record<Request['type'], Array<[keyof Request, string]>> = {

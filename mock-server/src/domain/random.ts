@@ -7,7 +7,7 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
 
 /** FNV-1a over the key, mixed with the seed: a stable 32-bit number per (seed, key). */
-export function hashKey(seed: number, key: string): number {
+function hashKey(seed: number, key: string): number {
   let h = (0x811c9dc5 ^ seed) >>> 0;
   for (let i = 0; i < key.length; i++) {
     h ^= key.charCodeAt(i);

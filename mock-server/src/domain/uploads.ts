@@ -45,7 +45,7 @@ export const UPLOAD_LIMITS: UploadLimits = {
   maxPngDataBytes: 16 * MB,
 };
 
-export interface UploadRecord {
+interface UploadRecord {
   id: string;
   owner: string;
   contentType: ImageType;

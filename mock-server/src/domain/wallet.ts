@@ -20,7 +20,7 @@ export type { WalletRecord };
 
 /** Virtual time between two blocks of every chain (a confirmation each). */
 export const BLOCK_MS = 10_000;
-export const RECHARGE_REVIEW_MS = 60_000;
+const RECHARGE_REVIEW_MS = 60_000;
 
 /** What the money modules need from the world. */
 export interface WalletDeps {

@@ -15,7 +15,7 @@ import { BLOCK_MS, depositAddressOf, usdtPrice, type WalletDeps, type WalletReco
 
 type Schemas = components['schemas'];
 
-export const WITHDRAWAL_REVIEW_MS = 30_000;
+const WITHDRAWAL_REVIEW_MS = 30_000;
 const DAY = 24 * 60 * 60_000;
 
 export class Withdrawals {

@@ -54,10 +54,10 @@ export interface WorldEvents extends Record<string, unknown> {
   sessionEnded: { userId: string; token: string };
 }
 
-export const DEFAULT_SEED = 20260101;
+const DEFAULT_SEED = 20260101;
 export const DEMO_ACCOUNT = { account: 'demo@example.com', password: 'Demo1234', inviteCode: 'DEMO01' } as const;
 /** What the demo account holds in its funds account when the world starts. */
-export const DEMO_BALANCES = { USDT: '10000', BTC: '0.5', ETH: '2' } as const;
+const DEMO_BALANCES = { USDT: '10000', BTC: '0.5', ETH: '2' } as const;
 
 export class World {
   readonly seed: number;

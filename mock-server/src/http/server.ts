@@ -86,7 +86,7 @@ const WELL_FORMED_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(
  * page was loaded from (Socket.IO upgrades to ws: or wss:; not every browser counts those as
  * 'self'). Styles need 'unsafe-inline': Mantine injects <style> elements at run time.
  */
-export function appContentSecurityPolicy(host: string | undefined): string {
+function appContentSecurityPolicy(host: string | undefined): string {
   const ws = host && WELL_FORMED_HOST.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'self'",

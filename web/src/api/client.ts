@@ -19,9 +19,9 @@ import { loginRedirect, paths, withRedirect } from '../lib/paths';
 import { appConfig } from './config';
 import { apiEffects, loading } from './effects';
 
-export const TOKEN_KEY = 'token';
-export const REQUEST_TIMEOUT_MS = 60_000;
-export type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'response';
+const TOKEN_KEY = 'token';
+const REQUEST_TIMEOUT_MS = 60_000;
+type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'response';
 
 /** A failed call. Its visible effect (toast, redirect, prompt) has already happened. */
 export class ApiError extends Error {
@@ -44,7 +44,7 @@ type Input<K extends OperationId> = ([OpQuery<K>] extends [never] ? { query?: un
 
 type StyleOf<K extends OperationId> = (typeof operationTable)[K]['callStyle'];
 /** `global` calls receive the whole envelope; every other style receives `message`. */
-export type CallResult<K extends OperationId> = StyleOf<K> extends 'global' ? Extract<OpEnvelope<K>, { type: 'ok' }> : OpResult<K>;
+type CallResult<K extends OperationId> = StyleOf<K> extends 'global' ? Extract<OpEnvelope<K>, { type: 'ok' }> : OpResult<K>;
 
 const client = createClient<ApiPaths>({ fetch: (request) => globalThis.fetch(request) });
 

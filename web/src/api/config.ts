@@ -1,5 +1,5 @@
 /** Deployment settings from public/config.js (window.__APP_CONFIG__), so no rebuild is needed. */
-export interface AppConfig {
+interface AppConfig {
   apiBase: string;
   socketHost: string;
   onlineBase: string;

@@ -3,7 +3,7 @@
  * stays free of React and testable: navigation, toasts, the transaction-password prompt and the
  * loading indicator.
  */
-export interface ApiEffects {
+interface ApiEffects {
   navigate: (to: string) => void;
   /** Shows a toast; `message` is already in the user's language. */
   toast: (message: string) => void;
@@ -42,7 +42,7 @@ const loadingListeners = new Set<LoadingListener>();
 let pending = 0;
 let visible = false;
 let hideTimer: ReturnType<typeof setTimeout> | null = null;
-export const LOADING_HIDE_DELAY_MS = 1000;
+const LOADING_HIDE_DELAY_MS = 1000;
 
 function setVisible(v: boolean) {
   if (visible === v) return;

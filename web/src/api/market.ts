@@ -13,7 +13,7 @@ import { queryKey } from './queryKey';
 
 export type Ticker = components['schemas']['Ticker'];
 
-export const tickersQuery = queryOptions({
+const tickersQuery = queryOptions({
   queryKey: queryKey('listTickers'),
   queryFn: ({ signal }) => call('listTickers', { signal }),
   staleTime: 30_000,
@@ -117,7 +117,7 @@ export type Trade = components['schemas']['Trade'];
 
 export const TRADES_LIMIT = 30;
 
-export const tradesQuery = (symbol: string) =>
+const tradesQuery = (symbol: string) =>
   queryOptions({
     queryKey: queryKey('getTrades', { symbol, limit: TRADES_LIMIT }),
     queryFn: ({ signal }) => call('getTrades', { query: { symbol, limit: TRADES_LIMIT }, signal }),

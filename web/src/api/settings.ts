@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './client';
 import { queryKey } from './queryKey';
 
-export const settingsQuery = queryOptions({
+const settingsQuery = queryOptions({
   queryKey: queryKey('getSettings'),
   queryFn: async () => (await call('getSettings')).message,
   staleTime: Infinity,

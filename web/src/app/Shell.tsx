@@ -29,7 +29,7 @@ const TAB_ICONS: Record<TabKey, (p: { width?: number }) => ReactNode> = {
   assets: WalletIcon,
 };
 
-export function ThemeToggle() {
+function ThemeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const { t } = useTranslation();
   const dark = colorScheme === 'dark';

@@ -6,7 +6,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pseudoEnabled, pseudoProcessor } from './pseudo';
 
-export const LANG_KEY = 'lang';
+const LANG_KEY = 'lang';
 /** The product's 20 locales (spec §1), with their names in their own language. */
 export const LOCALES = {
   en: 'English',
@@ -82,7 +82,7 @@ const lazyBackend: BackendModule = {
   },
 };
 
-export function storedLanguage(): Locale {
+function storedLanguage(): Locale {
   try {
     const v = localStorage.getItem(LANG_KEY);
     return v && v in LOCALES ? (v as Locale) : 'en';

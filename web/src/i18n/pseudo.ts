@@ -11,7 +11,7 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'àḃċḋéḟġḣíĵķĺḿńóṗɋŕšţúṿẃẋýžÀḂĊḊÉḞĠḢÍĴĶĹḾŃÓṖɊŔŠŢÚṾẂẊÝŽ'][i]]),
 );
 
-export function pseudoText(text: string): string {
+function pseudoText(text: string): string {
   return `⟦${text.replace(/[A-Za-z]/g, (c) => ACCENTED[c])}⟧`;
 }
 

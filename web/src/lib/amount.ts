@@ -13,7 +13,7 @@ export function sanitizeAmount(text: string): string {
   return single.slice(0, DECIMAL_INPUT.maxLength);
 }
 
-export type AmountProblem = 'required' | 'invalid' | 'precision';
+type AmountProblem = 'required' | 'invalid' | 'precision';
 
 /**
  * The amount typed, as a Big, or why it cannot be one: empty, not a positive number, or more

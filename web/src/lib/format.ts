@@ -76,7 +76,7 @@ export function formatMoney(value: string | Big, decimals: number, coin: string,
 export const formatRatio = (x: string, y: string): string => isolate(`${x} / ${y}`);
 
 /** How a moment is shown, by purpose. */
-export type DateStyle =
+type DateStyle =
   /** A record or an order in a list: date and time to the minute ("11/23/26, 9:05 AM"). */
   | 'dateTime'
   /** When something was added or decided ("Nov 23, 2026, 9:05 AM"). */

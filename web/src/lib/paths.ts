@@ -117,7 +117,7 @@ export type AppPath = Leaves<typeof paths>;
 export const ALL_PATHS: readonly AppPath[] = Object.values(paths).flatMap((v) => (typeof v === 'string' ? [v] : Object.values(v))) as AppPath[];
 
 /** A query value; `undefined` and `null` leave the parameter out. */
-export type QueryValue = string | number | boolean | null | undefined;
+type QueryValue = string | number | boolean | null | undefined;
 
 /**
  * `path` with query parameters, each key and value encoded with encodeURIComponent

@@ -27,7 +27,7 @@ export interface RealtimeTransport {
   onEvent<E extends ServerEvent>(event: E, listener: (payload: Payload<E>) => void): void;
 }
 
-export const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
+const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   path: socketPath,
   transports: ['polling', 'websocket'],
   timeout: 20_000,

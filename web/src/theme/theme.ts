@@ -5,8 +5,8 @@
  */
 import { createTheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
 
-export const THEME_KEY = 'theme';
-export const DARK_BACKGROUND = '#102030';
+const THEME_KEY = 'theme';
+const DARK_BACKGROUND = '#102030';
 
 export const theme = createTheme({
   primaryColor: 'blue',

@@ -4,7 +4,7 @@ import type { AccountKind } from '../../ui/account/AccountInput';
 
 const KEY = 'remember_account';
 
-export interface RememberedAccount {
+interface RememberedAccount {
   kind: AccountKind;
   value: string;
   country?: CountryCode;

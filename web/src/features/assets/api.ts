@@ -25,7 +25,7 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 /** Accounts a user moves money between (financial is fed by earning products, not transfers). */
 export const TRANSFER_KINDS: readonly AccountKind[] = ACCOUNT_KINDS.filter((k) => k !== 'financial');
 
-export const coinsQuery = queryOptions({
+const coinsQuery = queryOptions({
   queryKey: queryKey('listCoins'),
   queryFn: ({ signal }) => call('listCoins', { signal }),
   staleTime: Infinity,
@@ -33,7 +33,7 @@ export const coinsQuery = queryOptions({
 
 type RecordFilter = Omit<NonNullable<OpQuery<'listRecords'>>, 'page' | 'pageSize'>;
 
-export const recordsQuery = (filter: RecordFilter) =>
+const recordsQuery = (filter: RecordFilter) =>
   infiniteQueryOptions({
     queryKey: queryKey('listRecords', filter),
     queryFn: ({ pageParam, signal }) => call('listRecords', { query: { ...filter, page: pageParam, pageSize: 20 }, signal }),
@@ -41,7 +41,7 @@ export const recordsQuery = (filter: RecordFilter) =>
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
 
-export const addressesQuery = queryOptions({
+const addressesQuery = queryOptions({
   queryKey: queryKey('listAddresses'),
   queryFn: async ({ signal }) => {
     const list = await call('listAddresses', { signal });
@@ -104,7 +104,7 @@ export function useRemoveAddress() {
 export type { RecordFilter };
 
 /** The user's deposit address of a coin and chain (with its minimum and confirmations). */
-export const depositAddressQuery = (coin: string, chain: Chain) =>
+const depositAddressQuery = (coin: string, chain: Chain) =>
   queryOptions({
     queryKey: queryKey('getDepositAddress', { coin, chain }),
     queryFn: ({ signal }) => call('getDepositAddress', { query: { coin, chain }, signal }),
@@ -115,7 +115,7 @@ export const useDepositAddress = (coin: string | undefined, chain: Chain | undef
   useQuery({ ...depositAddressQuery(coin ?? '', chain ?? 'TRC20'), enabled: Boolean(coin && chain && getToken()) });
 
 /** Where the platform takes bank wires (`available: false` where it does not). */
-export const wireDetailsQuery = queryOptions({
+const wireDetailsQuery = queryOptions({
   queryKey: queryKey('getWireDetails'),
   queryFn: ({ signal }) => call('getWireDetails', { signal }),
   staleTime: 10 * 60_000,

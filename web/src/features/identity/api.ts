@@ -20,7 +20,7 @@ export type IdentityRequest = OpBody<'submitIdentity'>;
 export type Upload = Schemas['Upload'];
 
 /** How often a pending review is polled. */
-export const REVIEW_POLL_MS = 5_000;
+const REVIEW_POLL_MS = 5_000;
 
 const pending = (user: User | undefined) => user?.verification === 'pending' || user?.advancedVerification === 'pending';
 
@@ -46,7 +46,7 @@ export function useSubmitIdentity() {
   });
 }
 
-export const paymentMethodsQuery = queryOptions({
+const paymentMethodsQuery = queryOptions({
   queryKey: queryKey('listPaymentMethods'),
   queryFn: ({ signal }) => call('listPaymentMethods', { signal }),
 });

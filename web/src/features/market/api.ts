@@ -17,7 +17,7 @@ export const klineQuery = (symbol: string, period: KlinePeriod) =>
     staleTime: 10_000,
   });
 
-export const favoritesQuery = queryOptions({
+const favoritesQuery = queryOptions({
   queryKey: queryKey('listFavorites'),
   queryFn: ({ signal }) => call('listFavorites', { signal }),
   staleTime: 60_000,

@@ -20,7 +20,7 @@ export type OrderFilter = 'open' | 'history' | 'all';
 /** The spot fee rate as a fraction ("0.001" = 0.1 %), from the server's settings; undefined until they load. */
 export const useSpotFeeRate = (): string | undefined => useSettings().data?.spotFeeRate;
 
-export const ordersQuery = (status: OrderFilter, symbol?: string) =>
+const ordersQuery = (status: OrderFilter, symbol?: string) =>
   infiniteQueryOptions({
     queryKey: queryKey('listOrders', { status, ...(symbol ? { symbol } : {}) }),
     queryFn: ({ pageParam, signal }) => call('listOrders', { query: { status, ...(symbol ? { symbol } : {}), page: pageParam, pageSize: 20 }, signal }),

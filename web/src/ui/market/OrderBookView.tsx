@@ -12,7 +12,7 @@ import { useTicker } from '../../api/market';
 import { useOrderBook, type Level } from './orderbook';
 import classes from './orderBook.module.css';
 
-export interface OrderBookViewProps {
+interface OrderBookViewProps {
   symbol: string;
   pricePrecision: number;
   amountPrecision: number;

@@ -16,7 +16,7 @@ import { realtime } from '../../realtime/socket';
 
 type OrderBookWire = components['schemas']['OrderBook'];
 export type Level = { price: string; quantity: string; total: string };
-export interface BookView {
+interface BookView {
   seq: number;
   ready: boolean;
   bids: Level[];
@@ -216,7 +216,7 @@ function connect(store: OrderBookStore): () => void {
   };
 }
 
-export function acquireBook(symbol: string): [OrderBookStore, () => void] {
+function acquireBook(symbol: string): [OrderBookStore, () => void] {
   let entry = live.get(symbol);
   if (!entry) {
     const store = new OrderBookStore(symbol);

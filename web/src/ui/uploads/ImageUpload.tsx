@@ -22,7 +22,7 @@ function readAsDataUrl(file: File, onProgress: (fraction: number) => void): Prom
 
 type Phase = 'idle' | 'reading' | 'uploading' | 'done' | 'failed';
 
-export interface ImageUploadProps {
+interface ImageUploadProps {
   label: string;
   description?: string;
   /** The upload id, or null when there is none (yet). */

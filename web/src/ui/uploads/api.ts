@@ -17,7 +17,7 @@ export function useUploadImage() {
 }
 
 /** One of the user's uploads as a data URL (uploads never change, so it is fetched once). */
-export const uploadQuery = (id: string) =>
+const uploadQuery = (id: string) =>
   queryOptions({
     queryKey: queryKey('getUpload', { id }),
     queryFn: ({ signal }) => call('getUpload', { query: { id }, signal }),

@@ -12,7 +12,7 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const sa
 type ImageType = (typeof IMAGE_TYPES)[number];
 const EXTENSIONS: Record<string, ImageType> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-export type FileProblem = 'wrongType' | 'tooLarge' | 'empty';
+type FileProblem = 'wrongType' | 'tooLarge' | 'empty';
 
 /** The declared type of a file: its MIME type, or its extension when the browser gives none. */
 function declaredType(file: File): string {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Chain, ChainInfo, CoinInfo } from '../api';
 
-export interface CoinChain {
+interface CoinChain {
   coin: CoinInfo | undefined;
   chain: ChainInfo | undefined;
   setCoin: (coin: string) => void;
@@ -17,7 +17,7 @@ export interface CoinChain {
 }
 
 /** Coins that can be deposited and withdrawn (spot-only coins have no chain). */
-export const onChain = (coins: CoinInfo[] | undefined) => (coins ?? []).filter((c) => c.chains.length > 0);
+const onChain = (coins: CoinInfo[] | undefined) => (coins ?? []).filter((c) => c.chains.length > 0);
 
 /** The coin and chain of the query string, checked against the coin list. */
 export function useCoinChainParams(allCoins: CoinInfo[] | undefined): CoinChain {

@@ -26,7 +26,7 @@ function legacyCopy(text: string): boolean {
 }
 
 /** Copies `text`; resolves true when it is on the clipboard. */
-export async function copyText(text: string): Promise<boolean> {
+async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);

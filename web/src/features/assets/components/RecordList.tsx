@@ -18,7 +18,7 @@ export function shortAddress(address: string): string {
   return address.length > 18 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
 }
 
-export function RecordRow({ record }: { record: WalletRecord }) {
+function RecordRow({ record }: { record: WalletRecord }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const format = useCoinFormat();

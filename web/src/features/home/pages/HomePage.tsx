@@ -31,7 +31,7 @@ const SHORTCUTS: Array<{ to: string; label: string; Icon: ComponentType<SVGProps
 ];
 
 /** The USDT markets that moved most over 24 h, up or down. */
-export function topMovers(tickers: Ticker[], kind: 'gainers' | 'losers', count = 10): Ticker[] {
+function topMovers(tickers: Ticker[], kind: 'gainers' | 'losers', count = 10): Ticker[] {
   const sign = kind === 'gainers' ? -1 : 1;
   return tickers
     .filter((tk) => tk.quote === 'USDT')

@@ -18,7 +18,7 @@ import { ClockIcon } from '../../../ui/icons';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import panel from '../../../ui/panel.module.css';
 
-export const PAYMENT_TYPES: PaymentMethodType[] = ['bank', 'pix', 'alipay', 'wechat'];
+const PAYMENT_TYPES: PaymentMethodType[] = ['bank', 'pix', 'alipay', 'wechat'];
 
 type Field = 'country' | 'realName' | 'bankName' | 'accountNumber' | 'pixKey' | 'alipayAccount' | 'wechatNickname' | 'wechatAccount' | 'qrImage';
 type TextField = Exclude<Field, 'qrImage' | 'country'>;

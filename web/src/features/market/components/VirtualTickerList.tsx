@@ -11,7 +11,7 @@ import { TickerRow } from '../../../ui/market/TickerRow';
 import classes from './market.module.css';
 
 /** Must match `.virtualRow` in market.module.css. */
-export const ROW_HEIGHT = 64;
+const ROW_HEIGHT = 64;
 
 export function VirtualTickerList({
   rows,

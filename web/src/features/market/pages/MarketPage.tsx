@@ -23,7 +23,7 @@ type Sort = { key: SortKey; dir: 1 | -1 } | null;
 
 const FIELD: Record<SortKey, keyof Ticker> = { volume: 'quoteVolume24h', price: 'last', change: 'change24h' };
 
-export function sortTickers(list: Ticker[], sort: Sort): Ticker[] {
+function sortTickers(list: Ticker[], sort: Sort): Ticker[] {
   if (!sort) return list;
   const field = FIELD[sort.key];
   return [...list].sort((a, b) => compare(String(a[field]), String(b[field])) * sort.dir);

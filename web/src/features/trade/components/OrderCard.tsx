@@ -9,7 +9,7 @@ import classes from './trade.module.css';
 import { formatAmount, formatDate, formatMoney } from '../../../lib/format';
 
 /** "pending", "completed", "cancelled", or "filled 40 %" for a partly filled open order. */
-export function orderStatusText(order: Order, t: (k: string, o?: Record<string, unknown>) => string): string {
+function orderStatusText(order: Order, t: (k: string, o?: Record<string, unknown>) => string): string {
   const filled = new Big(order.filled);
   const quantity = new Big(order.quantity);
   if (order.status === 'pending' && filled.gt(0) && quantity.gt(0)) {

@@ -28,7 +28,7 @@ export interface FieldError {
   key: string;
   params?: Record<string, string | number>;
 }
-export type FormErrors = Partial<Record<Field, FieldError>>;
+type FormErrors = Partial<Record<Field, FieldError>>;
 
 /** Everything the user has entered, as typed (strings), plus the inline errors being shown. */
 export interface OrderFormState {
@@ -146,7 +146,7 @@ export function applyPercent(form: OrderFormState, percent: number, available: s
 // ---- validation -----------------------------------------------------------------------------
 
 /** The order as validated numbers: price on limit orders, quantity or (market buy) quote amount. */
-export interface ValidOrder {
+interface ValidOrder {
   price?: Big;
   quantity?: Big;
   quoteAmount?: Big;

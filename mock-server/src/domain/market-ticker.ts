@@ -1,0 +1,97 @@
+/**
+ * A symbol's simulated state and its 24-hour ticker: high, low and volumes over the closed minutes
+ * of the window (cached, since closed minutes never change) plus the minute in progress.
+ */
+import Big from 'big.js';
+import type { components } from '../../../contracts/generated/openapi.ts';
+import { DAY, MINUTE, unitsToFixed, type CandleTiers } from './candles.ts';
+import { QUOTE_PRECISION, SETTLEMENT_PRECISION, USDT, type SymbolSpec } from './market-symbols.ts';
+
+type Ticker = components['schemas']['Ticker'];
+
+interface WindowStats {
+  /** Cache key: times of the first and last closed minutes summarised. */
+  key: string;
+  high: number;
+  low: number;
+  volume: number;
+  /** Σ volume × close in units (ticks × amount units): exact as a bigint. */
+  quoteVolume: bigint;
+}
+
+export interface SymbolState {
+  spec: SymbolSpec;
+  symbol: string;
+  /** Last price in ticks. */
+  last: number;
+  lastBig?: Big;
+  candles: CandleTiers;
+  /** 24 h statistics of the closed minutes, recomputed once a minute rather than every tick. */
+  closed?: WindowStats;
+}
+
+/** The last price as a big.js value, made once per price. */
+export function lastOf(state: SymbolState): Big {
+  return (state.lastBig ??= new Big(unitsToFixed(state.last, state.spec.pricePrecision)));
+}
+
+/** High, low and volumes of minutes [first, last) — cached, since closed minutes never change. */
+function closedStats(state: SymbolState, first: number, last: number): WindowStats {
+  const minutes = state.candles.minutes;
+  const key = `${minutes[first]?.time}:${minutes[last]?.time}`;
+  if (state.closed?.key === key) return state.closed;
+  let high = -Infinity;
+  let low = Infinity;
+  let volume = 0;
+  let quote = 0;
+  for (let i = first; i < last; i++) {
+    const m = minutes[i];
+    high = Math.max(high, m.high);
+    low = Math.min(low, m.low);
+    volume += m.volume;
+    quote += m.volume * m.close;
+  }
+  // Integers stay exact in a double below 2^53; beyond, the turnover is summed again as bigints.
+  let quoteVolume = BigInt(Number.isSafeInteger(quote) ? quote : 0);
+  if (!Number.isSafeInteger(quote)) for (let i = first; i < last; i++) quoteVolume += BigInt(minutes[i].volume) * BigInt(minutes[i].close);
+  return (state.closed = { key, high, low, volume, quoteVolume });
+}
+
+export function toTicker(state: SymbolState, now: number): Ticker {
+  const from = now - DAY;
+  const minutes = state.candles.minutes;
+  const lastIndex = minutes.length - 1;
+  let first = lastIndex;
+  while (first > 0 && minutes[first - 1].time + MINUTE > from) first--;
+  const current = minutes[lastIndex];
+  const closed = closedStats(state, first, lastIndex);
+  const pp = state.spec.pricePrecision;
+  const ap = state.spec.amountPrecision;
+  const high = Math.max(state.last, current?.high ?? state.last, closed.high);
+  const low = Math.min(state.last, current?.low ?? state.last, closed.low);
+  const volume = closed.volume + (current?.volume ?? 0);
+  const quoteUnits = closed.quoteVolume + BigInt(current?.volume ?? 0) * BigInt(current?.close ?? 0);
+  const openTicks = minutes[first]?.open ?? state.last;
+  const open = new Big(unitsToFixed(openTicks, pp));
+  const change = lastOf(state).minus(open).div(open).times(100).round(2, Big.roundHalfUp);
+  return {
+    symbol: state.symbol,
+    base: state.spec.base,
+    quote: state.spec.quote ?? USDT,
+    last: unitsToFixed(state.last, pp),
+    open24h: open.toFixed(pp),
+    high24h: unitsToFixed(high, pp),
+    low24h: unitsToFixed(low, pp),
+    change24h: change.toFixed(2),
+    volume24h: unitsToFixed(volume, ap),
+    quoteVolume24h: new Big(quoteUnits.toString())
+      .div(new Big(10).pow(pp + ap))
+      .round(2, Big.roundHalfUp)
+      .toFixed(2),
+    pricePrecision: pp,
+    amountPrecision: ap,
+    quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT],
+    settlementPrecision: SETTLEMENT_PRECISION,
+    time: now,
+  };
+}
