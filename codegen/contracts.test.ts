@@ -87,7 +87,10 @@ describe('request bounds', () => {
     for (const [path, item] of Object.entries(doc.paths as JsonObject)) {
       for (const [method, op] of Object.entries(item as JsonObject)) {
         const operation = op as JsonObject;
-        for (const p of (operation.parameters as JsonObject[] | undefined) ?? []) visit(p.schema, `${method} ${path} ?${p.name}`);
+        for (const ref of (operation.parameters as JsonObject[] | undefined) ?? []) {
+          const p = inlineRefs(ref, join(contracts, 'openapi.yaml')) as JsonObject;
+          visit(p.schema, `${method} ${path} ${p.in === 'header' ? 'header ' : '?'}${p.name}`);
+        }
         for (const media of Object.values(((operation.requestBody as JsonObject | undefined)?.content as JsonObject | undefined) ?? {})) {
           visit((media as JsonObject).schema, `${method} ${path} body`);
         }
@@ -111,6 +114,21 @@ describe('error codes', () => {
 
   it('the catalogue translates no code the contract does not name', () => {
     expect(Object.keys(en.apiErrors).filter((c) => !codes.includes(c))).toEqual([]);
+  });
+
+  it('a conditional rule (allOf: if/then) requires only properties its schema defines', () => {
+    const problems: string[] = [];
+    for (const [name, schema] of Object.entries(schemas) as Array<[string, JsonObject]>) {
+      const props = Object.keys((schema.properties as JsonObject | undefined) ?? {});
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (!node || typeof node !== 'object') return;
+        for (const field of ((node as JsonObject).required as string[] | undefined) ?? []) if (!props.includes(field)) problems.push(`${name}: ${field}`);
+        Object.values(node).forEach(walk);
+      };
+      for (const rule of (schema.allOf as JsonObject[] | undefined) ?? []) walk([rule.if, rule.then]);
+    }
+    expect(problems).toEqual([]);
   });
 
   it("every schema's x-invalid-code is a contract code", () => {

@@ -7,12 +7,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { enumsModule } from './generators/enums.ts';
+import { errorCatalogue, errorCatalogueModule } from './generators/errors.ts';
 import { mswWiringModule } from './generators/msw.ts';
 import { openapiTypes } from './generators/openapi-types.ts';
 import { operationTable, tableModules } from './generators/operations.ts';
 import { CONTROL, contracts, OPENAPI, root } from './generators/paths.ts';
 import { socketEvents, socketModule } from './generators/socket.ts';
-import { socketValidatorsModule, socketValidatorsTypes } from './generators/socket-validators.ts';
+import { socketClientValidatorsModule, socketClientValidatorsTypes, socketValidatorsModule, socketValidatorsTypes } from './generators/socket-validators.ts';
 
 const outDir = join(contracts, 'generated');
 
@@ -33,8 +34,11 @@ async function main() {
     'socket.ts': socketModule(events),
     'socket-validators.js': socketValidatorsModule(events),
     'socket-validators.d.ts': socketValidatorsTypes(events),
+    'socket-validators-client.js': socketClientValidatorsModule(events),
+    'socket-validators-client.d.ts': socketClientValidatorsTypes(events),
     'msw-wiring.ts': mswWiringModule(api),
     'enums.ts': enumsModule(),
+    'error-catalogue.ts': errorCatalogueModule(errorCatalogue(api)),
   };
   const stale: string[] = [];
   mkdirSync(outDir, { recursive: true });

@@ -85,7 +85,8 @@ function isSequence(v: string): boolean {
  */
 export function checkPassword(value: string): ValidationKey | null {
   if (!value) return 'required';
-  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return 'passwordLength';
+  const length = [...value].length; // code points, as the contract's maxLength counts them
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) return 'passwordLength';
   const kinds = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(value)).length;
   if (kinds < 2 || isSequence(value.toLowerCase()) || COMMON.has(value.toLowerCase())) return 'passwordTooSimple';
   return null;

@@ -3,6 +3,6 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { HEADER } from '../lib.ts';
 
 export async function openapiTypes(file: string, source: string): Promise<string> {
-  const ast = await openapiTS(new URL(`file://${file}`), { alphabetize: false, defaultNonNullable: false });
+  const ast = await openapiTS(new URL(`file://${file}`), { alphabetize: false, defaultNonNullable: false, arrayLength: true });
   return `${HEADER(source)}${astToString(ast)}`;
 }

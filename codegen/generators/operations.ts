@@ -11,6 +11,8 @@ export interface OperationEntry {
   callStyle?: string;
   auth: boolean;
   query: Json;
+  /** Request headers the contract declares (names lower-cased), as one object schema. */
+  headers: Json;
   body: Json;
   bodyRequired: boolean;
   response: Json;
@@ -42,6 +44,14 @@ export function operationTable(file: string, withCallStyle: boolean): OperationE
             properties: Object.fromEntries(queryParams.map((p) => [p.name as string, p.schema])),
           }
         : null;
+      const headerParams = params.filter((p) => p.in === 'header');
+      const headers: Json = headerParams.length
+        ? {
+            type: 'object',
+            required: headerParams.filter((p) => p.required).map((p) => (p.name as string).toLowerCase()),
+            properties: Object.fromEntries(headerParams.map((p) => [(p.name as string).toLowerCase(), p.schema])),
+          }
+        : null;
       const requestBody = op.requestBody ? (inlineRefs(op.requestBody, file) as JsonObject) : null;
       const bodyContent = requestBody?.content as JsonObject | undefined;
       const bodyMedia = bodyContent && ((bodyContent['application/json'] ?? Object.values(bodyContent)[0]) as JsonObject);
@@ -53,8 +63,10 @@ export function operationTable(file: string, withCallStyle: boolean): OperationE
         method,
         path,
         ...(withCallStyle ? { callStyle } : {}),
-        auth: security.length > 0,
+        // Required unless one alternative is `{}` (the token is optional: used when sent).
+        auth: security.length > 0 && !security.some((r) => r && typeof r === 'object' && Object.keys(r).length === 0),
         query,
+        headers,
         body: bodyMedia?.schema ?? null,
         bodyRequired: Boolean(requestBody?.required),
         response: (okContent?.['application/json'] as JsonObject | undefined)?.schema ?? null,
@@ -89,7 +101,7 @@ export function tableModules(rows: OperationEntry[], source: string, typesModule
     ]),
   );
   const schemas = Object.fromEntries(
-    rows.map(({ operationId, query, body, bodyRequired, response }) => [operationId, { query, body, bodyRequired, response }]),
+    rows.map(({ operationId, query, headers, body, bodyRequired, response }) => [operationId, { query, headers, body, bodyRequired, response }]),
   );
   const table = `${HEADER(source)}
 import type { operations } from './${typesModule}';
@@ -99,11 +111,12 @@ export const ${prefix}Table = ${JSON.stringify(routing, null, 2)} as const;
 export type ${idType} = keyof typeof ${prefix}Table;
 ${prefix === 'operation' ? `export type CallStyle = ${CALL_STYLES.map((s) => `'${s}'`).join(' | ')};\n${typeHelpers}` : `export type { operations as ControlOperations };\n`}`;
   const schemaModule = `${HEADER(source)}
-// Self-contained JSON Schemas (2020-12) of every operation's query, body and HTTP 200 response.
+// Self-contained JSON Schemas (2020-12) of every operation's query, headers, body and HTTP 200 response.
 import type { ${idType} } from './${prefix === 'operation' ? 'operations' : 'control-operations'}';
 
 interface OperationSchemas {
   query: object | null;
+  headers: object | null;
   body: object | null;
   bodyRequired: boolean;
   response: object | null;

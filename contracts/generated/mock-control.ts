@@ -37,7 +37,10 @@ export interface paths {
          *     every API call matches. `delayMs` delays the faulty answer.
          */
         post: operations["mockFault"];
-        /** Remove every pending fault */
+        /**
+         * Remove every pending fault
+         * @description Every fault injected with `mockFault` and not yet used up is dropped; API calls run normally again.
+         */
         delete: operations["mockClearFaults"];
         options?: never;
         head?: never;
@@ -97,7 +100,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The world's seed, scenario and clock */
+        /**
+         * The world's seed, scenario and clock
+         * @description Reads the world without changing it (for a QA script to log what it ran against).
+         */
         get: operations["mockState"];
         put?: never;
         post?: never;
@@ -149,7 +155,7 @@ export interface components {
             freeze?: boolean;
         };
         ClockState: {
-            /** @description Virtual time */
+            /** @description Virtual time, epoch milliseconds. */
             now: number;
             frozen: boolean;
         };
@@ -177,6 +183,33 @@ export interface components {
     responses: {
         /** @description The request does not match this contract. */
         BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description The request's `Origin` names another host than its `Host` (a page of another site). */
+        ForeignOrigin: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description The server was started with `MOCK_CONTROL=off`; every `/__mock/` path answers this. */
+        ControlOff: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description The request body is not `application/json` (form, multipart and text bodies are refused before anything happens). */
+        NotJson: {
             headers: {
                 [name: string]: unknown;
             };
@@ -215,6 +248,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
         };
     };
     mockFault: {
@@ -240,6 +276,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
         };
     };
     mockClearFaults: {
@@ -260,6 +299,8 @@ export interface operations {
                     "application/json": components["schemas"]["FaultList"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
         };
     };
     mockClock: {
@@ -285,6 +326,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
         };
     };
     mockMarket: {
@@ -310,6 +354,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
         };
     };
     mockState: {
@@ -330,6 +377,8 @@ export interface operations {
                     "application/json": components["schemas"]["WorldState"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
         };
     };
 }

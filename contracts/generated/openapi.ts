@@ -73,7 +73,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in */
+        /**
+         * Log in
+         * @description Opens a session for an account (email, or phone with `country`) and its login password. The
+         *     answer's `token` goes in the `Authorization` header of later calls. A wrong password and an
+         *     unknown account get the same answer, after the same work.
+         */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -108,7 +113,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in user */
+        /**
+         * The logged-in user
+         * @description The profile of the session's user: verification levels, role, withdrawal limit, whether a
+         *     transaction password is set. The app reads it after login and after every change to the
+         *     account.
+         */
         get: operations["getCurrentUser"];
         put?: never;
         post?: never;
@@ -167,7 +177,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Change the login password with the old one */
+        /**
+         * Change the login password with the old one
+         * @description Changes the login password, proving the current one (which counts against the password
+         *     attempt limits). Every other session of the user ends; this one stays.
+         */
         post: operations["changePassword"];
         delete?: never;
         options?: never;
@@ -211,7 +225,7 @@ export interface paths {
          *     (`contentType`, and the data URL getUpload gives back), whatever type the data URL declared.
          *
          *     An upload is pending until a submission uses it (submitIdentity, addPaymentMethod,
-         *     submitRecharge), which keeps it; a pending upload is removed 60 minutes (virtual clock) after
+         *     submitRecharge), which keeps it; a pending upload is removed 60 minutes after
          *     it was made. A user may have at most 10 pending uploads or 25 MB of them; the server keeps at
          *     most 150 MB of images or 10,000 uploads in all. A refused upload changes nothing.
          *
@@ -271,7 +285,7 @@ export interface paths {
         put?: never;
         /**
          * Submit identity verification
-         * @description The submission is pending until the review decides it (after `identityReviewSeconds` of the virtual clock). A rejected submission can be sent again.
+         * @description The submission is pending until the review decides it (after about `identityReviewSeconds`). A rejected submission can be sent again.
          */
         post: operations["submitIdentity"];
         delete?: never;
@@ -309,7 +323,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a payment method */
+        /**
+         * Remove a payment method
+         * @description Removes one of the user's payment methods by id; an id the user does not own answers
+         *     `not_found`, as an unknown one does.
+         */
         post: operations["removePaymentMethod"];
         delete?: never;
         options?: never;
@@ -326,7 +344,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Become an agent with an authorization code */
+        /**
+         * Become an agent with an authorization code
+         * @description Makes the user an agent (`role: agent`) with an authorization code issued by the platform.
+         */
         post: operations["redeemAuthorizationCode"];
         delete?: never;
         options?: never;
@@ -341,7 +362,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's payment methods */
+        /**
+         * The user's payment methods
+         * @description The user's payment methods, newest first, each with its review status.
+         */
         get: operations["listPaymentMethods"];
         put?: never;
         post?: never;
@@ -399,7 +423,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The deposit address of a coin and chain */
+        /**
+         * The deposit address of a coin and chain
+         * @description The user's deposit address for a coin on one of its chains, the chain's minimum deposit and
+         *     the confirmations a deposit needs before it is credited. The address is the same on every
+         *     call.
+         */
         get: operations["getDepositAddress"];
         put?: never;
         post?: never;
@@ -500,7 +529,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The withdrawal address book */
+        /**
+         * The withdrawal address book
+         * @description The user's withdrawal address book, newest first.
+         */
         get: operations["listAddresses"];
         put?: never;
         post?: never;
@@ -539,7 +571,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove a withdrawal address */
+        /**
+         * Remove a withdrawal address
+         * @description Removes an address from the user's address book by id; an id the user does not own answers
+         *     `not_found`, as an unknown one does.
+         */
         post: operations["removeAddress"];
         delete?: never;
         options?: never;
@@ -578,7 +614,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move a coin between two of the user's accounts */
+        /**
+         * Move a coin between two of the user's accounts
+         * @description Moves an amount of one coin between two of the user's accounts (funds, exchange, lever,
+         *     second contract…) at once, without fee. Answers the transfer's record; the `balances` event
+         *     is sent too, before or after this answer.
+         */
         post: operations["transfer"];
         delete?: never;
         options?: never;
@@ -674,7 +715,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's favourite symbols */
+        /**
+         * The user's favourite symbols
+         * @description The symbols the user marked as favourites, in the order they were added.
+         */
         get: operations["listFavorites"];
         put?: never;
         post?: never;
@@ -693,7 +737,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add or remove a favourite symbol */
+        /**
+         * Add or remove a favourite symbol
+         * @description Adds a symbol to the end of the user's favourites (`favorite: true`; one already there moves
+         *     to the end) or removes it (`false`; removing one that is not there changes nothing). Answers
+         *     the whole list.
+         */
         post: operations["setFavorite"];
         delete?: never;
         options?: never;
@@ -812,7 +861,31 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description A decimal number as a string (never a float on the wire).
+         * @description The product's 20 languages. The codes are the product's own, kept for compatibility with
+         *     existing clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says
+         *     which language it means and its BCP 47 tag where the code differs.
+         */
+        Locale: string & ("en" | "es" | "de" | "fr" | "zh" | "jp" | "hk" | "it" | "sv" | "cr" | "pt" | "ko" | "th" | "ar" | "vi" | "tr" | "ru" | "bg" | "ro" | "br");
+        /**
+         * @description A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed
+         *     with exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never
+         *     `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):
+         *     - an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,
+         *       flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's
+         *       and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);
+         *     - a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the
+         *       symbol's `pricePrecision`;
+         *     - a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a
+         *       buy's fee): `amountPrecision`; a removed book level is zero at this scale;
+         *     - a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):
+         *       `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):
+         *       `settlementPrecision`;
+         *     - a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage
+         *       (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;
+         *     - configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.
+         *     Rounding: fees and amounts paid or frozen round up; amounts received round down; values
+         *     only shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward
+         *     zero; balances and amounts a user entered are exact (inputs are checked, never rounded).
          * @example 64210.55
          */
         Decimal: string;
@@ -834,10 +907,13 @@ export interface components {
         /**
          * @description The stable reason of every error answer: a client translates it (the app's catalogue is
          *     `apiErrors` in locales/*.json, one string per code in every language) and falls back to
-         *     `message` only for a code it does not know. New codes are added here first.
+         *     `message` only for a code it does not know. New codes are added here first. Which
+         *     operation answers which code, when, with which HTTP status and envelope type, is each
+         *     operation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`
+         *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "field_required" | "injected_fault" | "insufficient_balance" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "malformed_body" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "malformed_body" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
         /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {
@@ -872,18 +948,19 @@ export interface components {
         Settings: {
             siteName: string;
             appVersion: string;
-            defaultLocale: string;
-            locales: string[];
+            defaultLocale: components["schemas"]["Locale"];
+            /** @description The languages the server offers, in the order a language picker shows them. */
+            locales: components["schemas"]["Locale"][];
             codeCooldownSeconds: number;
             passwordMinLength: number;
             passwordMaxLength: number;
-            /** @description Largest image upload */
+            /** @description Largest image upload, decoded bytes. */
             uploadMaxBytes: number;
-            /** @description How long an identity review takes (virtual clock). */
+            /** @description How long an identity review usually takes. */
             identityReviewSeconds: number;
-            /** @description How long a payment-method review takes (virtual clock; users are told up to 60 minutes). */
+            /** @description How long a payment-method review usually takes (users are told up to 60 minutes). */
             paymentReviewSeconds: number;
-            /** @description True on sandbox servers (the mock */
+            /** @description True on sandbox servers (the mock, staging), which implement the `sandbox` operations. */
             sandbox: boolean;
             /** @description USDT a user may withdraw per 24 hours at each certification level. */
             withdrawalLimits: {
@@ -928,10 +1005,10 @@ export interface components {
             code: string;
             inviteCode?: string;
             /**
-             * @description The user opened and accepted the user agreement and the privacy policy.
+             * @description The user opened and accepted the user agreement and the privacy policy (in a form, the string `true`).
              * @constant
              */
-            agree: "true";
+            agree: true;
         };
         LoginRequest: {
             account: string;
@@ -956,13 +1033,13 @@ export interface components {
             /** @description The user's own invitation (promotion) code. */
             inviteCode: string;
             creditScore: number;
-            /** @description The name of the identity submission */
+            /** @description The name of the identity submission, once there is one. */
             realName?: string;
             /** @description Real-name (primary) identity verification. */
             verification: components["schemas"]["ReviewStatus"];
             /** @description Why the last identity submission was rejected. */
             verificationReason?: string;
-            /** @description Advanced verification (hand-held ID photo) */
+            /** @description Advanced verification (hand-held ID photo), after the primary one. */
             advancedVerification: components["schemas"]["ReviewStatus"];
             advancedVerificationReason?: string;
             /**
@@ -983,18 +1060,18 @@ export interface components {
         /** @enum {string} */
         ReviewStatus: "none" | "pending" | "verified" | "rejected";
         Ticket: {
-            /** @description Proof that the code was checked; valid once */
+            /** @description Proof that the code was checked; valid once, for 10 minutes. */
             ticket: string;
             expiresAt: components["schemas"]["EpochMillis"];
         };
         CheckCodeRequest: {
-            /** @description Required except for the `security` scene */
+            /** @description Required except for the `security` scene, which uses the logged-in user's account. */
             account?: string;
             country?: components["schemas"]["CountryCode"];
             /** @enum {string} */
             scene: "forget_password" | "security";
             code: string;
-        };
+        } & unknown;
         ResetPasswordRequest: {
             ticket: string;
             password: string;
@@ -1055,10 +1132,10 @@ export interface components {
             backImage?: string;
             /** @description Upload id (advanced). */
             handImage?: string;
-        };
+        } & (unknown & unknown);
         /** @enum {string} */
         PaymentMethodType: "bank" | "pix" | "alipay" | "wechat";
-        /** @description Which fields apply depends on `type`: bank needs bankName and accountNumber; pix needs pixKey; alipay needs alipayAccount and qrImage; wechat needs wechatNickname, wechatAccount and qrImage. */
+        /** @description Which fields apply depends on `type` (checked with the schema: HTTP 400 `field_required` naming the field): bank needs bankName and accountNumber; pix needs pixKey; alipay needs alipayAccount and qrImage; wechat needs wechatNickname, wechatAccount and qrImage. Fields of another type are ignored. */
         PaymentMethodRequest: {
             type: components["schemas"]["PaymentMethodType"];
             country: components["schemas"]["CountryCode"];
@@ -1078,9 +1155,9 @@ export interface components {
             wechatAccount?: string;
             /** @description Upload id of the payment QR code image. */
             qrImage?: string;
-        };
+        } & (unknown & unknown & unknown & unknown);
         PaymentMethod: {
-            /** @description Opaque, unique among the owner's methods (the mock: `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it. */
+            /** @description Opaque, unique among the owner's methods (for example `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it. */
             id: string;
             type: components["schemas"]["PaymentMethodType"];
             country: components["schemas"]["CountryCode"];
@@ -1100,6 +1177,11 @@ export interface components {
             createdAt: components["schemas"]["EpochMillis"];
         };
         RemovePaymentMethodRequest: {
+            /** @description The id of one of the user's payment methods. */
+            id: string;
+        };
+        RemoveAddressRequest: {
+            /** @description The id of an address in the user's address book. */
             id: string;
         };
         AuthorizationCodeRequest: {
@@ -1162,7 +1244,7 @@ export interface components {
             coin: components["schemas"]["Coin"];
             available: components["schemas"]["Decimal"];
             frozen: components["schemas"]["Decimal"];
-            /** @description (available + frozen) at the last price. */
+            /** @description (available + frozen) at the last price, truncated to 2 decimals; `usdtTotal` is the sum of the values shown. */
             usdtValue: components["schemas"]["Decimal"];
         };
         AccountBalances: {
@@ -1277,7 +1359,7 @@ export interface components {
             from: components["schemas"]["Coin"];
             to: components["schemas"]["Coin"];
             amount: components["schemas"]["Decimal"];
-            /** @description Units of `to` per unit of `from`. */
+            /** @description Units of `to` per unit of `from`, 8 decimals, rounded down. */
             rate: components["schemas"]["Decimal"];
             fee: components["schemas"]["Decimal"];
             receive: components["schemas"]["Decimal"];
@@ -1333,7 +1415,7 @@ export interface components {
             type: "ok";
             message: components["schemas"]["FlashQuote"];
         } | components["schemas"]["ErrorEnvelope"];
-        /** @description [price, quantity] */
+        /** @description `[price, quantity]`: two decimals, the price with the symbol's `pricePrecision`, the quantity with its `amountPrecision`. */
         PriceLevel: [
             components["schemas"]["Decimal"],
             components["schemas"]["Decimal"]
@@ -1363,9 +1445,16 @@ export interface components {
         OrderStatus: "pending" | "completed" | "cancelled";
         FavoriteRequest: {
             symbol: components["schemas"]["Symbol"];
-            /** @enum {string} */
-            favorite: "true" | "false";
+            /** @description `true` adds the symbol, `false` removes it (in a form: the strings `true` and `false`). */
+            favorite: boolean;
         };
+        /**
+         * @description Which amounts an order needs depends on its type and side (checked with the schema, HTTP 400
+         *     with the code named): a limit order needs `price` (`price_required`) and `quantity`
+         *     (`quantity_required`); a market sell needs `quantity` (`quantity_required`); a market buy
+         *     needs `quantity` or `quoteAmount` (`amount_required`; `quoteAmount` wins when both are sent).
+         *     `price` on a market order is ignored.
+         */
         PlaceOrderRequest: {
             symbol: components["schemas"]["Symbol"];
             side: components["schemas"]["OrderSide"];
@@ -1375,7 +1464,7 @@ export interface components {
             quantity?: components["schemas"]["DecimalInput"];
             /** @description Market buy only: quote coin to spend. */
             quoteAmount?: components["schemas"]["DecimalInput"];
-        };
+        } & (unknown & unknown & unknown & unknown);
         CancelOrderRequest: {
             id: string;
         };
@@ -1391,9 +1480,11 @@ export interface components {
             quoteAmount?: components["schemas"]["Decimal"];
             /** @description Base quantity filled so far. */
             filled: components["schemas"]["Decimal"];
-            /** @description Quote amount of the fills. */
+            /** @description Quote amount of the fills at `settlementPrecision`, exactly what the ledger moved. */
             filledAmount: components["schemas"]["Decimal"];
+            /** @description Volume-weighted average of the fill prices, truncated to `pricePrecision`. */
             avgPrice?: components["schemas"]["Decimal"];
+            /** @description In `feeCoin`: a buy's at `amountPrecision`, a sell's at `settlementPrecision`. */
             fee: components["schemas"]["Decimal"];
             feeCoin: components["schemas"]["Coin"];
             status: components["schemas"]["OrderStatus"];
@@ -1444,18 +1535,18 @@ export interface components {
             open24h: components["schemas"]["Decimal"];
             high24h: components["schemas"]["Decimal"];
             low24h: components["schemas"]["Decimal"];
-            /** @description Percent change against open24h, two decimals ("-1.25" is -1.25 %). */
+            /** @description Percent change against open24h, two decimals truncated toward zero ("-1.25" is -1.25 %). */
             change24h: components["schemas"]["Decimal"];
             /** @description Base-coin volume over 24 h. */
             volume24h: components["schemas"]["Decimal"];
-            /** @description Quote-coin turnover over 24 h. */
+            /** @description Quote-coin turnover over 24 h at `quotePrecision`, truncated. */
             quoteVolume24h: components["schemas"]["Decimal"];
             pricePrecision: number;
             /** @description Decimals of a quantity in the base coin. */
             amountPrecision: number;
-            /** @description Decimals of an amount in the quote coin (a market buy's `quoteAmount`, totals); USDT 2, BTC 6. */
+            /** @description Decimals of a quote amount a user gives (a market buy's `quoteAmount`) and of `quoteVolume24h`; USDT 2, BTC 6. Settled amounts use `settlementPrecision`. */
             quotePrecision: number;
-            /** @description Decimals the matching engine keeps quote amounts at when it freezes and settles them: a limit buy freezes price × quantity rounded up to these decimals, a sell's proceeds are rounded down and its fee up to them (6 in the mock). */
+            /** @description Decimals the matching engine keeps quote amounts at when it freezes and settles them: a limit buy freezes price × quantity rounded up to these decimals, a sell's proceeds are rounded down and its fee up to them (6 in this version). */
             settlementPrecision: number;
             time: components["schemas"]["EpochMillis"];
         };
@@ -1493,17 +1584,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The action needs a transaction password and the user has none yet. The app offers to set one up. */
-        NoTransactionPassword: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+         *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+         *     Idempotency section.
+         * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -1539,7 +1629,15 @@ export interface operations {
     sendCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1570,7 +1668,15 @@ export interface operations {
     register: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1597,7 +1703,15 @@ export interface operations {
     login: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1624,7 +1738,15 @@ export interface operations {
     logout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1673,7 +1795,15 @@ export interface operations {
     checkCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1700,7 +1830,15 @@ export interface operations {
     resetPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1727,7 +1865,15 @@ export interface operations {
     changePassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1754,7 +1900,15 @@ export interface operations {
     setTransactionPassword: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1781,7 +1935,15 @@ export interface operations {
     uploadImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1832,7 +1994,15 @@ export interface operations {
     submitIdentity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1859,7 +2029,15 @@ export interface operations {
     addPaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1886,7 +2064,15 @@ export interface operations {
     removePaymentMethod: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1913,7 +2099,15 @@ export interface operations {
     redeemAuthorizationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2057,7 +2251,15 @@ export interface operations {
     sandboxDeposit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2084,7 +2286,15 @@ export interface operations {
     submitRecharge: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2161,7 +2371,15 @@ export interface operations {
     addAddress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2188,14 +2406,22 @@ export interface operations {
     removeAddress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["RemovePaymentMethodRequest"];
-                "application/json": components["schemas"]["RemovePaymentMethodRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["RemoveAddressRequest"];
+                "application/json": components["schemas"]["RemoveAddressRequest"];
             };
         };
         responses: {
@@ -2215,7 +2441,15 @@ export interface operations {
     withdraw: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2236,13 +2470,30 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            /** @description The action needs a transaction password and the user has none yet. The app offers to set one up. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["ServerError"];
         };
     };
     transfer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2269,7 +2520,15 @@ export interface operations {
     flashQuote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2296,7 +2555,15 @@ export interface operations {
     flashExchange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2324,6 +2591,7 @@ export interface operations {
         parameters: {
             query: {
                 symbol: components["schemas"]["Symbol"];
+                /** @description Levels per side, at most 20 (the depth stream maintains the best 20; see the realtime contract). */
                 limit?: number;
             };
             header?: never;
@@ -2395,7 +2663,15 @@ export interface operations {
     setFavorite: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2422,7 +2698,15 @@ export interface operations {
     placeOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2449,7 +2733,15 @@ export interface operations {
     cancelOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2529,11 +2821,8 @@ export interface operations {
     getKline: {
         parameters: {
             query: {
-                /** @example BTC/USDT */
                 symbol: components["schemas"]["Symbol"];
-                /** @example 1min */
                 period: components["schemas"]["KlinePeriod"];
-                /** @example 200 */
                 limit?: number;
                 /** @description Epoch milliseconds; the last candle is the one containing this instant. */
                 to?: number;

@@ -36,7 +36,7 @@ export const operationTable = {
     "method": "delete",
     "path": "/sessions/current",
     "callStyle": "silentToken",
-    "auth": true
+    "auth": false
   },
   "getCurrentUser": {
     "operationId": "getCurrentUser",

@@ -12,11 +12,13 @@ export type SubscriptionRequest = {
 };
 
 export type SubscriptionAck = {
-  /** False when the payload or a topic was refused. */
+  /** True when the whole request was done: a valid payload and nothing refused. */
   ok: boolean;
-  /** The topics now joined (subscribe) or left (unsubscribe). */
+  /** The topics joined (subscribe) or left (unsubscribe), each once, in the order asked; empty for an invalid payload. */
   topics: Array<string>;
-  /** Why something was refused. */
+  /** The topics of a valid subscribe that were not joined (their symbol is not listed), in the order asked; empty otherwise. */
+  refused: Array<string>;
+  /** Present exactly when ok is false: why, for logs (not a stable text). */
   error?: string;
 };
 
@@ -49,8 +51,11 @@ export type RecordEvent = {
 
 export type DepthEvent = {
   symbol: ApiSchemas['Symbol'];
+  /** `snapshot` replaces the book; `update` changes the book at `prevSeq`. */
   type: "snapshot" | "update";
+  /** The book's sequence number after this message (the `seq` of REST `getOrderBook`); it increases, not necessarily by one. */
   seq: number;
+  /** The `seq` an update applies to; equal to `seq` in a snapshot. */
   prevSeq: number;
   time: ApiSchemas['EpochMillis'];
   bids: Array<ApiSchemas['PriceLevel']>;

@@ -52,7 +52,7 @@ describe('forgot password', () => {
     expect(req('sendCode', { account: 'demo@example.com', scene: 'security' }).type).toBe('999');
     const t = token();
     req('sendCode', { account: 'x@example.com', scene: 'register' });
-    req('register', { accountType: 'email', account: 'x@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' });
+    req('register', { accountType: 'email', account: 'x@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: true });
     expect(req('sendCode', { account: 'x@example.com', scene: 'security' }, t).code).toBe('not_your_account');
     req('sendCode', { account: 'demo@example.com', scene: 'security' }, t);
     const ticket = req('checkCode', { scene: 'security', code: '123456' }, t).message.ticket;
@@ -103,7 +103,7 @@ describe('uploads', () => {
     const get = (token?: string) => send(world, 'getUpload', { token, query: { id } }).body;
     expect(get(t).message).toEqual({ id, contentType: 'image/png', size: 70, image: PNG });
     req('sendCode', { account: 'x@example.com', scene: 'register' });
-    req('register', { accountType: 'email', account: 'x@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' });
+    req('register', { accountType: 'email', account: 'x@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: true });
     const other = req('login', { account: 'x@example.com', password: 'Trade2026!' }).message.token;
     expect(get(other).code).toBe('not_found');
     expect(get().type).toBe('999');
@@ -119,14 +119,15 @@ function verify(t: string, idNumber = 'X1234567') {
 describe('identity verification', () => {
   it('goes pending → verified after the review delay and raises the withdrawal limit', () => {
     const t = token();
-    expect(req('getCurrentUser', undefined, t).message).toMatchObject({ verification: 'none', merchantLevel: 'mobile', withdrawalLimit: '2000' });
+    expect(req('getCurrentUser', undefined, t).message).toMatchObject({ verification: 'none', merchantLevel: 'mobile', withdrawalLimit: '2000.00' });
     expect(verify(t).message).toMatchObject({ verification: 'pending', realName: 'Alex Morgan' });
     expect(verify(t).code).toBe('review_pending');
     world.clock.advance(59_000);
     expect(req('getCurrentUser', undefined, t).message.verification).toBe('pending');
     world.clock.advance(1_000);
-    expect(req('getCurrentUser', undefined, t).message).toMatchObject({ verification: 'verified', merchantLevel: 'realName', withdrawalLimit: '50000' });
-    expect(req('submitIdentity', { level: 'advanced' }, t).code).toBe('upload_missing');
+    expect(req('getCurrentUser', undefined, t).message).toMatchObject({ verification: 'verified', merchantLevel: 'realName', withdrawalLimit: '50000.00' });
+    expect(req('submitIdentity', { level: 'advanced' }, t)).toMatchObject({ code: 'field_required', params: { field: 'handImage' } });
+    expect(req('submitIdentity', { level: 'advanced', handImage: 'up_nope' }, t).code).toBe('upload_missing');
     // The ID photo again is not a hand-held photo: rejected with the reason; another photo passes.
     const again = req('uploadImage', { image: PNG }, t).message.id;
     expect(req('submitIdentity', { level: 'advanced', handImage: again }, t).message.advancedVerification).toBe('pending');
@@ -139,7 +140,7 @@ describe('identity verification', () => {
     const hand = req('uploadImage', { image: HAND_PNG }, t).message.id;
     expect(req('submitIdentity', { level: 'advanced', handImage: hand }, t).message.advancedVerification).toBe('pending');
     world.clock.advance(60_000);
-    expect(req('getCurrentUser', undefined, t).message).toMatchObject({ merchantLevel: 'advanced', withdrawalLimit: '500000' });
+    expect(req('getCurrentUser', undefined, t).message).toMatchObject({ merchantLevel: 'advanced', withdrawalLimit: '500000.00' });
   });
 
   it('rejects with a reason (ID ending 000) and accepts a new submission', () => {
@@ -155,9 +156,9 @@ describe('identity verification', () => {
   it('needs every part, and photos of this user', () => {
     const t = token();
     expect(req('submitIdentity', { level: 'primary', idNumber: 'X1234', frontImage: 'a', backImage: 'b' }, t).code).toBe('field_required');
-    expect(req('submitIdentity', { level: 'primary', realName: 'Alex Morgan', idNumber: 'X1234', frontImage: 'up_nope', backImage: 'b' }, t).code).toBe(
-      'upload_missing',
-    );
+    expect(
+      req('submitIdentity', { level: 'primary', realName: 'Alex Morgan', idType: 'id_card', idNumber: 'X1234', frontImage: 'up_nope', backImage: 'b' }, t).code,
+    ).toBe('upload_missing');
     expect(req('submitIdentity', { level: 'advanced', handImage: 'x' }, t).code).toBe('primary_required');
   });
 });
@@ -181,10 +182,15 @@ describe('payment methods', () => {
     world.accounts.record(t).verification = 'verified';
     world.accounts.record(t).realName = 'Alex Morgan';
     const base = { country: 'CN', realName: 'Alex Morgan' };
-    expect(req('addPaymentMethod', { ...base, type: 'alipay', alipayAccount: 'alex@example.com' }, t).message).toBe(
-      'Please fill in the Alipay payment QR code',
-    );
-    expect(req('addPaymentMethod', { ...base, type: 'wechat', wechatAccount: 'alexm' }, t).message).toBe('Please fill in the WeChat nickname');
+    // The fields a type needs are a rule of the request schema: HTTP 400 naming the first one missing.
+    expect(req('addPaymentMethod', { ...base, type: 'alipay', alipayAccount: 'alex@example.com' }, t)).toMatchObject({
+      code: 'field_required',
+      params: { field: 'qrImage' },
+    });
+    expect(req('addPaymentMethod', { ...base, type: 'wechat', wechatAccount: 'alexm' }, t)).toMatchObject({
+      code: 'field_required',
+      params: { field: 'wechatNickname' },
+    });
     const qr = req('uploadImage', { image: PNG }, t).message.id;
     const alipay = req('addPaymentMethod', { ...base, type: 'alipay', alipayAccount: 'alex@example.com', qrImage: qr }, t).message;
     const pix = req('addPaymentMethod', { ...base, country: 'BR', type: 'pix', pixKey: 'key-000' }, t).message;

@@ -1,9 +1,13 @@
 /**
  * Checks an API answer against the contract: an HTTP 200 answer must match the operation's 200
- * response schema (the whole envelope, `ok` or not); any other status must carry the ErrorEnvelope.
+ * response schema (the whole envelope, `ok` or not); any other status must carry the ErrorEnvelope;
+ * and an error answer must be one the operation declares (the error catalogue: its code with that
+ * HTTP status and envelope type), unless it was injected through the control API.
  * Shared by the unit-test client (core/test-client.ts) and the e2e client (e2e/fixtures/api.ts).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+export { INJECTED_HEADER } from './injected.ts';
+import { errorCatalogue } from '../../../contracts/generated/error-catalogue.ts';
 import { operationSchemas } from '../../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
 
@@ -29,7 +33,7 @@ const errorEnvelope: ValidateFunction = (() => {
 })();
 
 /** Throws (failing the test) when `body` does not match the contract. */
-export function checkAnswer(id: OperationId, status: number, body: unknown): void {
+export function checkAnswer(id: OperationId, status: number, body: unknown, injected = false): void {
   const validate = status === 200 ? responseValidator(id) : errorEnvelope;
   if (!validate(body)) {
     const what = status === 200 ? `the 200 response schema of ${id}` : `the ErrorEnvelope (HTTP ${status})`;
@@ -38,4 +42,12 @@ export function checkAnswer(id: OperationId, status: number, body: unknown): voi
         `${ajv.errorsText(validate.errors, { separator: '\n' })}\nbody: ${JSON.stringify(body).slice(0, 2000)}`,
     );
   }
+  const { type, code } = body as { type: string; code?: string };
+  if (type === 'ok' || injected) return;
+  const declared = errorCatalogue[id];
+  if (declared.some((e) => e.code === code && e.status === status && e.type === type)) return;
+  throw new Error(
+    `Contract violation: ${id} answered code ${code} (HTTP ${status}, type ${type}), which its error catalogue does not declare. ` +
+      `Declared: ${declared.map((e) => `${e.code} (${e.status}/${e.type})`).join(', ')}`,
+  );
 }

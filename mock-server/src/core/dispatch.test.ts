@@ -35,7 +35,7 @@ describe('malformed requests get clear envelope errors, never a crash', () => {
     const res = req('getKline', { query: { symbol: 'BTC/USDT', period: '2day' } });
     expect(res.body.message).toContain('query.period');
     expect(res.body.message).toContain('1min');
-    const body = req('register', { body: { accountType: 'email', account: 'a@b.co', password: '1', confirmPassword: '1', code: '123456', agree: 'true' } });
+    const body = req('register', { body: { accountType: 'email', account: 'a@b.co', password: '1', confirmPassword: '1', code: '123456', agree: true } });
     expect(body.body.message).toContain('body.password');
   });
 
@@ -72,7 +72,7 @@ describe('authentication', () => {
 });
 
 describe('registration', () => {
-  const base = { accountType: 'email', account: 'new@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' };
+  const base = { accountType: 'email', account: 'new@example.com', password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: true };
 
   it('needs a code that was sent, then the right one', () => {
     expect(req('register', { body: base }).body.code).toBe('code_not_sent');

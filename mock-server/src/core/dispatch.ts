@@ -22,6 +22,8 @@ export interface ApiRequest {
   query: Record<string, string>;
   /** Decoded body (form fields or JSON), undefined when there was none. */
   body: unknown;
+  /** The body came form-encoded: its strings are read as the schema's types (`true` as a boolean, `5` as an integer). */
+  form?: boolean;
   /** The Idempotency-Key header: a repeated key gets the first answer again, without acting twice. */
   idempotencyKey?: string;
 }
@@ -31,6 +33,8 @@ interface ApiResponse {
   body: unknown;
   /** How long the adapter should wait before answering (injected delay). */
   delayMs: number;
+  /** An answer injected through the control API (a fault), not the operation's own. */
+  injected?: true;
 }
 
 const FAULT_MESSAGES: Record<string, string> = {
@@ -40,21 +44,21 @@ const FAULT_MESSAGES: Record<string, string> = {
   error: 'Something went wrong (injected fault)',
 };
 
-/** How many answers to idempotency keys are remembered (the oldest are forgotten first). */
-const IDEMPOTENCY_KEYS = 10_000;
-
 export function envelopeError(code: ErrorCode, message: string, type = 'error', params?: Record<string, string | number>) {
   return params ? { type, code, message, params } : { type, code, message };
 }
 
 interface Validators {
   query?: ValidateFunction;
+  headers?: ValidateFunction;
   body?: ValidateFunction;
+  form?: ValidateFunction;
 }
 
 // verbose: errors carry their schema, whose `x-invalid-code` (e.g. DecimalInput's) names the code.
 const ajvQuery = new Ajv2020({ coerceTypes: true, allErrors: false, strict: false, verbose: true });
 const ajvBody = new Ajv2020({ allErrors: false, strict: false, verbose: true });
+const ajvForm = new Ajv2020({ coerceTypes: true, allErrors: false, strict: false, verbose: true });
 const compiled = new Map<OperationId, Validators>();
 
 function validatorsFor(id: OperationId): Validators {
@@ -63,7 +67,8 @@ function validatorsFor(id: OperationId): Validators {
     const s = operationSchemas[id];
     v = {
       ...(s.query ? { query: ajvQuery.compile(s.query) } : {}),
-      ...(s.body ? { body: ajvBody.compile(s.body) } : {}),
+      ...(s.headers ? { headers: ajvBody.compile(s.headers) } : {}),
+      ...(s.body ? { body: ajvBody.compile(s.body), form: ajvForm.compile(s.body) } : {}),
     };
     compiled.set(id, v);
   }
@@ -88,35 +93,45 @@ function invalid(message: string): ApiResponse {
 }
 
 /**
- * A request that breaks its schema: HTTP 400 `invalid_request` naming the field, or the schema's own
- * `x-invalid-code` (a decimal outside DecimalInput's bounds is `amount_invalid`, with `params.field`).
+ * A request that breaks its schema: HTTP 400 `invalid_request` naming the field, or the failing
+ * schema's own `x-invalid-code` (a decimal outside DecimalInput's bounds is `amount_invalid`; a
+ * field another field makes required is its rule's code, e.g. `price_required`), with `params.field`.
  */
 function rejected(where: string, validate: ValidateFunction): ApiResponse {
-  const e = validate.errors?.[0];
-  const code = (e?.parentSchema as Record<string, unknown> | undefined)?.['x-invalid-code'];
-  if (e && typeof code === 'string') {
-    const field = e.instancePath.split('/').pop() || where;
-    const message = `${where}${e.instancePath.replace(/\//g, '.')}: enter a number with at most ${DECIMAL_INPUT.maxIntegerDigits} digits before the point and ${DECIMAL_INPUT.maxFractionDigits} after`;
-    return { status: 400, body: envelopeError(code as ErrorCode, message, 'error', { field }), delayMs: 0 };
-  }
-  return invalid(describe(where, validate));
+  const errors = validate.errors ?? [];
+  const coded = errors.find((e) => typeof (e.parentSchema as Record<string, unknown> | undefined)?.['x-invalid-code'] === 'string');
+  if (!coded) return invalid(describe(where, validate));
+  const code = (coded.parentSchema as Record<string, string>)['x-invalid-code'] as ErrorCode;
+  const missing = errors.map((e) => (e.params as { missingProperty?: string }).missingProperty).find(Boolean);
+  const field = missing ?? (coded.instancePath.split('/').pop() || where);
+  const path = `${where}${coded.instancePath.replace(/\//g, '.')}`;
+  const message =
+    code === 'amount_invalid'
+      ? `${path}: enter a number with at most ${DECIMAL_INPUT.maxIntegerDigits} digits before the point and ${DECIMAL_INPUT.maxFractionDigits} after`
+      : `${where}.${field}: is required here (${code})`;
+  return { status: 400, body: envelopeError(code, message, 'error', { field }), delayMs: 0 };
 }
+
+/** Answers the operation itself gave (not a refusal before it ran): the ones an idempotency key keeps. */
+const ranOperation = (res: ApiResponse) => res.status === 200 && ['ok', 'error'].includes((res.body as { type?: string }).type ?? '');
 
 export function dispatch(world: World, req: ApiRequest): ApiResponse {
   const op = operationTable[req.operationId];
-  if (req.idempotencyKey && op.method !== 'get') {
-    const key = `${req.token ?? ''}|${req.operationId}|${req.idempotencyKey}`;
-    const seen = world.idempotency.get(key);
-    if (seen) return seen;
-    const res = answer(world, req);
-    if (res.status < 500) {
-      world.idempotency.set(key, res);
-      // Keys are kept for the latest IDEMPOTENCY_KEYS answers (a retry comes within seconds).
-      if (world.idempotency.size > IDEMPOTENCY_KEYS) world.idempotency.delete(world.idempotency.keys().next().value!);
-    }
-    return res;
-  }
-  return answer(world, req);
+  if (req.idempotencyKey === undefined || op.method === 'get') return answer(world, req);
+  const headers = validatorsFor(req.operationId).headers;
+  if (headers && !headers({ 'idempotency-key': req.idempotencyKey })) return rejected('header', headers);
+  return world.idempotency.run(
+    `${req.token ?? ''}|${req.operationId}`,
+    req.idempotencyKey,
+    { query: req.query, body: req.body },
+    () => answer(world, req),
+    ranOperation,
+    () => ({
+      status: 422,
+      body: envelopeError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request'),
+      delayMs: 0,
+    }),
+  );
 }
 
 function answer(world: World, req: ApiRequest): ApiResponse {
@@ -125,14 +140,15 @@ function answer(world: World, req: ApiRequest): ApiResponse {
     const delayMs = fault.delayMs;
     switch (fault.kind) {
       case 'http500':
-        return { status: 500, body: envelopeError('internal', fault.message ?? 'Internal server error (injected fault)'), delayMs };
+        return { status: 500, body: envelopeError('internal', fault.message ?? 'Internal server error (injected fault)'), delayMs, injected: true };
       case 'http401':
-        return { status: 401, body: envelopeError('no_transaction_password', fault.message ?? 'No transaction password set'), delayMs };
+        return { status: 401, body: envelopeError('no_transaction_password', fault.message ?? 'No transaction password set'), delayMs, injected: true };
       default:
         return {
           status: 200,
           body: envelopeError('injected_fault', fault.message ?? FAULT_MESSAGES[fault.kind], fault.kind),
           delayMs,
+          injected: true,
         };
     }
   }
@@ -146,11 +162,12 @@ function answer(world: World, req: ApiRequest): ApiResponse {
   if (!validators.query && Object.keys(query).length) {
     return invalid(`query: this operation takes no parameters (${Object.keys(query).join(', ')})`);
   }
-  if (validators.body) {
+  if (validators.body && validators.form) {
+    const validate = req.form ? validators.form : validators.body;
     if (req.body === undefined) {
       if (schemas.bodyRequired) return invalid('body: a request body is required');
-    } else if (!validators.body(req.body)) {
-      return rejected('body', validators.body);
+    } else if (!validate(req.body)) {
+      return rejected('body', validate);
     }
   }
 

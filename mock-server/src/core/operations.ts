@@ -82,7 +82,7 @@ export const handlers: Handlers = {
   getOrderBook: ({ world, query }) => ({ symbol: query.symbol, ...world.liquidity.book(query.symbol, query.limit ?? 20) }),
   getTrades: ({ world, query }) => world.liquidity.trades(query.symbol, query.limit ?? 30),
   listFavorites: ({ world, token }) => world.spot.listFavorites(token),
-  setFavorite: ({ world, body, token }) => world.spot.setFavorite(token, body.symbol, body.favorite === 'true'),
+  setFavorite: ({ world, body, token }) => world.spot.setFavorite(token, body.symbol, body.favorite),
   placeOrder: ({ world, body, token }) => world.spot.place(token, body),
   cancelOrder: ({ world, body, token }) => world.spot.cancel(token, body.id),
   listOrders: ({ world, query, token }) => world.spot.list(token, query ?? {}),

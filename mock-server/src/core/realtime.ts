@@ -54,27 +54,36 @@ function snapshot(world: World, topic: string): Delivery | null {
   return k && { room: topic, event: 'kline', payload: k };
 }
 
+type Check = typeof validate.subscribe;
+
+/** The topics of a valid request, each once in the order asked, or the ack refusing an invalid payload whole. */
+function requested(check: Check, payload: unknown): string[] | SubscriptionAck {
+  if (check(payload)) return [...new Set((payload as { topics: string[] }).topics)];
+  const e = check.errors?.[0];
+  return { ok: false, topics: [], refused: [], error: `payload${e?.instancePath ?? ''}: ${e?.message ?? 'invalid'}` };
+}
+
 /**
- * A `subscribe` request: the ack, the topics to join and their snapshots (in the order asked).
- * An invalid payload joins nothing; unknown symbols are named in the ack, the rest is joined.
+ * A `subscribe` request: the ack, the topics to join and their snapshots (in the order of the
+ * ack's topics; the adapter sends the ack first). An invalid payload joins nothing; topics of an
+ * unknown symbol are refused, the rest is joined.
  */
 export function subscribe(world: World, payload: unknown): { ack: SubscriptionAck; topics: string[]; snapshots: Delivery[] } {
-  if (!validate.subscribe(payload)) {
-    const e = validate.subscribe.errors?.[0];
-    return { ack: { ok: false, topics: [], error: `payload${e?.instancePath ?? ''}: ${e?.message ?? 'invalid'}` }, topics: [], snapshots: [] };
-  }
-  const { topics: asked } = payload as { topics: string[] };
-  const unknown = asked.filter((t) => !known(world, t));
-  const topics = asked.filter((t) => !unknown.includes(t));
-  const ack: SubscriptionAck = unknown.length ? { ok: false, topics, error: `Unknown symbol in ${unknown.join(', ')}` } : { ok: true, topics };
+  const asked = requested(validate.subscribe, payload);
+  if (!Array.isArray(asked)) return { ack: asked, topics: [], snapshots: [] };
+  const topics = asked.filter((t) => known(world, t));
+  const refused = asked.filter((t) => !topics.includes(t));
+  const ack: SubscriptionAck = refused.length
+    ? { ok: false, topics, refused, error: `Unknown symbol in ${refused.join(', ')}` }
+    : { ok: true, topics, refused };
   return { ack, topics, snapshots: topics.map((t) => snapshot(world, t)).filter((d): d is Delivery => d !== null) };
 }
 
-/** An `unsubscribe` request: the ack and the topics to leave. */
+/** An `unsubscribe` request: the ack and the topics to leave (all of a valid request, joined or not). */
 export function unsubscribe(payload: unknown): { ack: SubscriptionAck; topics: string[] } {
-  if (!validate.unsubscribe(payload)) return { ack: { ok: false, topics: [], error: 'payload is invalid' }, topics: [] };
-  const { topics } = payload as { topics: string[] };
-  return { ack: { ok: true, topics }, topics };
+  const asked = requested(validate.unsubscribe, payload);
+  if (!Array.isArray(asked)) return { ack: asked, topics: [] };
+  return { ack: { ok: true, topics: asked, refused: [] }, topics: asked };
 }
 
 interface RouteOptions {

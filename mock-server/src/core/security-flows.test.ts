@@ -111,7 +111,7 @@ describe('invitations', () => {
       confirmPassword: 'Trade2026!',
       code: '123456',
       inviteCode: 'demo01',
-      agree: 'true',
+      agree: true,
     });
     expect(reg.type).toBe('ok');
     const demo = world.accounts.record(login().message.token);
@@ -153,7 +153,7 @@ describe('ids say nothing about other users', () => {
         password: 'Trade2026!',
         confirmPassword: 'Trade2026!',
         code: '123456',
-        agree: 'true',
+        agree: true,
       }).message.token;
       if (othersFirst) {
         const a = login().message.token;

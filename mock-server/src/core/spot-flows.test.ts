@@ -36,7 +36,7 @@ describe('order book and tape', () => {
     const update = world.liquidity.depthMessage('ETH/USDT');
     expect(update).toMatchObject({ type: 'update', prevSeq: first.seq, seq: first.seq + 1 });
     for (const [p, q] of update.bids) {
-      if (q === '0') bids.delete(p);
+      if (new Big(q).eq(0)) bids.delete(p);
       else bids.set(p, q);
     }
     const fresh = world.liquidity.book('ETH/USDT');
@@ -128,8 +128,8 @@ describe('orders', () => {
   });
 
   it('keeps favourites per user', () => {
-    expect(call('setFavorite', { symbol: 'ETH/USDT', favorite: 'true' }).message).toEqual(['ETH/USDT']);
-    call('setFavorite', { symbol: 'BTC/USDT', favorite: 'true' });
-    expect(call('setFavorite', { symbol: 'ETH/USDT', favorite: 'false' }).message).toEqual(['BTC/USDT']);
+    expect(call('setFavorite', { symbol: 'ETH/USDT', favorite: true }).message).toEqual(['ETH/USDT']);
+    call('setFavorite', { symbol: 'BTC/USDT', favorite: true });
+    expect(call('setFavorite', { symbol: 'ETH/USDT', favorite: false }).message).toEqual(['BTC/USDT']);
   });
 });

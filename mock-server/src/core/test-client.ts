@@ -40,7 +40,7 @@ export function send(world: World, operationId: OperationId, input: SendInput = 
     body: undefined,
     ...input,
   });
-  checkAnswer(operationId, res.status, res.body);
+  checkAnswer(operationId, res.status, res.body, res.injected);
   return res as Answer;
 }
 

@@ -26,7 +26,7 @@ const demo = () => req('login', { account: 'demo@example.com', password: 'Demo12
 
 function register(account: string): string {
   req('sendCode', { account, scene: 'register' });
-  const r = req('register', { accountType: 'email', account, password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: 'true' });
+  const r = req('register', { accountType: 'email', account, password: 'Trade2026!', confirmPassword: 'Trade2026!', code: '123456', agree: true });
   return r.message.token as string;
 }
 

@@ -32,8 +32,8 @@ describe('wallet', () => {
   it('lists coins with per-chain minimum deposits (10 and 100 USDT are two chains)', () => {
     const usdt = (call('listCoins').message as any[]).find((c) => c.coin === 'USDT');
     expect(usdt.chains.map((c: any) => [c.chain, c.minDeposit])).toEqual([
-      ['TRC20', '10'],
-      ['ERC20', '100'],
+      ['TRC20', '10.000000'],
+      ['ERC20', '100.000000'],
     ]);
   });
 });
@@ -117,7 +117,7 @@ describe('withdrawals', () => {
     const id = addAddress().message.id;
     call('setTransactionPassword', { password: '482915', confirmPassword: '482915' });
     const rec = withdraw('100', id).message;
-    expect(rec).toMatchObject({ status: 'application', amount: '-100', fee: '1', requiredConfirmations: 6 });
+    expect(rec).toMatchObject({ status: 'application', amount: '-100.000000', fee: '1.000000', requiredConfirmations: 6 });
     expect(funds()).toMatchObject({ available: '9899.000000', frozen: '101.000000' });
     world.clock.advance(30_000);
     expect(call('listRecords').message.items[0]).toMatchObject({ status: 'confirming', confirmations: 0 });

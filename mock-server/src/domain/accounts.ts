@@ -9,6 +9,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import { checkConfirmation, checkEmail, checkPassword, checkTransactionPassword, normalizePhone, type ValidationKey } from '../../../common/validation.ts';
 import { DomainError, notLoggedIn, type ErrorCode } from './errors.ts';
 import { VerificationCodes } from './codes.ts';
+import { usdt } from './decimals.ts';
 import { AttemptLimiter } from './limits.ts';
 import { Rng, secretHex } from './random.ts';
 
@@ -32,11 +33,14 @@ export const ATTEMPT_LIMITS = {
   codePerClient: { max: 30, windowMs: 60 * MINUTE },
   transactionPassword: { max: 5, windowMs: 15 * MINUTE },
 } as const;
+/** A session ends after this long without a request (documented in the contract's Authentication section). */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60_000;
 /** Hashed against when an account does not exist, so that a login costs the same either way. */
 const UNKNOWN_SALT = 'no-such-account';
 
 /** USDT per 24 h by verification level. */
-export const WITHDRAWAL_LIMITS = { mobile: '2000', realName: '50000', advanced: '500000' } as const;
+/** USDT per 24 hours at each certification level (USDT values: two decimals, decimals.ts). */
+export const WITHDRAWAL_LIMITS = { mobile: usdt('2000'), realName: usdt('50000'), advanced: usdt('500000') } as const;
 
 export interface UserRecord {
   id: string;
@@ -82,7 +86,8 @@ function fail(key: ValidationKey | null): void {
 export class Accounts {
   private readonly users = new Map<string, UserRecord>();
   private readonly byAccount = new Map<string, UserRecord>();
-  private readonly sessions = new Map<string, string>();
+  /** Live sessions: token → user and the time of the session's last request. */
+  private readonly sessions = new Map<string, { userId: string; lastUsed: number }>();
   private readonly codes: VerificationCodes;
   private readonly byInviteCode = new Map<string, UserRecord>();
   private counter = 0;
@@ -179,7 +184,7 @@ export class Accounts {
   }
 
   register(req: Schemas['RegisterRequest'], client?: string): { token: string; user: User } {
-    if (req.agree !== 'true') fail('agreementRequired');
+    if (req.agree !== true) fail('agreementRequired');
     if (req.accountType === 'email') fail(checkEmail(req.account));
     const account = req.accountType === 'email' ? req.account.trim().toLowerCase() : normalizePhone(req.account, req.country);
     if (!account) return fail('phoneInvalid') as never;
@@ -211,15 +216,27 @@ export class Accounts {
 
   private openSession(userId: string): string {
     const token = secretHex(32);
-    this.sessions.set(token, userId);
+    this.sessions.set(token, { userId, lastUsed: this.now() });
     return token;
   }
 
   private endSession(token: string): void {
-    const userId = this.sessions.get(token);
+    const userId = this.sessions.get(token)?.userId;
     if (userId === undefined) return;
     this.sessions.delete(token);
     this.onSessionEnd(userId, token);
+  }
+
+  /** The session of `token` if it is live (it ends after SESSION_IDLE_MS without a request); a use renews it. */
+  private live(token: string | undefined): { userId: string; lastUsed: number } | undefined {
+    const session = token ? this.sessions.get(token) : undefined;
+    if (!session || !token) return undefined;
+    if (this.now() - session.lastUsed > SESSION_IDLE_MS) {
+      this.endSession(token);
+      return undefined;
+    }
+    session.lastUsed = this.now();
+    return session;
   }
 
   logout(token: string | undefined): void {
@@ -228,12 +245,12 @@ export class Accounts {
 
   /** The user id of a live session, or undefined (sockets check their token with it). */
   sessionUser(token: string | undefined): string | undefined {
-    return token ? this.sessions.get(token) : undefined;
+    return this.live(token)?.userId;
   }
 
   /** The record of a token's user, or the 999 envelope error. */
   record(token: string | undefined): UserRecord {
-    const id = token ? this.sessions.get(token) : undefined;
+    const id = this.live(token)?.userId;
     const user = id ? this.users.get(id) : undefined;
     if (!user) throw notLoggedIn();
     return user;
@@ -264,7 +281,7 @@ export class Accounts {
   resetPassword(req: Schemas['ResetPasswordRequest'], token: string | undefined): string {
     const ticket = this.codes.ticket(req.ticket);
     const user = this.byAccount.get(ticket.account)!;
-    if (ticket.scene === 'security' && this.sessions.get(token ?? '') !== user.id) throw notLoggedIn();
+    if (ticket.scene === 'security' && this.live(token)?.userId !== user.id) throw notLoggedIn();
     fail(checkPassword(req.password));
     fail(checkConfirmation(req.password, req.confirmPassword));
     this.codes.spend(req.ticket);
@@ -287,7 +304,7 @@ export class Accounts {
   private setPassword(user: UserRecord, password: string, keepToken: string | undefined): void {
     user.salt = this.random(`salt:${user.id}`).hex(16);
     user.passwordHash = this.hash(password, user.salt);
-    for (const [t, id] of this.sessions) if (id === user.id && t !== keepToken) this.endSession(t);
+    for (const [t, session] of this.sessions) if (session.userId === user.id && t !== keepToken) this.endSession(t);
   }
 
   /** A `security` code sent to the user's own account (address book, sensitive changes). */

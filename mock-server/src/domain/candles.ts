@@ -40,14 +40,6 @@ export interface UnitCandle {
 type Resolution = 'minutes' | 'hours' | 'days';
 const RESOLUTION_MS: Record<Resolution, number> = { minutes: MINUTE, hours: HOUR, days: DAY };
 
-/** An integer number of units as a decimal string with `decimals` places (no float involved). */
-export function unitsToFixed(units: number, decimals: number): string {
-  const negative = units < 0;
-  const digits = String(Math.abs(units)).padStart(decimals + 1, '0');
-  const text = decimals ? `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}` : digits;
-  return negative ? `-${text}` : text;
-}
-
 /** Start of the period bucket containing `t` (UTC; weeks start on Monday, months on the 1st). */
 export function bucketStart(t: number, period: KlinePeriod): number {
   if (period === '1mon') {

@@ -1,6 +1,7 @@
 /** Coins the platform holds, their chains, limits and address formats (what Settings would configure). */
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
+import { fixed, type Rounding } from './decimals.ts';
 import { DomainError } from './errors.ts';
 import type { Rng } from './random.ts';
 
@@ -23,8 +24,9 @@ const chain = (c: Chain, minDeposit: string, minWithdraw: string, withdrawFee: s
   addressPattern: PATTERNS[c],
 });
 
-// The two minimum USDT deposits of the spec (10 and 100) are two chains' settings here.
-export const COINS: CoinInfo[] = [
+// The two minimum USDT deposits of the spec (10 and 100) are two chains' settings here. The chain
+// figures are kept as configured (error messages quote them so); listCoins prints them (COINS).
+const TABLE: CoinInfo[] = [
   { coin: 'USDT', name: 'Tether', precision: 6, displayDecimals: 2, chains: [chain('TRC20', '10', '10', '1'), chain('ERC20', '100', '20', '5')] },
   { coin: 'BTC', name: 'Bitcoin', precision: 8, displayDecimals: 6, chains: [chain('BTC', '0.0005', '0.001', '0.0002')] },
   { coin: 'ETH', name: 'Ethereum', precision: 8, displayDecimals: 6, chains: [chain('ERC20', '0.01', '0.01', '0.002')] },
@@ -55,10 +57,21 @@ const SPOT_ONLY: Array<[string, string, number]> = [
   ['BCH', 'Bitcoin Cash', 3],
   ['SHIB', 'Shiba Inu', 0],
 ];
-COINS.push(...SPOT_ONLY.map(([coin, name, precision]) => ({ coin, name, precision, displayDecimals: Math.max(precision, 2), chains: [] })));
+TABLE.push(...SPOT_ONLY.map(([coin, name, precision]) => ({ coin, name, precision, displayDecimals: Math.max(precision, 2), chains: [] })));
+
+/** The coins as listCoins sends them: the chains' minimums and fee printed with the coin's precision. */
+export const COINS: CoinInfo[] = TABLE.map((c) => ({
+  ...c,
+  chains: c.chains.map((x) => ({
+    ...x,
+    minDeposit: fixed(x.minDeposit, c.precision),
+    minWithdraw: fixed(x.minWithdraw, c.precision),
+    withdrawFee: fixed(x.withdrawFee, c.precision),
+  })),
+}));
 
 export function coinInfo(coin: string): CoinInfo {
-  const info = COINS.find((c) => c.coin === coin);
+  const info = TABLE.find((c) => c.coin === coin);
   if (!info) throw new DomainError('unknown_coin', `${coin} is not supported`).with({ coin });
   return info;
 }
@@ -67,6 +80,11 @@ export function chainInfo(coin: string, c: string) {
   const info = coinInfo(coin).chains.find((x) => x.chain === c);
   if (!info) throw new DomainError('unknown_chain', `${coin} cannot be sent on ${c}`).with({ coin, chain: c });
   return info;
+}
+
+/** An amount of `coin` as the wire carries it: exactly the coin's precision (rounded by `kind` if given, see decimals.ts). */
+export function coinAmount(coin: string, value: Big | string, kind?: Rounding): string {
+  return fixed(value, coinInfo(coin).precision, kind);
 }
 
 /** A positive amount with at most the coin's decimal places, or a clear error. */

@@ -4,7 +4,8 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
-import { coinInfo, parseAmount } from './coins.ts';
+import { coinAmount, coinInfo, parseAmount } from './coins.ts';
+import * as dec from './decimals.ts';
 import { DomainError } from './errors.ts';
 import { insufficient, SYSTEM } from './ledger.ts';
 import { usdtPrice, type WalletDeps, type WalletRecord } from './wallet.ts';
@@ -36,8 +37,8 @@ export class Exchange {
       coin: req.coin,
       accountKind: req.from,
       toAccountKind: req.to,
-      amount: amount.neg().toString(),
-      fee: '0',
+      amount: coinAmount(req.coin, amount.neg()),
+      fee: coinAmount(req.coin, '0'),
       status: 'success',
       time: this.deps.now(),
     });
@@ -48,20 +49,21 @@ export class Exchange {
     if (req.from === req.to) throw new DomainError('same_coin', 'Choose two different coins');
     const amount = parseAmount(req.amount, req.from);
     const to = coinInfo(req.to);
-    const rate = usdtPrice(this.deps.market, req.from).div(usdtPrice(this.deps.market, req.to)).times(new Big(1).minus(FLASH_SPREAD)).round(8, Big.roundDown);
+    const mid = usdtPrice(this.deps.market, req.from).div(usdtPrice(this.deps.market, req.to));
+    const rate = dec.round(mid.times(new Big(1).minus(FLASH_SPREAD)), dec.RATE_DECIMALS, 'received');
     const gross = amount.times(rate);
-    const fee = gross.times(FLASH_FEE).round(to.precision, Big.roundUp);
-    const receive = gross.minus(fee).round(to.precision, Big.roundDown);
+    const fee = dec.round(gross.times(FLASH_FEE), to.precision, 'fee');
+    const receive = dec.round(gross.minus(fee), to.precision, 'received');
     if (receive.lte(0)) throw new DomainError('amount_too_small', 'The amount is too small to exchange');
     if (this.deps.ledger.balance(user.id, 'funds', req.from).available.lt(amount)) throw insufficient();
     const quote = {
       id: this.deps.records.id('fq', user.id),
       from: req.from,
       to: req.to,
-      amount: amount.toString(),
-      rate: rate.toString(),
-      fee: fee.toString(),
-      receive: receive.toString(),
+      amount: coinAmount(req.from, amount),
+      rate: dec.rate(rate),
+      fee: coinAmount(req.to, fee),
+      receive: coinAmount(req.to, receive),
       expiresAt: this.deps.now() + QUOTE_TTL_MS,
       validSeconds: QUOTE_TTL_MS / 1000,
     };
@@ -94,9 +96,9 @@ export class Exchange {
       coin: q.from,
       toCoin: q.to,
       accountKind: 'funds',
-      amount: amount.neg().toString(),
-      toAmount: receive.toString(),
-      fee: fee.toString(),
+      amount: coinAmount(q.from, amount.neg()),
+      toAmount: coinAmount(q.to, receive),
+      fee: coinAmount(q.to, fee),
       status: 'success',
       time: this.deps.now(),
     });

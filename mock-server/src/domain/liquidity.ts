@@ -5,6 +5,7 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
+import * as dec from './decimals.ts';
 import type { Market } from './market.ts';
 import { Rng } from './random.ts';
 
@@ -59,19 +60,22 @@ export class Liquidity {
     const bids: Level[] = [];
     for (let i = 0; i < Math.min(limit, BOOK_LEVELS); i++) {
       const offset = spread.plus(step.times(i));
-      asks.push([mid.plus(offset).round(m.pricePrecision, Big.roundUp).toFixed(m.pricePrecision), size(i).toFixed(m.amountPrecision)]);
+      // Simulated quotes on the tick grid: asks rounded up and bids down, away from the mid price.
+      asks.push([dec.price(m, mid.plus(offset).round(m.pricePrecision, Big.roundUp)), dec.quantity(m, size(i))]);
       const bid = mid.minus(offset).round(m.pricePrecision, Big.roundDown);
-      if (bid.gt(0)) bids.push([bid.toFixed(m.pricePrecision), size(i).toFixed(m.amountPrecision)]);
+      if (bid.gt(0)) bids.push([dec.price(m, bid), dec.quantity(m, size(i))]);
     }
     return { seq: m.second, time: m.time, bids, asks };
   }
 
   /**
    * What a depth subscriber of `symbol` needs now: the changed levels since the book last sent
-   * (size "0" removes a level), or a snapshot when nothing was sent for the previous second.
+   * (size zero, printed with the amount precision, removes a level), or a snapshot when nothing was
+   * sent for the previous second.
    */
   depthMessage(symbol: string, forceSnapshot = false): DepthMessage {
     const now = this.book(symbol);
+    const removed = dec.quantity(this.market.snapshot(symbol), '0');
     const previous = this.sentBooks.get(symbol);
     const next: BookState = { seq: now.seq, bids: new Map(now.bids), asks: new Map(now.asks) };
     this.sentBooks.set(symbol, next);
@@ -81,7 +85,7 @@ export class Liquidity {
     const diff = (before: Map<string, string>, after: Map<string, string>): Level[] => {
       const out: Level[] = [];
       for (const [price, qty] of after) if (before.get(price) !== qty) out.push([price, qty]);
-      for (const price of before.keys()) if (!after.has(price)) out.push([price, '0']);
+      for (const price of before.keys()) if (!after.has(price)) out.push([price, removed]);
       return out;
     };
     return {
@@ -113,10 +117,9 @@ export class Liquidity {
         const jitter = new Big(((rng.float() - 0.5) * 0.0004).toFixed(8));
         list.push({
           id: `tr_${m.second}_${i}_${symbol.split('/')[0]}`,
-          price: m.last.times(new Big(1).plus(jitter)).round(m.pricePrecision, Big.roundHalfUp).toFixed(m.pricePrecision),
-          quantity: new Big(((m.volumePerMinute / 60) * (0.1 + rng.float())).toPrecision(10))
-            .round(m.amountPrecision, Big.roundDown)
-            .toFixed(m.amountPrecision),
+          // Simulated prints: the price at the nearest tick, the size rounded down to the amount precision.
+          price: dec.price(m, m.last.times(new Big(1).plus(jitter)).round(m.pricePrecision, Big.roundHalfUp)),
+          quantity: dec.quantity(m, new Big(((m.volumePerMinute / 60) * (0.1 + rng.float())).toPrecision(10)).round(m.amountPrecision, Big.roundDown)),
           side: rng.float() < 0.5 ? 'buy' : 'sell',
           time: m.time,
         });

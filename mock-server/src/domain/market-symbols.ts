@@ -14,9 +14,9 @@ export interface SymbolSpec {
 }
 
 export const USDT = 'USDT';
-/** Decimals of amounts in each quote coin (totals, a market buy's quoteAmount). */
-/** Decimals the matching engine keeps quote amounts at (frozen, settled, sell fees): Ticker.settlementPrecision. */
+/** Decimals the matching engine keeps quote amounts at (frozen, settled: filledAmount, sell fees): Ticker.settlementPrecision. */
 export const SETTLEMENT_PRECISION = 6;
+/** Decimals of amounts in each quote coin a user gives (a market buy's quoteAmount) and of market totals (quoteVolume24h). */
 export const QUOTE_PRECISION: Record<string, number> = { USDT: 2, BTC: 6 };
 // prettier-ignore
 export const SPECS: SymbolSpec[] = [

@@ -4,7 +4,8 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
-import { DAY, MINUTE, unitsToFixed, type CandleTiers } from './candles.ts';
+import { DAY, MINUTE, type CandleTiers } from './candles.ts';
+import * as dec from './decimals.ts';
 import { QUOTE_PRECISION, SETTLEMENT_PRECISION, USDT, type SymbolSpec } from './market-symbols.ts';
 
 type Ticker = components['schemas']['Ticker'];
@@ -32,7 +33,7 @@ export interface SymbolState {
 
 /** The last price as a big.js value, made once per price. */
 export function lastOf(state: SymbolState): Big {
-  return (state.lastBig ??= new Big(unitsToFixed(state.last, state.spec.pricePrecision)));
+  return (state.lastBig ??= new Big(dec.unitsToFixed(state.last, state.spec.pricePrecision)));
 }
 
 /** High, low and volumes of minutes [first, last) — cached, since closed minutes never change. */
@@ -72,25 +73,21 @@ export function toTicker(state: SymbolState, now: number): Ticker {
   const volume = closed.volume + (current?.volume ?? 0);
   const quoteUnits = closed.quoteVolume + BigInt(current?.volume ?? 0) * BigInt(current?.close ?? 0);
   const openTicks = minutes[first]?.open ?? state.last;
-  const open = new Big(unitsToFixed(openTicks, pp));
-  const change = lastOf(state).minus(open).div(open).times(100).round(2, Big.roundHalfUp);
+  const open = new Big(dec.unitsToFixed(openTicks, pp));
+  const scales = { pricePrecision: pp, amountPrecision: ap, quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT] };
   return {
     symbol: state.symbol,
     base: state.spec.base,
     quote: state.spec.quote ?? USDT,
-    last: unitsToFixed(state.last, pp),
-    open24h: open.toFixed(pp),
-    high24h: unitsToFixed(high, pp),
-    low24h: unitsToFixed(low, pp),
-    change24h: change.toFixed(2),
-    volume24h: unitsToFixed(volume, ap),
-    quoteVolume24h: new Big(quoteUnits.toString())
-      .div(new Big(10).pow(pp + ap))
-      .round(2, Big.roundHalfUp)
-      .toFixed(2),
-    pricePrecision: pp,
-    amountPrecision: ap,
-    quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT],
+    last: dec.unitsToFixed(state.last, pp),
+    open24h: dec.unitsToFixed(openTicks, pp),
+    high24h: dec.unitsToFixed(high, pp),
+    low24h: dec.unitsToFixed(low, pp),
+    // Statistics are shown, not paid: truncated (a -1.259 % change is "-1.25").
+    change24h: dec.percent(lastOf(state).minus(open).div(open).times(100)),
+    volume24h: dec.unitsToFixed(volume, ap),
+    quoteVolume24h: dec.quote(scales, new Big(quoteUnits.toString()).div(new Big(10).pow(pp + ap)), 'display'),
+    ...scales,
     settlementPrecision: SETTLEMENT_PRECISION,
     time: now,
   };

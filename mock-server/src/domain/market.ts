@@ -11,19 +11,8 @@
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
 import { Rng } from './random.ts';
-import {
-  bucketStart,
-  CandleTiers,
-  DAY,
-  HOUR,
-  MINUTE,
-  periodMs,
-  previousBucket,
-  RETENTION,
-  unitsToFixed,
-  type KlinePeriod,
-  type UnitCandle,
-} from './candles.ts';
+import { bucketStart, CandleTiers, DAY, HOUR, MINUTE, periodMs, previousBucket, RETENTION, type KlinePeriod, type UnitCandle } from './candles.ts';
+import { unitsToFixed } from './decimals.ts';
 import { QUOTE_PRECISION, SPECS, USDT } from './market-symbols.ts';
 import { lastOf, toTicker, type SymbolState } from './market-ticker.ts';
 

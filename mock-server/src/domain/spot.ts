@@ -6,6 +6,7 @@
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts } from './accounts.ts';
+import * as dec from './decimals.ts';
 import { DomainError } from './errors.ts';
 import { insufficient, Ledger, SYSTEM } from './ledger.ts';
 import type { Market } from './market.ts';
@@ -21,6 +22,8 @@ interface OrderState extends Order {
   owner: string;
   /** Quote (buy) or base (sell) still frozen for this order. */
   frozen: Big;
+  /** Σ quantity × price of the fills, unrounded: what avgPrice is the average of. */
+  notional: Big;
 }
 
 export class Spot {
@@ -56,7 +59,7 @@ export class Spot {
   // ---- orders ------------------------------------------------------------------------------
 
   private view(o: OrderState): Order {
-    const { owner: _owner, frozen: _frozen, ...order } = o;
+    const { owner: _owner, frozen: _frozen, notional: _notional, ...order } = o;
     return { ...order };
   }
 
@@ -92,7 +95,7 @@ export class Spot {
     // What to freeze: buys freeze quote, sells freeze base.
     let frozen: Big;
     if (req.side === 'sell') frozen = quantity!;
-    else if (req.type === 'limit') frozen = price!.times(quantity!).round(SETTLEMENT_PRECISION, Big.roundUp);
+    else if (req.type === 'limit') frozen = dec.round(price!.times(quantity!), SETTLEMENT_PRECISION, 'paid');
     else frozen = quoteAmount ?? this.costOf(opposite, quantity!);
     const coin = req.side === 'buy' ? m.quote : m.base;
     if (this.ledger.balance(user.id, 'exchange', coin).available.lt(frozen)) throw insufficient();
@@ -104,18 +107,20 @@ export class Spot {
       symbol: req.symbol,
       side: req.side,
       type: req.type,
-      ...(price ? { price: price.toFixed(m.pricePrecision) } : {}),
-      quantity: (quantity ?? new Big(0)).toFixed(m.amountPrecision),
-      ...(quoteAmount ? { quoteAmount: quoteAmount.toFixed(m.quotePrecision) } : {}),
-      filled: new Big(0).toFixed(m.amountPrecision),
-      filledAmount: '0',
-      fee: '0',
+      ...(price ? { price: dec.price(m, price) } : {}),
+      quantity: dec.quantity(m, quantity ?? '0'),
+      ...(quoteAmount ? { quoteAmount: dec.quote(m, quoteAmount) } : {}),
+      filled: dec.quantity(m, '0'),
+      filledAmount: dec.settled('0'),
+      // A buy's fee is in the base coin (amountPrecision), a sell's in the quote coin (settled).
+      fee: req.side === 'buy' ? dec.quantity(m, '0') : dec.settled('0'),
       feeCoin: req.side === 'buy' ? m.base : m.quote,
       status: 'pending',
       time: m.time,
       updatedAt: m.time,
       owner: user.id,
       frozen,
+      notional: new Big(0),
     };
     this.orders.set(id, order);
     // Take what the book offers now: all of it for market orders, up to the price for limit ones.
@@ -136,7 +141,7 @@ export class Spot {
       if (left.lte(0)) break;
     }
     if (left.gt(0)) throw new DomainError('no_liquidity', 'No best price at present');
-    return cost.round(SETTLEMENT_PRECISION, Big.roundUp);
+    return dec.round(cost, SETTLEMENT_PRECISION, 'paid');
   }
 
   /** Fills against book levels (taker), at each level's price. */
@@ -148,7 +153,7 @@ export class Spot {
       let want = this.remaining(order);
       if (order.side === 'buy' && order.type === 'market' && order.quoteAmount) {
         // A market buy by amount: as much as the frozen quote still buys at this level.
-        want = order.frozen.div(price).round(m.amountPrecision, Big.roundDown);
+        want = dec.round(order.frozen.div(price), m.amountPrecision, 'received');
       }
       const take = want.lt(q) ? want : new Big(q);
       if (take.lte(0)) break;
@@ -166,9 +171,9 @@ export class Spot {
     const amount = quantity.times(price);
     const legs = [];
     if (order.side === 'buy') {
-      const cost = amount.round(SETTLEMENT_PRECISION, Big.roundUp);
+      const cost = dec.round(amount, SETTLEMENT_PRECISION, 'paid');
       if (cost.gt(order.frozen)) return;
-      const rounded = quantity.times(SPOT_FEE).round(m.amountPrecision, Big.roundUp);
+      const rounded = dec.round(quantity.times(SPOT_FEE), m.amountPrecision, 'fee');
       const fee = rounded.gt(quantity) ? quantity : rounded;
       legs.push(
         { owner: order.owner, kind: 'exchange' as const, coin: m.quote, frozen: cost.neg() },
@@ -178,12 +183,12 @@ export class Spot {
         { owner: SYSTEM.fees, kind: 'exchange' as const, coin: m.base, available: fee },
       );
       order.frozen = order.frozen.minus(cost);
-      order.fee = new Big(order.fee).plus(fee).toFixed();
-      order.filledAmount = new Big(order.filledAmount).plus(cost).toFixed();
+      order.fee = dec.quantity(m, new Big(order.fee).plus(fee));
+      order.filledAmount = dec.settled(new Big(order.filledAmount).plus(cost));
     } else {
-      const proceeds = amount.round(SETTLEMENT_PRECISION, Big.roundDown);
+      const proceeds = dec.round(amount, SETTLEMENT_PRECISION, 'received');
       // Rounded up, but never more than the proceeds (a dust fill must not credit a negative amount).
-      const rounded = proceeds.times(SPOT_FEE).round(SETTLEMENT_PRECISION, Big.roundUp);
+      const rounded = dec.round(proceeds.times(SPOT_FEE), SETTLEMENT_PRECISION, 'fee');
       const fee = rounded.gt(proceeds) ? proceeds : rounded;
       legs.push(
         { owner: order.owner, kind: 'exchange' as const, coin: m.base, frozen: quantity.neg() },
@@ -193,13 +198,15 @@ export class Spot {
         { owner: SYSTEM.fees, kind: 'exchange' as const, coin: m.quote, available: fee },
       );
       order.frozen = order.frozen.minus(quantity);
-      order.fee = new Big(order.fee).plus(fee).toFixed();
-      order.filledAmount = new Big(order.filledAmount).plus(proceeds).toFixed();
+      order.fee = dec.settled(new Big(order.fee).plus(fee));
+      order.filledAmount = dec.settled(new Big(order.filledAmount).plus(proceeds));
     }
     this.ledger.post(order.id, 'trade', legs);
     const filled = new Big(order.filled).plus(quantity);
-    order.filled = filled.toFixed(m.amountPrecision);
-    order.avgPrice = new Big(order.filledAmount).div(filled).round(m.pricePrecision, Big.roundHalfUp).toFixed(m.pricePrecision);
+    order.filled = dec.quantity(m, filled);
+    order.notional = order.notional.plus(amount);
+    // The volume-weighted average of the fill prices (not of the rounded settlement), truncated.
+    order.avgPrice = dec.price(m, order.notional.div(filled), 'display');
     if (order.type === 'market' && order.quoteAmount) order.quantity = order.filled;
     if (order.type === 'limit' && this.remaining(order).lte(0)) this.close(order, 'completed');
   }

@@ -6,7 +6,8 @@
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts } from './accounts.ts';
-import { chainInfo, COINS, makeAddress, parseAmount, type Chain } from './coins.ts';
+import { chainInfo, coinAmount, COINS, makeAddress, parseAmount, type Chain } from './coins.ts';
+import * as dec from './decimals.ts';
 import { DomainError } from './errors.ts';
 import { ACCOUNT_KINDS, Ledger, SYSTEM } from './ledger.ts';
 import type { Market } from './market.ts';
@@ -71,16 +72,17 @@ export class Wallet {
     let total = new Big(0);
     const accounts = ACCOUNT_KINDS.map((kind) => {
       let kindTotal = new Big(0);
-      const balances = COINS.map(({ coin, precision }) => {
+      const balances = COINS.map(({ coin }) => {
         const b = this.ledger.balance(user.id, kind, coin);
-        const value = b.available.plus(b.frozen).times(this.price(coin)).round(2, Big.roundDown);
+        // Each value is truncated; the totals are the sums of the values shown.
+        const value = dec.round(b.available.plus(b.frozen).times(this.price(coin)), dec.VALUE_DECIMALS, 'display');
         kindTotal = kindTotal.plus(value);
-        return { coin, available: b.available.toFixed(precision), frozen: b.frozen.toFixed(precision), usdtValue: value.toFixed(2) };
+        return { coin, available: coinAmount(coin, b.available), frozen: coinAmount(coin, b.frozen), usdtValue: dec.usdt(value) };
       });
       total = total.plus(kindTotal);
-      return { kind, usdtTotal: kindTotal.toFixed(2), balances };
+      return { kind, usdtTotal: dec.usdt(kindTotal), balances };
     });
-    return { usdtTotal: total.toFixed(2), accounts };
+    return { usdtTotal: dec.usdt(total), accounts };
   }
 
   /** Scenario helper: money that arrived before the world started. */
@@ -96,7 +98,7 @@ export class Wallet {
   depositAddress(token: string | undefined, coin: string, chain: Chain): Schemas['DepositAddress'] {
     const user = this.accounts.record(token);
     const info = chainInfo(coin, chain);
-    return { coin, chain, address: this.addressOf(user.id, chain), minDeposit: info.minDeposit, confirmations: info.depositConfirmations };
+    return { coin, chain, address: this.addressOf(user.id, chain), minDeposit: coinAmount(coin, info.minDeposit), confirmations: info.depositConfirmations };
   }
 
   private addressOf(userId: string, chain: Chain): string {
@@ -129,8 +131,8 @@ export class Wallet {
       coin,
       chain,
       accountKind: 'funds',
-      amount: amount.toString(),
-      fee: '0',
+      amount: coinAmount(coin, amount),
+      fee: coinAmount(coin, '0'),
       status: 'confirming',
       confirmations: 0,
       requiredConfirmations: info.depositConfirmations,
@@ -184,8 +186,8 @@ export class Wallet {
       coin: req.coin,
       chain: req.chain,
       accountKind: 'funds',
-      amount: amount.toString(),
-      fee: '0',
+      amount: coinAmount(req.coin, amount),
+      fee: coinAmount(req.coin, '0'),
       status: 'reviewing',
       address: req.address.trim(),
       time: this.deps.now(),
@@ -195,7 +197,7 @@ export class Wallet {
       const received = amount.round(0, Big.roundDown).mod(10).eq(7) ? amount.minus(1) : amount;
       if (!received.eq(amount)) {
         stored.status = 'failure';
-        stored.reason = `The amount received (${received.toString()} ${req.coin}) does not match the application`;
+        stored.reason = `The amount received (${received.toFixed()} ${req.coin}) does not match the application`;
       } else {
         this.ledger.post(stored.id, 'recharge', [
           { owner: SYSTEM.external, kind: 'funds', coin: req.coin, available: amount.neg() },

@@ -7,7 +7,7 @@ import Big from 'big.js';
 import { checkText, textErrorMessage, TEXT_RULES } from '../../../common/text.ts';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { UserRecord } from './accounts.ts';
-import { chainInfo, checkAddress, parseAmount } from './coins.ts';
+import { chainInfo, checkAddress, coinAmount, parseAmount } from './coins.ts';
 import { DomainError } from './errors.ts';
 import { insufficient, SYSTEM } from './ledger.ts';
 import { Rng } from './random.ts';
@@ -100,8 +100,10 @@ export class Withdrawals {
         .plus(amount.times(usdtPrice(this.deps.market, req.coin)))
         .gt(view.withdrawalLimit)
     ) {
-      throw new DomainError('limit_exceeded', `Over your 24-hour withdrawal limit of ${view.withdrawalLimit} USDT; verify your identity to raise it`).with({
-        limit: view.withdrawalLimit,
+      // A message (and its params) quotes the limit as people write it: 2000, not 2000.00.
+      const limit = new Big(view.withdrawalLimit).toFixed();
+      throw new DomainError('limit_exceeded', `Over your 24-hour withdrawal limit of ${limit} USDT; verify your identity to raise it`).with({
+        limit,
         coin: 'USDT',
       });
     }
@@ -114,8 +116,8 @@ export class Withdrawals {
       coin: req.coin,
       chain: req.chain,
       accountKind: 'funds',
-      amount: amount.neg().toString(),
-      fee: fee.toString(),
+      amount: coinAmount(req.coin, amount.neg()),
+      fee: coinAmount(req.coin, fee),
       status: 'application',
       confirmations: 0,
       requiredConfirmations: info.withdrawConfirmations,

@@ -8,6 +8,7 @@ import { Accounts } from './accounts.ts';
 import { FROZEN_EPOCH, VirtualClock } from './clock.ts';
 import { Emitter } from './events.ts';
 import { FaultQueue } from './faults.ts';
+import { IdempotencyStore } from './idempotency.ts';
 import { Identity } from './identity.ts';
 import { Market } from './market.ts';
 import { Payments } from './payments.ts';
@@ -15,7 +16,7 @@ import { OwnedIds } from './random.ts';
 import { Scheduler } from './scheduler.ts';
 import { Uploads } from './uploads.ts';
 import { Ledger } from './ledger.ts';
-import { COINS } from './coins.ts';
+import { coinAmount } from './coins.ts';
 import { Exchange } from './exchange.ts';
 import { RecordBook } from './records.ts';
 import { Wallet, type WalletDeps, type WalletRecord } from './wallet.ts';
@@ -76,8 +77,8 @@ export class World {
   readonly spot: Spot;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
-  /** Answers already given per idempotency key (see dispatch). */
-  readonly idempotency = new Map<string, { status: number; body: unknown; delayMs: number }>();
+  /** Answers already given per idempotency key (see core/dispatch.ts). */
+  readonly idempotency: IdempotencyStore;
   readonly events = new Emitter<WorldEvents>();
 
   constructor(options: WorldOptions = {}) {
@@ -88,6 +89,7 @@ export class World {
     this.clock = new VirtualClock(start, frozen);
     this.market = new Market(this.seed, start);
     const now = () => this.clock.now();
+    this.idempotency = new IdempotencyStore(now);
     this.accounts = new Accounts(this.seed, now, (userId, token) => this.events.emit('sessionEnded', { userId, token }));
     const ids = new OwnedIds(this.seed);
     this.uploads = new Uploads((owner) => ids.next('up', owner), now);
@@ -151,10 +153,7 @@ export class World {
     return this.ledger
       .holdings(userId)
       .filter((h) => !h.available.eq(0) || !h.frozen.eq(0))
-      .map((h) => {
-        const precision = COINS.find((c) => c.coin === h.coin)?.precision ?? 8;
-        return { kind: h.kind, coin: h.coin, available: h.available.toFixed(precision), frozen: h.frozen.toFixed(precision) };
-      });
+      .map((h) => ({ kind: h.kind, coin: h.coin, available: coinAmount(h.coin, h.available), frozen: coinAmount(h.coin, h.frozen) }));
   }
 
   /** A review decided `delay` of virtual time from now, or at once in the instant-review scenario. */

@@ -270,7 +270,7 @@ describe('socket.io adapter', () => {
       const klines: string[] = [];
       socket.on('kline', (e) => klines.push(e.candle.close));
       const ack = await socket.emitWithAck('subscribe', { topics: ['tickers', 'kline:BTC/USDT:1min'] });
-      expect(ack).toEqual({ ok: true, topics: ['tickers', 'kline:BTC/USDT:1min'] });
+      expect(ack).toEqual({ ok: true, topics: ['tickers', 'kline:BTC/USDT:1min'], refused: [] });
       await expect.poll(() => received.length).toBe(1);
       expect(klines).toHaveLength(1);
       host.world.clock.advance(1000);

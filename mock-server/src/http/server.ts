@@ -17,6 +17,7 @@ import fastifyCompress from '@fastify/compress';
 import { controlTable, type ControlOperationId } from '../../../contracts/generated/control-operations.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
 import { control } from '../core/control.ts';
+import { INJECTED_HEADER } from '../core/injected.ts';
 import { dispatch, envelopeError } from '../core/dispatch.ts';
 import { WorldHost } from '../host.ts';
 import { attachRealtime } from '../realtime/socket.ts';
@@ -172,8 +173,10 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
           idempotencyKey: (req.headers['idempotency-key'] as string | undefined) || undefined,
           query: req.query as Record<string, string>,
           body: req.body ?? undefined,
+          form: mediaType(req) === 'application/x-www-form-urlencoded',
         });
         if (res.delayMs) await sleep(res.delayMs);
+        if (res.injected) reply.header(INJECTED_HEADER, '1');
         return reply.code(res.status).header('cache-control', 'no-store').send(res.body);
       },
     });

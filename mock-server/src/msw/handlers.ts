@@ -6,14 +6,15 @@
 import { delay, HttpResponse } from 'msw';
 import { createOperationHandlers } from '../../../contracts/generated/msw-wiring.ts';
 import { operationTable } from '../../../contracts/generated/operations.ts';
+import { INJECTED_HEADER } from '../core/injected.ts';
 import { dispatch, envelopeError } from '../core/dispatch.ts';
 import type { World } from '../domain/world.ts';
 
-async function decodeBody(request: Request): Promise<{ body: unknown } | { error: Response }> {
+async function decodeBody(request: Request): Promise<{ body: unknown; form?: boolean } | { error: Response }> {
   const text = await request.text();
   if (!text) return { body: undefined };
   const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/x-www-form-urlencoded')) return { body: Object.fromEntries(new URLSearchParams(text)) };
+  if (type.includes('application/x-www-form-urlencoded')) return { body: Object.fromEntries(new URLSearchParams(text)), form: true };
   if (type.includes('application/json')) {
     try {
       return { body: JSON.parse(text) };
@@ -42,8 +43,9 @@ export function createMswHandlers(getWorld: () => World, baseUrl: string) {
       idempotencyKey: request.headers.get('idempotency-key') ?? undefined,
       query: Object.fromEntries(url.searchParams),
       body: decoded.body,
+      form: decoded.form,
     });
     if (res.delayMs) await delay(res.delayMs);
-    return HttpResponse.json(res.body as Record<string, unknown>, { status: res.status });
+    return HttpResponse.json(res.body as Record<string, unknown>, { status: res.status, headers: res.injected ? { [INJECTED_HEADER]: '1' } : {} });
   });
 }

@@ -29,7 +29,8 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
 
   io.on('connection', (socket) => {
     // A logged-in client sends its token in the handshake; its private events go to its user's room
-    // while that session lives (an unknown or expired token: public topics only).
+    // while that session lives. A connection is never refused for its token: without a live session
+    // (no token, not a string, unknown, ended) it is anonymous, public topics only.
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const userId = typeof token === 'string' ? host.world.accounts.sessionUser(token) : undefined;
     if (userId) {
@@ -42,6 +43,7 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
     socket.on('subscribe', (payload, ack) => {
       const { ack: response, topics, snapshots } = subscribe(host.world, payload);
       socket.join(topics);
+      // The contract's order: the ack, then the snapshots (synchronously, so no tick comes between).
       reply(ack, response);
       for (const d of snapshots) send(socket, d);
     });

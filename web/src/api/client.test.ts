@@ -3,6 +3,7 @@
  * The API client against the mock domain through msw (the same handlers as the in-browser mode):
  * envelope unwrapping, call styles and every row of the error catalogue (spec §8).
  */
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMswHandlers } from '../../../mock-server/src/msw/handlers';
@@ -123,9 +124,11 @@ describe('error catalogue', () => {
     expect(fx.toast).toHaveBeenCalledWith('The server has a problem and is being repaired, please be patient');
   });
 
-  it('HTTP 401: asks to set a transaction password; Confirm goes to resetLegalPwd', async () => {
+  it('HTTP 401 no_transaction_password: asks to set a transaction password; Confirm goes to resetLegalPwd', async () => {
     world.faults.add({ operationId: 'listTickers', kind: 'http401', times: 2 });
-    await failure(call('listTickers'));
+    const err = await failure(call('listTickers'));
+    expect(err).toMatchObject({ kind: 'http', details: { status: 401, code: 'no_transaction_password' } });
+    expect(fx.toast).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(fx.navigate).toHaveBeenCalledWith(`${paths.mine.resetLegalPwd}?redirect=${encodeURIComponent(HERE)}`));
     fx.navigate.mockReset();
     fx.confirmNoTransactionPassword.mockResolvedValue(false);
@@ -133,6 +136,45 @@ describe('error catalogue', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(fx.confirmNoTransactionPassword).toHaveBeenCalledTimes(2);
     expect(fx.navigate).not.toHaveBeenCalled();
+  });
+
+  describe('HTTP 401 that is not no_transaction_password: an ordinary failure, no prompt', () => {
+    const answer401 = (response: () => Response) => server.use(http.get(`${window.location.origin}/api/*`, response, { once: true }));
+
+    it('a gateway page (HTML body): toast, no prompt', async () => {
+      answer401(
+        () => new HttpResponse('<html><body><h1>401 Authorization Required</h1></body></html>', { status: 401, headers: { 'Content-Type': 'text/html' } }),
+      );
+      const err = await failure(call('listTickers'));
+      expect(err).toMatchObject({ kind: 'http', details: { status: 401 } });
+      expect(fx.toast).toHaveBeenCalledWith('Unexpected answer from the server, please try again');
+      expect(fx.confirmNoTransactionPassword).not.toHaveBeenCalled();
+      expect(fx.navigate).not.toHaveBeenCalled();
+    });
+
+    it('an empty body: toast, no prompt', async () => {
+      answer401(() => new HttpResponse(null, { status: 401 }));
+      const err = await failure(call('listTickers'));
+      expect(err).toMatchObject({ kind: 'http', details: { status: 401 } });
+      expect(fx.toast).toHaveBeenCalledTimes(1);
+      expect(fx.confirmNoTransactionPassword).not.toHaveBeenCalled();
+    });
+
+    it('an envelope with another code: the catalogue shows its message, no prompt', async () => {
+      answer401(() => HttpResponse.json({ type: 'error', code: 'gateway_denied', message: 'Denied by the gateway' }, { status: 401 }));
+      const err = await failure(call('listTickers'));
+      expect(err).toMatchObject({ kind: 'envelope', details: { status: 401, code: 'gateway_denied' } });
+      expect(fx.toast).toHaveBeenCalledWith('Denied by the gateway');
+      expect(fx.confirmNoTransactionPassword).not.toHaveBeenCalled();
+    });
+
+    it('a JSON body that is not an envelope: toast, no prompt', async () => {
+      answer401(() => HttpResponse.json({ error: 'unauthorized' }, { status: 401 }));
+      const err = await failure(call('listTickers'));
+      expect(err).toMatchObject({ kind: 'http', details: { status: 401 } });
+      expect(fx.toast).toHaveBeenCalledTimes(1);
+      expect(fx.confirmNoTransactionPassword).not.toHaveBeenCalled();
+    });
   });
 
   it('a malformed request answers 400 with an envelope, shown as a toast', async () => {

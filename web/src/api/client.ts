@@ -154,22 +154,25 @@ export async function call<K extends OperationId>(
     const fx = apiEffects();
     const status = result.response.status;
     const body = result.data ?? result.error;
-    if (status === 401) {
+    // The prompt is for the contract's own 401 only; a gateway's 401 (an HTML page, an empty body)
+    // or another code is an ordinary failure below.
+    if (status === 401 && isEnvelope(body) && body.type !== 'ok' && body.code === 'no_transaction_password') {
       const message = fx.t('errors.noTransactionPassword', 'There is no transaction password yet, do you want to set it up now?');
       void fx.confirmNoTransactionPassword().then((yes) => yes && fx.navigate(withRedirect(paths.mine.resetLegalPwd, fx.currentPath())));
-      throw new ApiError('http', message, { status });
+      throw new ApiError('http', message, { status, code: body.code });
     }
     if (status >= 500) {
       const message = fx.t('errors.server', 'The server has a problem and is being repaired, please be patient');
       fx.toast(message);
       throw new ApiError('http', message, { status });
     }
-    if (!isEnvelope(body)) {
+    // An error envelope, whatever its status, runs the error catalogue.
+    if (isEnvelope(body) && body.type !== 'ok') failEnvelope(body, status);
+    if (!isEnvelope(body) || status >= 300) {
       const message = fx.t('errors.badResponse', 'Unexpected answer from the server, please try again');
       fx.toast(message);
-      throw new ApiError('response', message, { status });
+      throw new ApiError(status >= 400 ? 'http' : 'response', message, { status });
     }
-    if (body.type !== 'ok') failEnvelope(body, status);
     return (style === 'global' ? body : body.message) as CallResult<K>;
   } finally {
     if (style === 'token') loading.stop();

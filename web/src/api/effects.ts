@@ -1,13 +1,13 @@
 /**
  * What the API client does to the screen (spec §8), injected by the app shell so the client itself
  * stays free of React and testable: navigation, toasts, the transaction-password prompt and the
- * loading indicator.
+ * loading indicator; and the development-only alert of the API and realtime clients.
  */
 interface ApiEffects {
   navigate: (to: string) => void;
   /** Shows a toast; `message` is already in the user's language. */
   toast: (message: string) => void;
-  /** The HTTP 401 prompt; resolves true when the user chooses to set a transaction password. */
+  /** The prompt of an HTTP 401 `no_transaction_password`; resolves true when the user chooses to set a transaction password. */
   confirmNoTransactionPassword: () => Promise<boolean>;
   /** Translates a key of locales/en.json (with an English fallback and interpolation values). */
   t: (key: string, fallback: string, values?: Record<string, string | number>) => string;
@@ -15,6 +15,8 @@ interface ApiEffects {
   hasKey: (key: string) => boolean;
   /** Where the user is now (path and query, without the /h5 base). */
   currentPath: () => string;
+  /** Development builds only: puts a problem a developer must see on screen (English, untranslated). */
+  devAlert: (title: string, message: string) => void;
 }
 
 const noop: ApiEffects = {
@@ -24,6 +26,7 @@ const noop: ApiEffects = {
   t: (_key, fallback) => fallback,
   hasKey: () => false,
   currentPath: () => '/',
+  devAlert: () => {},
 };
 
 let effects: ApiEffects = noop;

@@ -28,7 +28,9 @@ async function loadPage(load: () => Promise<{ default: ComponentType }>) {
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      retry: (count, error) => !(error instanceof ApiError && error.kind === 'envelope') && count < 1,
+      // Once, and only what may pass by itself (no answer, or a server failure): an answered refusal
+      // (an envelope error, a 4xx such as the transaction-password 401) would only be refused again.
+      retry: (count, error) => count < 1 && (!(error instanceof ApiError) || ['network', 'timeout'].includes(error.kind) || (error.details.status ?? 0) >= 500),
       refetchOnWindowFocus: true,
     },
     mutations: { retry: false },

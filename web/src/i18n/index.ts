@@ -4,10 +4,11 @@
  */
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { components } from '../../../contracts/generated/openapi';
 import { pseudoEnabled, pseudoProcessor } from './pseudo';
 
 const LANG_KEY = 'lang';
-/** The product's 20 locales (spec §1), with their names in their own language. */
+/** The product's 20 locales (the contract's `Locale`), with their names in their own language. */
 export const LOCALES = {
   en: 'English',
   es: 'Español',
@@ -29,7 +30,7 @@ export const LOCALES = {
   bg: 'Български',
   ro: 'Română',
   br: 'Português (Brasil)',
-} as const;
+} as const satisfies Record<components['schemas']['Locale'], string>;
 export type Locale = keyof typeof LOCALES;
 
 /** BCP 47 tag of each product locale, for Intl formatting (Arabic keeps Latin digits). */

@@ -1,15 +1,18 @@
 /**
  * The realtime client: one socket.io connection to the page's own host (or config.socketHost),
  * typed by the event maps generated from asyncapi.yaml. Topics are reference-counted and re-sent
- * on every (re)connect; incoming payloads are checked by the generated validators; the connection
- * is restarted when the page becomes visible or the network comes back.
+ * on every (re)connect; the connection is restarted when the page becomes visible or the network
+ * comes back. Incoming payloads are checked by the generated `tolerant` validators: a server may
+ * add fields and enum values (the app ignores what it does not know), but a payload missing a
+ * field the app uses, or with one of the wrong type, is dropped and reported (see `reportDropped`).
  */
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
 import { socketEvents, socketPath } from '../../../contracts/generated/socket';
-import * as validators from '../../../contracts/generated/socket-validators.js';
+import * as validators from '../../../contracts/generated/socket-validators-client.js';
 import { getToken } from '../api/client';
 import { appConfig } from '../api/config';
+import { apiEffects } from '../api/effects';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 type ServerEvent = keyof ServerToClientEvents;
@@ -66,15 +69,47 @@ function socketIoTransport(): RealtimeTransport {
   };
 }
 
+type ValidationError = NonNullable<(typeof validators)[ServerEvent]['errors']>[number];
+
+/** The JSON pointer of what failed: for a missing property, the property itself. */
+function pointerOf(error: ValidationError | undefined): string {
+  if (!error) return '';
+  const missing = error.keyword === 'required' ? error.params?.missingProperty : undefined;
+  return typeof missing === 'string' ? `${error.instancePath}/${missing.replace(/~/g, '~0').replace(/\//g, '~1')}` : error.instancePath;
+}
+
+/**
+ * A server event the app cannot use was dropped. In development: console.error with the event,
+ * the JSON pointer, the reason and the payload every time, and an on-screen alert once per event
+ * and pointer. In production: one console.warn per event and pointer, without the payload (it may
+ * hold the user's data).
+ */
+function reportDropped(reported: Set<string>, event: ServerEvent, error: ValidationError | undefined, payload: unknown): void {
+  const pointer = pointerOf(error);
+  const what = `[realtime] dropped an invalid ${event} event: ${pointer || '(root)'} ${error?.message ?? 'is invalid'}`;
+  const key = `${event} ${pointer}`;
+  const first = !reported.has(key);
+  reported.add(key);
+  if (import.meta.env.DEV) {
+    console.error(what, payload);
+    if (first) apiEffects().devAlert('Realtime event dropped', `${what} (see the console for the payload)`);
+  } else if (first) {
+    console.warn(what);
+  }
+}
+
 type Listener = (payload: never) => void;
 
-class Realtime {
+/** Exported for tests; the app uses the `realtime` instance below. */
+export class Realtime {
   private transport: RealtimeTransport | null = null;
   private readonly topics = new Map<string, number>();
   private readonly listeners = new Map<ServerEvent, Set<Listener>>();
   private readonly statusListeners = new Set<() => void>();
   private statusValue: ConnectionStatus = 'connecting';
   private factory: () => RealtimeTransport = socketIoTransport;
+  /** Dropped-event problems already reported (event and JSON pointer), so each alerts once. */
+  private readonly reported = new Set<string>();
 
   /** Replaces the transport (msw mode, tests). Call before the first subscription. */
   useTransport(factory: () => RealtimeTransport): void {
@@ -94,10 +129,7 @@ class Realtime {
     for (const event of serverEvents) {
       t.onEvent(event, (payload) => {
         const check = validators[event];
-        if (!check(payload)) {
-          console.warn(`[realtime] dropped an invalid ${event} event`, check.errors?.[0]);
-          return;
-        }
+        if (!check(payload)) return reportDropped(this.reported, event, check.errors?.[0], payload);
         for (const l of this.listeners.get(event) ?? []) (l as (p: typeof payload) => void)(payload);
       });
     }

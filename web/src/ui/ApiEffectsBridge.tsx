@@ -1,4 +1,7 @@
-/** Connects the API client's effects (spec §8) to the router, toasts and the 401 prompt. */
+/**
+ * Connects the API client's effects (spec §8) to the router, toasts and the transaction-password
+ * prompt, and in development builds the dev alert to a notification that stays until closed.
+ */
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +25,9 @@ export function ApiEffectsBridge() {
       t: (key, fallback, values) => t(key, { ...values, defaultValue: fallback }),
       hasKey: (key) => i18n.exists(key),
       currentPath: () => here.current,
+      devAlert: import.meta.env.DEV
+        ? (title, message) => notifications.show({ title, message, color: 'red', autoClose: false, withBorder: true, 'data-testid': 'dev-alert' })
+        : () => {},
     });
   }, [navigate, t, i18n, ask]);
 

@@ -31,8 +31,7 @@ export function useFavorites() {
 export function useSetFavorite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ symbol, favorite }: { symbol: string; favorite: boolean }) =>
-      call('setFavorite', { body: { symbol, favorite: favorite ? 'true' : 'false' } }),
+    mutationFn: ({ symbol, favorite }: { symbol: string; favorite: boolean }) => call('setFavorite', { body: { symbol, favorite } }),
     onMutate: ({ symbol, favorite }) => {
       const previous = queryClient.getQueryData(favoritesQuery.queryKey);
       const list = (previous ?? []).filter((s) => s !== symbol);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OrderBookStore, type BookDeps } from './orderbook';
+import { OrderBookStore, priceKey, type BookDeps } from './orderbook';
 
 type L = [string, string];
 const deps = (snap: { seq: number; bids: L[]; asks: L[] }): BookDeps & { fetchSnapshot: ReturnType<typeof vi.fn> } => ({
@@ -132,5 +132,59 @@ describe('OrderBookStore', () => {
     t += 200;
     timers[0]();
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('keys levels by canonical price: 64200.10 and 64200.1 are one level, and a zero in any form removes it', () => {
+    const s = new OrderBookStore('BTC/USDT', deps({ seq: 0, bids: [], asks: [] }));
+    s.apply({
+      type: 'snapshot',
+      seq: 1,
+      prevSeq: 1,
+      bids: [
+        ['64200.10', '1.5'],
+        ['64200.00', '2'],
+      ],
+      asks: [
+        ['64300.50', '1'],
+        ['64301', '4'],
+      ],
+    });
+    s.apply({
+      type: 'update',
+      seq: 2,
+      prevSeq: 1,
+      bids: [
+        ['64200.1', '3'],
+        ['64200', '0.000'],
+      ],
+      asks: [
+        ['64300.5', '0'],
+        ['64301.000', '5'],
+      ],
+    });
+    const v = s.view();
+    // The row keeps the text the level arrived with first (the symbol's precision in the snapshot).
+    expect(v.bids).toEqual([{ price: '64200.10', quantity: '3', total: '3' }]);
+    expect(v.asks).toEqual([{ price: '64301', quantity: '5', total: '5' }]);
+    expect(v.depth).toEqual({ bids: 1, asks: 1 });
+    expect(s.bids.has(priceKey('64200.100'))).toBe(true);
+  });
+
+  it('priceKey is the canonical decimal, never an exponent or a float', () => {
+    expect(['64200.10', '64200.1', '64200.100'].map(priceKey)).toEqual(['64200.1', '64200.1', '64200.1']);
+    expect(priceKey('64200.00')).toBe('64200');
+    expect(priceKey('100')).toBe('100');
+    expect(priceKey('0.00000012300')).toBe('0.000000123');
+    expect(priceKey('123456789012345678.123456789012345678')).toBe('123456789012345678.123456789012345678');
+  });
+
+  it('ignores a depth message of a kind it does not know (servers may add enum values)', () => {
+    const d = deps({ seq: 0, bids: [], asks: [] });
+    const s = new OrderBookStore('BTC/USDT', d);
+    s.apply({ type: 'snapshot', seq: 1, prevSeq: 1, bids: [['100', '1']], asks: [] });
+    s.apply({ type: 'checksum' as 'update', seq: 2, prevSeq: 1, bids: [['100', '9']], asks: [] });
+    expect(s.seq).toBe(1);
+    expect(s.view().bids).toEqual([{ price: '100', quantity: '1', total: '1' }]);
+    expect(d.fetchSnapshot).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * A per-symbol order book: price-keyed maps for bids and asks, fed by the `depth` socket event
- * (snapshot, then updates chained by seq/prevSeq). A gap (an update whose prevSeq is not our seq)
+ * (snapshot, then updates chained by seq/prevSeq). A level's key is its price as a canonical
+ * decimal (`priceKey`), so '64200.10' and '64200.1' are one level whichever form the server sends. A gap (an update whose prevSeq is not our seq)
  * drops the book and takes a fresh REST snapshot; updates keep applying after it. A reconnect or
  * the page becoming visible again also takes a fresh snapshot. React is notified at most
  * once per LIVE_UPDATE_MS pulse (the first snapshot at once); levels are grouped to tick
@@ -15,7 +16,27 @@ import { LIVE_UPDATE_MS, realClock, throttle, type Throttle, type TimerClock } f
 import { realtime } from '../../realtime/socket';
 
 type OrderBookWire = components['schemas']['OrderBook'];
+type PriceLevel = components['schemas']['PriceLevel'];
 export type Level = { price: string; quantity: string; total: string };
+/** A level held: the price as first received (what an ungrouped row shows) and its quantity. */
+interface HeldLevel {
+  price: string;
+  quantity: string;
+}
+/** A `depth` message as the store needs it. */
+type DepthMessage = Pick<DepthEvent, 'type' | 'seq' | 'prevSeq' | 'bids' | 'asks'>;
+
+/** The key of a price level: the price as a canonical decimal (no trailing zeros, no exponent). */
+export function priceKey(price: string): string {
+  return new Big(price).toFixed();
+}
+
+/** Sets one level (by its canonical price); a quantity of zero (in any form) removes it. */
+function put(side: Map<string, HeldLevel>, [price, quantity]: PriceLevel): void {
+  const key = priceKey(price);
+  if (!new Big(quantity).gt(0)) return void side.delete(key);
+  side.set(key, { price: side.get(key)?.price ?? price, quantity });
+}
 interface BookView {
   seq: number;
   ready: boolean;
@@ -33,17 +54,18 @@ export interface BookDeps extends TimerClock {
 
 const defaultDeps: BookDeps = {
   ...realClock,
-  fetchSnapshot: (symbol) => call('getOrderBook', { query: { symbol, limit: 50 } }),
+  fetchSnapshot: (symbol) => call('getOrderBook', { query: { symbol, limit: 20 } }),
 };
 
 export class OrderBookStore {
-  readonly bids = new Map<string, string>();
-  readonly asks = new Map<string, string>();
+  /** Levels by `priceKey`. */
+  readonly bids = new Map<string, HeldLevel>();
+  readonly asks = new Map<string, HeldLevel>();
   seq = -1;
   ready = false;
   /** A snapshot request in flight: updates wait until it arrives. */
   private fetching: Promise<void> | null = null;
-  private pending: DepthEvent[] = [];
+  private pending: DepthMessage[] = [];
   private listeners = new Set<() => void>();
   private readonly notify: Throttle;
   private version = 0;
@@ -58,19 +80,20 @@ export class OrderBookStore {
     this.notify = throttle(() => this.emit(), LIVE_UPDATE_MS, deps);
   }
 
-  private replace(seq: number, bids: [string, string][], asks: [string, string][]) {
+  private replace(seq: number, bids: PriceLevel[], asks: PriceLevel[]) {
     this.bids.clear();
     this.asks.clear();
-    for (const [p, q] of bids) if (new Big(q).gt(0)) this.bids.set(p, q);
-    for (const [p, q] of asks) if (new Big(q).gt(0)) this.asks.set(p, q);
+    for (const level of bids) put(this.bids, level);
+    for (const level of asks) put(this.asks, level);
     this.seq = seq;
     this.ready = true;
   }
 
-  /** Applies one `depth` message. */
-  apply(msg: Pick<DepthEvent, 'type' | 'seq' | 'prevSeq' | 'bids' | 'asks'>): void {
+  /** Applies one `depth` message; one of a kind it does not know is ignored (a later gap resyncs). */
+  apply(msg: DepthMessage): void {
+    if (msg.type !== 'snapshot' && msg.type !== 'update') return;
     if (this.fetching) {
-      this.pending.push(msg as DepthEvent);
+      this.pending.push(msg);
       return;
     }
     if (msg.type === 'snapshot') {
@@ -79,16 +102,12 @@ export class OrderBookStore {
     }
     if (msg.seq <= this.seq && this.ready) return; // already applied (a late duplicate)
     if (!this.ready || msg.prevSeq !== this.seq) {
-      this.pending.push(msg as DepthEvent);
+      this.pending.push(msg);
       void this.resync();
       return;
     }
-    for (const [p, q] of msg.bids)
-      if (new Big(q).eq(0)) this.bids.delete(p);
-      else this.bids.set(p, q);
-    for (const [p, q] of msg.asks)
-      if (new Big(q).eq(0)) this.asks.delete(p);
-      else this.asks.set(p, q);
+    for (const level of msg.bids) put(this.bids, level);
+    for (const level of msg.asks) put(this.asks, level);
     this.seq = msg.seq;
     this.changed();
   }
@@ -144,12 +163,12 @@ export class OrderBookStore {
     const hit = this.cache.get(key);
     if (hit && hit.version === this.version) return hit.view;
     if (!this.ready) return EMPTY;
-    const side = (map: Map<string, string>, isBid: boolean): Level[] => {
+    const side = (map: Map<string, HeldLevel>, isBid: boolean): Level[] => {
       const step = grouping && new Big(grouping).gt(0) ? new Big(grouping) : null;
       const agg = new Map<string, { price: Big; label: string; qty: Big }>();
       const places = step ? (step.toFixed().split('.')[1]?.length ?? 0) : 0;
-      for (const [p, q] of map) {
-        let price = new Big(p);
+      for (const [key, { price: p, quantity: q }] of map) {
+        let price = new Big(key);
         if (step && step.gt(0))
           price = price
             .div(step)
@@ -157,9 +176,9 @@ export class OrderBookStore {
             .times(step);
         // Ungrouped levels keep the wire's own text (its precision); grouped ones the step's.
         const label = step ? price.toFixed(places) : p;
-        const cur = agg.get(label);
+        const cur = agg.get(step ? label : key);
         if (cur) cur.qty = cur.qty.plus(q);
-        else agg.set(label, { price, label, qty: new Big(q) });
+        else agg.set(step ? label : key, { price, label, qty: new Big(q) });
       }
       const sorted = [...agg.values()].sort((a, b) => (isBid ? b.price.cmp(a.price) : a.price.cmp(b.price))).slice(0, levels);
       let total = new Big(0);

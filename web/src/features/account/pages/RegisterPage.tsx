@@ -59,7 +59,7 @@ export default function RegisterPage() {
         confirmPassword: confirm,
         code: code.trim(),
         ...(invite.trim() ? { inviteCode: invite.trim().toUpperCase() } : {}),
-        agree: 'true',
+        agree: true,
       },
       {
         onSuccess: () => {

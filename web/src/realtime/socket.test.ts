@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+/**
+ * What the realtime client lets through: a server may add fields and enum values (the app ignores
+ * what it does not know), but an event missing a field the app uses is dropped and reported.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { setApiEffects } from '../api/effects';
+import { Realtime, type RealtimeTransport } from './socket';
+
+const ORDER = {
+  id: 'od_1',
+  symbol: 'BTC/USDT',
+  side: 'buy',
+  type: 'limit',
+  price: '64000.00',
+  quantity: '0.01000',
+  filled: '0.01000',
+  filledAmount: '640',
+  avgPrice: '64000.00',
+  fee: '0.00001',
+  feeCoin: 'BTC',
+  status: 'completed',
+  time: 1767225600000,
+  updatedAt: 1767225660000,
+};
+const RECORD = {
+  id: 'dp_1',
+  type: 'deposit',
+  coin: 'USDT',
+  chain: 'TRC20',
+  accountKind: 'funds',
+  amount: '250',
+  fee: '0',
+  status: 'credited',
+  confirmations: 1,
+  requiredConfirmations: 1,
+  time: 1767225600000,
+};
+const DEPTH = { symbol: 'BTC/USDT', type: 'update', seq: 121, prevSeq: 120, time: 1767225601000, bids: [['64200.10', '0']], asks: [['64210.55', '0.40210']] };
+
+/** A transport the test drives: `emit` is the server sending an event. */
+function setup() {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const transport: RealtimeTransport = {
+    connect: () => {},
+    reconnect: () => {},
+    connected: () => true,
+    subscribe: () => {},
+    unsubscribe: () => {},
+    onStatus: () => {},
+    onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
+  };
+  const realtime = new Realtime();
+  realtime.useTransport(() => transport);
+  const emit = (event: string, payload: unknown) => handlers.get(event)!(payload);
+  return { realtime, emit };
+}
+
+const devAlert = vi.fn<(title: string, message: string) => void>();
+let error: MockInstance<typeof console.error>;
+let warn: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  devAlert.mockReset();
+  setApiEffects({ devAlert });
+  error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+describe('realtime payload validation', () => {
+  it('delivers an order event with an extra field and an unknown status', () => {
+    const { realtime, emit } = setup();
+    const got = vi.fn();
+    realtime.on('order', got);
+    const payload = { order: { ...ORDER, status: 'expired', triggerPrice: '63000.00' }, venue: 'spot' };
+    emit('order', payload);
+    expect(got).toHaveBeenCalledWith(payload);
+    expect(error).not.toHaveBeenCalled();
+    expect(devAlert).not.toHaveBeenCalled();
+  });
+
+  it('delivers a record of an unknown kind, status and chain, and balances of an unknown account kind', () => {
+    const { realtime, emit } = setup();
+    const records = vi.fn();
+    const balances = vi.fn();
+    realtime.on('record', records);
+    realtime.on('balances', balances);
+    emit('record', { record: { ...RECORD, type: 'staking_reward', status: 'on_hold', chain: 'SOL', memo: 'x' } });
+    emit('balances', { time: 1, balances: [{ kind: 'futures', coin: 'USDT', available: '1', frozen: '0', locked: '0' }] });
+    expect(records).toHaveBeenCalledTimes(1);
+    expect(balances).toHaveBeenCalledTimes(1);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('delivers a depth message with a longer level ([price, quantity, count]) and an unknown kind', () => {
+    const { realtime, emit } = setup();
+    const got = vi.fn();
+    realtime.on('depth', got);
+    emit('depth', { ...DEPTH, bids: [['64200.10', '0', '3']], checksum: 12345 });
+    emit('depth', { ...DEPTH, type: 'checksum' });
+    expect(got).toHaveBeenCalledTimes(2);
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('drops an event missing a required field and reports it in development (console.error with the pointer and payload, one on-screen alert)', () => {
+    const { realtime, emit } = setup();
+    const got = vi.fn();
+    realtime.on('depth', got);
+    const { seq: _seq, ...payload } = DEPTH;
+    emit('depth', payload);
+    emit('depth', payload);
+    expect(got).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledTimes(2);
+    const [message, logged] = error.mock.calls[0];
+    expect(message).toContain('depth');
+    expect(message).toContain('/seq');
+    expect(logged).toBe(payload);
+    expect(devAlert).toHaveBeenCalledTimes(1);
+    expect(devAlert.mock.calls[0][1]).toContain('/seq');
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('still drops a field of the wrong type or a malformed decimal, naming where', () => {
+    const { realtime, emit } = setup();
+    const got = vi.fn();
+    realtime.on('order', got);
+    emit('order', { order: { ...ORDER, filled: 0.01 } });
+    emit('order', { order: { ...ORDER, fee: '1e-5' } });
+    expect(got).not.toHaveBeenCalled();
+    expect(error.mock.calls.map((c) => c[0])).toEqual([expect.stringContaining('/order/filled'), expect.stringContaining('/order/fee')]);
+  });
+
+  it('in production: one console.warn per event and field, without the payload, and nothing on screen', () => {
+    vi.stubEnv('DEV', false);
+    const { realtime, emit } = setup();
+    const got = vi.fn();
+    realtime.on('order', got);
+    const { status: _status, ...order } = ORDER;
+    emit('order', { order });
+    emit('order', { order });
+    expect(got).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]).toEqual([expect.stringContaining('order event: /order/status')]);
+    expect(error).not.toHaveBeenCalled();
+    expect(devAlert).not.toHaveBeenCalled();
+  });
+});
