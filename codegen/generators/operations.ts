@@ -2,7 +2,7 @@
 import { HEADER, inlineRefs, loadYaml, type Json, type JsonObject } from '../lib.ts';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const CALL_STYLES = ['standard', 'token', 'silentToken', 'global', 'onlineAddress'];
+const CALL_STYLES = ['standard', 'token', 'silentToken', 'global'];
 
 export interface OperationEntry {
   operationId: string;

@@ -287,7 +287,7 @@ export const operationTable = {
 } as const;
 
 export type OperationId = keyof typeof operationTable;
-export type CallStyle = 'standard' | 'token' | 'silentToken' | 'global' | 'onlineAddress';
+export type CallStyle = 'standard' | 'token' | 'silentToken' | 'global';
 
 type Op<K extends OperationId> = operations[K];
 /** Query parameters of an operation (never when it has none). */

@@ -59,15 +59,70 @@ describe('authentication', () => {
     expect(req('getCurrentUser', { token }).body.message.account).toBe('demo@example.com');
   });
 
-  it('ends the session on logout', () => {
+  it('ends the session on logout; logging out twice, or with no session, is ok too', () => {
     const token = login();
     expect(req('logout', { token }).body.type).toBe('ok');
     expect(req('getCurrentUser', { token }).body.type).toBe('999');
+    expect(req('logout', { token }).body.type).toBe('ok');
+    expect(req('logout').body.type).toBe('ok');
+  });
+
+  it('ends a session after 30 days without a request; a request renews it', () => {
+    const token = login();
+    world.clock.advance(29 * 86_400_000);
+    expect(req('getCurrentUser', { token }).body.type).toBe('ok');
+    world.clock.advance(29 * 86_400_000);
+    expect(req('getCurrentUser', { token }).body.type).toBe('ok');
+    world.clock.advance(30 * 86_400_000 + 1);
+    expect(req('getCurrentUser', { token }).body).toMatchObject({ type: '999', code: 'not_logged_in' });
   });
 
   it('rejects a wrong password with a specific message', () => {
     const res = req('login', { body: { account: 'demo@example.com', password: 'Wrong1234' } });
     expect(res.body).toMatchObject({ type: 'error', code: 'wrong_credentials', message: 'Incorrect account or password' });
+  });
+});
+
+describe('idempotency keys', () => {
+  const transfer = (token: string, amount: string, key: string) =>
+    req('transfer', { token, idempotencyKey: key, body: { coin: 'USDT', from: 'funds', to: 'exchange', amount } });
+  const funds = (token: string) =>
+    (req('getWallet', { token }).body.message.accounts as Array<{ kind: string; balances: Array<{ coin: string; available: string }> }>)
+      .find((a) => a.kind === 'funds')!
+      .balances.find((b) => b.coin === 'USDT')!.available;
+
+  it('acts once per key: a repeat gets the first answer, a different request with the key is refused with 422', () => {
+    const token = login();
+    const before = Number(funds(token));
+    const first = transfer(token, '10', 'key-1');
+    expect(first.body.type).toBe('ok');
+    expect(transfer(token, '10', 'key-1').body).toEqual(first.body);
+    expect(Number(funds(token))).toBe(before - 10);
+    const reused = transfer(token, '20', 'key-1');
+    expect(reused.status).toBe(422);
+    expect(reused.body.code).toBe('idempotency_key_reused');
+    expect(Number(funds(token))).toBe(before - 10);
+  });
+
+  it('keeps no refusal made before the operation ran: a corrected retry with the same key acts', () => {
+    const token = login();
+    expect(transfer(token, 'ten', 'key-2').status).toBe(400);
+    expect(req('transfer', { idempotencyKey: 'key-2', body: { coin: 'USDT', from: 'funds', to: 'exchange', amount: '10' } }).body.type).toBe('999');
+    expect(transfer(token, '10', 'key-2').body.type).toBe('ok');
+  });
+
+  it('keeps a domain refusal (the operation ran), and forgets keys after 24 hours', () => {
+    const token = login();
+    expect(transfer(token, '99999999', 'key-3').body.code).toBe('insufficient_balance');
+    expect(transfer(token, '99999999', 'key-3').body.code).toBe('insufficient_balance');
+    world.clock.advance(24 * 3_600_000);
+    expect(transfer(token, '10', 'key-3').body.type).toBe('ok');
+  });
+
+  it('refuses a malformed key with 400 naming the header', () => {
+    const res = transfer(login(), '10', 'not a key!');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^header/);
   });
 });
 

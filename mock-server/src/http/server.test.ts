@@ -65,6 +65,18 @@ describe('HTTP adapter', () => {
     expect(JSON.stringify(json)).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it('takes the session token in Authorization as it is or after "Bearer ", and marks injected answers', async () => {
+    const login = await (await post('/api/sessions', 'account=demo%40example.com&password=Demo1234', 'application/x-www-form-urlencoded')).json();
+    const token = login.message.token as string;
+    for (const authorization of [token, `Bearer ${token}`]) {
+      expect((await (await fetch(`${base}/api/me`, { headers: { authorization } })).json()).type).toBe('ok');
+    }
+    await post('/__mock/faults', JSON.stringify({ operationId: 'getCurrentUser', kind: 'http500' }), 'application/json');
+    const injected = await fetch(`${base}/api/me`, { headers: { authorization: token } });
+    expect([injected.status, injected.headers.get('x-mock-fault')]).toEqual([500, '1']);
+    expect((await fetch(`${base}/api/me`, { headers: { authorization: token } })).headers.get('x-mock-fault')).toBeNull();
+  });
+
   it('answers unknown API paths with a 404 envelope and keeps serving', async () => {
     const res = await fetch(`${base}/api/does/not/exist`);
     expect(res.status).toBe(404);

@@ -114,8 +114,7 @@ export async function call<K extends OperationId>(
   const input = (args[0] ?? {}) as { query?: object; body?: object; signal?: AbortSignal; idempotencyKey?: string };
   const op = operationTable[operationId];
   const style = op.callStyle as CallStyle;
-  const config = appConfig();
-  const baseUrl = style === 'onlineAddress' ? config.onlineBase || window.location.origin : config.apiBase;
+  const baseUrl = appConfig().apiBase;
   const token = getToken();
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;

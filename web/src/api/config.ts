@@ -2,7 +2,6 @@
 interface AppConfig {
   apiBase: string;
   socketHost: string;
-  onlineBase: string;
 }
 
 declare global {
@@ -16,6 +15,5 @@ export function appConfig(): AppConfig {
   return {
     apiBase: (c.apiBase ?? '/api').replace(/\/+$/, ''),
     socketHost: c.socketHost ?? '',
-    onlineBase: (c.onlineBase ?? '').replace(/\/+$/, ''),
   };
 }

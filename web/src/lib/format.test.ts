@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatRatio, isolate } from './format';
+import { formatDate, formatExact, formatMoney, formatRatio, isolate } from './format';
 
 const MOMENT = Date.UTC(2026, 10, 23, 9, 5, 7);
 
@@ -8,6 +8,14 @@ describe('one formatting module', () => {
     expect(formatMoney('-100', 2, 'USDT', 'ar-u-nu-latn')).toBe('\u2068-100.00 USDT\u2069');
     expect(formatMoney('1234.5678', 2, 'USDT', 'de')).toBe(isolate('1.234,56 USDT'));
     expect(formatRatio('2,000 USDT', '24 h')).toBe('\u20682,000 USDT / 24 h\u2069');
+  });
+
+  it('shows a minimum or a limit the server prints at full scale in its shortest exact form', () => {
+    expect(formatExact('10.000000')).toBe('10');
+    expect(formatExact('0.00050000')).toBe('0.0005');
+    expect(formatExact('50000.00', 'de')).toBe('50.000');
+    expect(formatExact('1234.5600', 'de')).toBe('1.234,56');
+    expect(formatExact('x')).toBe('--');
   });
 
   it("formats a moment in the user's language, with Latin digits in Arabic, the same way for every list", () => {

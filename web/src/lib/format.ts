@@ -35,6 +35,15 @@ export function formatAmount(value: string | Big, decimals = 2, locale = 'en'): 
 }
 
 /**
+ * An exact value set by the platform (a minimum, a limit) in its shortest form: no trailing zeros
+ * (the server prints `10.000000` at the coin's scale; people read "10"), grouped, nothing cut off.
+ */
+export function formatExact(value: string | Big, locale = 'en'): string {
+  const d = parse(value);
+  return d ? groupDigits(d.toFixed(), locale) : '--';
+}
+
+/**
  * A signed percentage ("+1.25%", "-0.40%"), truncated to 2 decimals. In a right-to-left language
  * it is a left-to-right isolate, so the sign stays in front of the number ("+3.67%", not "3.67%+").
  */

@@ -7,6 +7,8 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Big } from '../../../lib/decimal';
+import { formatExact } from '../../../lib/format';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useSandboxDeposit, type ChainInfo, type CoinInfo } from '../api';
 import { checkAmount, wireAmount } from '../../../lib/amount';
@@ -15,6 +17,7 @@ import classes from './funds.module.css';
 
 export function SandboxDeposit({ coin, chain }: { coin: CoinInfo; chain: ChainInfo }) {
   const { t } = useTranslation();
+  const locale = useIntlLocale();
   const deposit = useSandboxDeposit();
   const guard = useSubmitGuard();
   const [amount, setAmount] = useState('');
@@ -56,14 +59,14 @@ export function SandboxDeposit({ coin, chain }: { coin: CoinInfo; chain: ChainIn
       <Text size="sm">{t('funds.sandbox.body', { coin: coin.coin, chain: chain.chain })}</Text>
       <AmountInput
         label={t('funds.amount')}
-        placeholder={t('funds.sandbox.placeholder', { min: chain.minDeposit, coin: coin.coin })}
+        placeholder={t('funds.sandbox.placeholder', { min: formatExact(chain.minDeposit, locale), coin: coin.coin })}
         value={amount}
         onValueChange={(v) => {
           setAmount(v);
           setError(null);
         }}
         error={error}
-        description={below && new Big(chain.minDeposit).gt(0) ? t('funds.sandbox.belowMin', { min: chain.minDeposit, coin: coin.coin }) : undefined}
+        description={below && new Big(chain.minDeposit).gt(0) ? t('funds.sandbox.belowMin', { min: formatExact(chain.minDeposit, locale), coin: coin.coin }) : undefined}
         rightSection={
           <Text size="xs" c="dimmed">
             {coin.coin}

@@ -16,7 +16,7 @@ import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
-import { formatAmount, groupDigits } from '../../../lib/format';
+import { formatAmount, formatExact } from '../../../lib/format';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMe } from '../../../api/me';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
@@ -67,7 +67,7 @@ export default function MentionPage() {
   const fee = new Big(chain.withdrawFee);
   const max = maxAmount(available.minus(fee), coin.precision);
   const parsed = checkAmount(amount, coin.precision);
-  const exact = (value: Big) => `${groupDigits(value.toFixed(), locale)} ${coin.coin}`;
+  const exact = (value: Big) => `${formatExact(value, locale)} ${coin.coin}`;
   const limit = me?.withdrawalLimit;
   const bindLink = withQuery(paths.assets.bindMentionAddress, { coin: coin.coin, chain: chain.chain, from: 'mention' });
   const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: null }));
@@ -75,7 +75,7 @@ export default function MentionPage() {
   const amountProblem = (): string | null => {
     if (parsed.problem) return t(`funds.amountProblem.${parsed.problem}`, { coin: coin.coin, precision: coin.precision });
     const a = parsed.amount;
-    if (a.lt(chain.minWithdraw)) return t('funds.withdraw.belowMin', { min: groupDigits(chain.minWithdraw, locale), coin: coin.coin });
+    if (a.lt(chain.minWithdraw)) return t('funds.withdraw.belowMin', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin });
     if (a.plus(fee).gt(available)) return t('funds.withdraw.insufficient');
     // The limit is in USDT; other coins are valued by the server.
     if (coin.coin === 'USDT' && limit && a.gt(limit)) return t('funds.withdraw.overLimit', { limit: formatAmount(limit, 0, locale) });
@@ -187,7 +187,7 @@ export default function MentionPage() {
 
         <AmountInput
           label={t('funds.withdraw.amount')}
-          placeholder={t('funds.withdraw.amountPlaceholder', { min: groupDigits(chain.minWithdraw, locale), coin: coin.coin })}
+          placeholder={t('funds.withdraw.amountPlaceholder', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin })}
           value={amount}
           onValueChange={(v) => {
             setAmount(v);
@@ -227,7 +227,7 @@ export default function MentionPage() {
           <dd data-testid="withdraw-total">{total ? exact(total) : '--'}</dd>
           <dt>{t('funds.withdraw.minimum')}</dt>
           <dd data-testid="withdraw-min">
-            {groupDigits(chain.minWithdraw, locale)} {coin.coin}
+            {formatExact(chain.minWithdraw, locale)} {coin.coin}
           </dd>
           {limit && (
             <>
