@@ -66,7 +66,9 @@ export function SandboxDeposit({ coin, chain }: { coin: CoinInfo; chain: ChainIn
           setError(null);
         }}
         error={error}
-        description={below && new Big(chain.minDeposit).gt(0) ? t('funds.sandbox.belowMin', { min: formatExact(chain.minDeposit, locale), coin: coin.coin }) : undefined}
+        description={
+          below && new Big(chain.minDeposit).gt(0) ? t('funds.sandbox.belowMin', { min: formatExact(chain.minDeposit, locale), coin: coin.coin }) : undefined
+        }
         rightSection={
           <Text size="xs" c="dimmed">
             {coin.coin}
