@@ -54,6 +54,17 @@ describe('order book and tape', () => {
 });
 
 describe('orders', () => {
+  it('sends one order event per change: a limit order that fills in full at once is sent once, completed', () => {
+    const events: string[] = [];
+    world.events.on('order', (e) => events.push(e.order.status));
+    const ask = call('getOrderBook', undefined, { symbol: 'BTC/USDT' }).message.asks[0];
+    const order = call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: ask[0], quantity: '0.001' }).message;
+    expect(order.status).toBe('completed');
+    expect(events).toEqual(['completed']);
+    call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: '1000.00', quantity: '0.001' });
+    expect(events).toEqual(['completed', 'pending']);
+  });
+
   it('a limit buy below the market rests with its funds frozen, fills when the market comes down, settles with the fee', () => {
     const last = new Big(world.market.ticker('BTC/USDT').last);
     const price = last.times('0.999').round(2, Big.roundDown).toFixed(2);

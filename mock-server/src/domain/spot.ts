@@ -125,8 +125,9 @@ export class Spot {
     this.orders.set(id, order);
     // Take what the book offers now: all of it for market orders, up to the price for limit ones.
     this.take(order, opposite);
+    // One `order` event per change: a limit order filled in full here was closed (and sent) by take.
     if (order.type === 'market') this.close(order, 'completed');
-    else this.changed(order);
+    else if (order.status === 'pending') this.changed(order);
     return this.view(order);
   }
 
