@@ -33,6 +33,12 @@ export const controlTable = {
     "path": "/market",
     "auth": false
   },
+  "mockPrice": {
+    "operationId": "mockPrice",
+    "method": "post",
+    "path": "/price",
+    "auth": false
+  },
   "mockState": {
     "operationId": "mockState",
     "method": "get",

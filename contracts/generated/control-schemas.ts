@@ -318,6 +318,51 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
       }
     }
   },
+  "mockPrice": {
+    "query": null,
+    "headers": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "symbol",
+        "price"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$"
+        },
+        "price": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "description": "A positive decimal, at most the symbol's pricePrecision decimals."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "type": "object",
+      "required": [
+        "symbol",
+        "last",
+        "time"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "symbol": {
+          "type": "string"
+        },
+        "last": {
+          "type": "string"
+        },
+        "time": {
+          "type": "integer"
+        }
+      }
+    }
+  },
   "mockState": {
     "query": null,
     "headers": null,

@@ -1896,7 +1896,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "insufficient_balance",
       "status": 200,
       "type": "error",
-      "when": "The available balance of `coin` in the `from` account is less than `amount`."
+      "when": "The available balance of `coin` in the `from` account is less than `amount`; out of the lever account, the available balance less the unrealized losses of its open positions."
     }
   ],
   "flashQuote": [
@@ -2408,6 +2408,430 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "The `symbol` is not one of the listed markets; `params.symbol` names it."
+    }
+  ],
+  "listLeverSymbols": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "getLeverAccount": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "openLever": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "price_required",
+      "status": 400,
+      "type": "error",
+      "when": "`type` is limit and no `price` is given (a schema rule); `params.field` is `price`."
+    },
+    {
+      "code": "unknown_symbol",
+      "status": 200,
+      "type": "error",
+      "when": "The `symbol` is not offered for lever contracts (see listLeverSymbols); `params.symbol` names it."
+    },
+    {
+      "code": "lots_out_of_bounds",
+      "status": 200,
+      "type": "error",
+      "when": "`lots` is below the symbol's `minLots`, above its `maxLots`, or not a whole number of `lotStep`s; `params.min`, `params.max` and `params.step` give the bounds."
+    },
+    {
+      "code": "multiple_not_offered",
+      "status": 200,
+      "type": "error",
+      "when": "`multiple` is not one of the symbol's `multiples`; `params.multiples` lists them, comma-separated."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "A given `price` (limit only), `takeProfit` or `stopLoss` is zero; fields are checked in the order price, takeProfit, stopLoss, each for amount_invalid then amount_precision, so the first faulty field answers; `params.field` names it."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "`price` (limit only), `takeProfit` or `stopLoss` has more decimals than the symbol's `pricePrecision`; `params.field` names it and `params.places` is the precision."
+    },
+    {
+      "code": "take_profit_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "A long's `takeProfit` is not above the opening price, or a short's not below it; `params.price` is the opening price."
+    },
+    {
+      "code": "stop_loss_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "A long's `stopLoss` is not below the opening price, or a short's not above it; `params.price` is the opening price."
+    },
+    {
+      "code": "insufficient_margin",
+      "status": 200,
+      "type": "error",
+      "when": "The lever account's available balance is less than the margin plus the opening fee, or (at market) opening would put the account's risk rate at or below the liquidation line (equity less the fee ÷ position margin with the new one); `params.required` is margin plus fee."
+    }
+  ],
+  "cancelLever": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No lever order of the user has the `id`."
+    },
+    {
+      "code": "order_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The order is no longer a delegation (it opened, closed or was cancelled)."
+    }
+  ],
+  "setLeverTpSl": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No lever order of the user has the `id`."
+    },
+    {
+      "code": "order_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The order is closed or cancelled."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "A given `takeProfit` or `stopLoss` is zero (takeProfit checked first, each for amount_invalid then amount_precision); `params.field` names it."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "`takeProfit` or `stopLoss` has more decimals than the symbol's `pricePrecision`; `params.field` and `params.places`."
+    },
+    {
+      "code": "take_profit_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "A long's `takeProfit` is not above the current price (a delegation: its price), or a short's not below it; `params.price` is that price."
+    },
+    {
+      "code": "stop_loss_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "A long's `stopLoss` is not below the current price (a delegation: its price), or a short's not above it; `params.price` is that price."
+    }
+  ],
+  "closeLever": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No lever order of the user has the `id`."
+    },
+    {
+      "code": "order_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The order is not an open position (a delegation, or already closed or cancelled)."
+    }
+  ],
+  "closeAllLever": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "listLeverOrders": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
     }
   ]
 };

@@ -93,6 +93,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a symbol's price now
+         * @description Sets the symbol's last price at once (the random walk continues from there), as a market
+         *     move would: resting spot orders, lever delegations, take-profits, stop-losses and
+         *     liquidations react to it before the answer. For reaching a trigger on purpose in a test.
+         */
+        post: operations["mockPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/state": {
         parameters: {
             query?: never;
@@ -126,6 +148,16 @@ export interface components {
             scenario?: "default" | "empty" | "instant-review";
             /** @default false */
             freezeClock?: boolean;
+        };
+        PriceRequest: {
+            symbol: string;
+            /** @description A positive decimal, at most the symbol's pricePrecision decimals. */
+            price: string;
+        };
+        PriceState: {
+            symbol: string;
+            last: string;
+            time: number;
         };
         FaultRequest: {
             operationId?: string;
@@ -351,6 +383,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarketState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
+        };
+    };
+    mockPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceRequest"];
+            };
+        };
+        responses: {
+            /** @description The symbol's ticker after the move. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceState"];
                 };
             };
             400: components["responses"]["BadRequest"];

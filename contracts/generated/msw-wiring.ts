@@ -49,5 +49,13 @@ export function createOperationHandlers(
     http.get(`${baseUrl}/me/orders/list`, (info) => resolve('listOrders', info)),
     http.get(`${baseUrl}/market/tickers`, (info) => resolve('listTickers', info)),
     http.get(`${baseUrl}/market/kline`, (info) => resolve('getKline', info)),
+    http.get(`${baseUrl}/lever/symbols`, (info) => resolve('listLeverSymbols', info)),
+    http.get(`${baseUrl}/me/lever/account`, (info) => resolve('getLeverAccount', info)),
+    http.post(`${baseUrl}/me/lever/orders`, (info) => resolve('openLever', info)),
+    http.post(`${baseUrl}/me/lever/orders/cancel`, (info) => resolve('cancelLever', info)),
+    http.post(`${baseUrl}/me/lever/positions/tpsl`, (info) => resolve('setLeverTpSl', info)),
+    http.post(`${baseUrl}/me/lever/positions/close`, (info) => resolve('closeLever', info)),
+    http.post(`${baseUrl}/me/lever/positions/close-all`, (info) => resolve('closeAllLever', info)),
+    http.get(`${baseUrl}/me/lever/orders/list`, (info) => resolve('listLeverOrders', info)),
   ];
 }

@@ -856,10 +856,325 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lever/symbols": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The symbols that can be traded with leverage, and their terms
+         * @description Every symbol offered for lever contracts with its terms: the contract size (base coin per
+         *     lot), the lots a position may have (min, max, step), the multiples offered, the fee rate
+         *     charged on opening and on closing (of the position's value), the overnight fee rate charged
+         *     once per day a position is held, and the liquidation line of the risk rate. Lever symbols
+         *     are quoted in USDT; margin, fees and profit and loss are in USDT, the lever account's coin.
+         */
+        get: operations["listLeverSymbols"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's lever account now
+         * @description The lever account in USDT at the current prices: balance (available and frozen), the margin
+         *     of open positions, the margin and fees frozen for delegations, unrealized profit and loss,
+         *     equity and the risk rate. The `leverAccount` event sends the same object when the balance or
+         *     the margin changes (not when only prices move: a client computes live values from the
+         *     tickers, as `LeverAccount` describes).
+         */
+        get: operations["getLeverAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a lever position, at market or as a delegation
+         * @description A market order opens a position at once at the last price. A limit order (a delegation)
+         *     freezes its margin and opening fee and opens at its `price` when the last price reaches it
+         *     (a long when the price falls to it or below, a short when it rises to it or above); it can
+         *     be cancelled until then. If opening it then would put the account's risk rate at or below
+         *     the liquidation line, the delegation is cancelled instead (its funds unfrozen). Margin =
+         *     price × lots × contractSize ÷ multiple and the opening fee = price × lots × contractSize ×
+         *     feeRate, both rounded up to USDT's precision, are frozen or paid from the lever account's
+         *     available balance. Take-profit and stop-loss are optional: for a long the take-profit must
+         *     be above and the stop-loss below the opening price (the delegate price, or the last price at
+         *     market), the reverse for a short.
+         */
+        post: operations["openLever"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/orders/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a delegation
+         * @description Cancels a delegation that has not opened yet; its margin and fee are unfrozen.
+         */
+        post: operations["cancelLever"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/positions/tpsl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set or change a position's take-profit and stop-loss
+         * @description Replaces both: a field left out removes that trigger. For a long the take-profit must be
+         *     above and the stop-loss below the current price; the reverse for a short. A delegation's
+         *     triggers are checked against its delegate price.
+         */
+        post: operations["setLeverTpSl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/positions/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a position at market
+         * @description Closes an open position at the last price: the margin is unfrozen, the realized profit or
+         *     loss is settled against the platform and the closing fee paid, all in one ledger posting.
+         *     Cross margin: what the close costs beyond the available balance is freed from the rest of
+         *     the lever balance (the user's delegations are cancelled, newest first, then margin is taken
+         *     from the other positions, newest first). If the whole balance cannot pay what the close
+         *     realizes, the user's other positions are closed too (closeReason liquidation, most
+         *     profitable first) and what is still missing is absorbed by the platform: the lever balance
+         *     never goes below zero.
+         */
+        post: operations["closeLever"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/positions/close-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close every open position at market (one-click close)
+         * @description Closes every open position of the user at the last prices, as `closeLever` does for one, settled most profitable first (so a profit pays for a loss first); delegations stay unless cross margin needs their funds (see closeLever). Answers the closed positions in the order settled (none when there were none).
+         */
+        post: operations["closeAllLever"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/orders/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's lever positions, delegations and history
+         * @description Newest first. `open`: positions (dealing); `delegating`: delegations not yet opened;
+         *     `history`: closed and cancelled; `all`: every one.
+         */
+        get: operations["listLeverOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description `long` gains when the price rises, `short` when it falls.
+         * @enum {string}
+         */
+        LeverSide: "long" | "short";
+        /**
+         * @description `delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened.
+         * @enum {string}
+         */
+        LeverStatus: "delegating" | "dealing" | "closed" | "cancelled";
+        /**
+         * @description Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line.
+         * @enum {string}
+         */
+        LeverCloseReason: "user" | "take_profit" | "stop_loss" | "liquidation";
+        LeverSymbol: {
+            symbol: components["schemas"]["Symbol"];
+            /** @description Base coin per lot, at the symbol's `amountPrecision`. */
+            contractSize: components["schemas"]["Decimal"];
+            /** @description Fewest lots a position may have, at the scale of `lotStep`. */
+            minLots: components["schemas"]["Decimal"];
+            /** @description Most lots a position may have, at the scale of `lotStep`. */
+            maxLots: components["schemas"]["Decimal"];
+            /** @description Lots come in whole multiples of this. */
+            lotStep: components["schemas"]["Decimal"];
+            /** @description The leverage multiples offered, ascending. */
+            multiples: number[];
+            /** @description Fee on opening and again on closing, as a fraction of the position's value (0.0005 = 0.05 %); as configured. */
+            feeRate: components["schemas"]["Decimal"];
+            /** @description Fee per day held (charged at each 00:00 UTC a position is open), as a fraction of its opening value; as configured. */
+            overnightRate: components["schemas"]["Decimal"];
+            /** @description When the account's risk rate falls to this (0.2 = 20 %), every position is closed; as configured. The app warns below twice this. */
+            liquidationLine: components["schemas"]["Decimal"];
+            /** @description Decimals of a price of this symbol (as its ticker). */
+            pricePrecision: number;
+        };
+        /**
+         * @description The lever account, in USDT at USDT's precision, at the prices of `time`. `balance` =
+         *     `available` + `positionMargin` + `delegationFrozen`. `equity` = `balance` +
+         *     `unrealizedPnl`. `riskRate` = `equity` ÷ `positionMargin`, absent without open positions.
+         *     A client keeps these live from the tickers: unrealized P/L of a long is (last − openPrice) ×
+         *     quantity, of a short (openPrice − last) × quantity.
+         */
+        LeverAccount: {
+            balance: components["schemas"]["Decimal"];
+            /** @description What new positions and delegations can use. */
+            available: components["schemas"]["Decimal"];
+            /** @description Margin of the open positions. */
+            positionMargin: components["schemas"]["Decimal"];
+            /** @description Margin and opening fees frozen for delegations. */
+            delegationFrozen: components["schemas"]["Decimal"];
+            /** @description Of the open positions at the last prices, truncated. */
+            unrealizedPnl: components["schemas"]["Decimal"];
+            equity: components["schemas"]["Decimal"];
+            /** @description equity ÷ positionMargin, 4 decimals truncated (1.5000 = 150 %): the value liquidation compares with `liquidationLine`, after every price move and every change of the account; absent without open positions. */
+            riskRate?: components["schemas"]["Decimal"];
+            /** @description At or below this risk rate every position is closed. */
+            liquidationLine: components["schemas"]["Decimal"];
+            time: components["schemas"]["EpochMillis"];
+        };
+        /** @description A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`. */
+        LeverOrder: {
+            id: string;
+            symbol: components["schemas"]["Symbol"];
+            side: components["schemas"]["LeverSide"];
+            type: components["schemas"]["OrderType"];
+            lots: components["schemas"]["Decimal"];
+            multiple: number;
+            /** @description Equivalent base quantity: lots × contractSize. */
+            quantity: components["schemas"]["Decimal"];
+            /** @description The delegate price (limit orders). */
+            price?: components["schemas"]["Decimal"];
+            /** @description Price the position opened at (once dealing). */
+            openPrice?: components["schemas"]["Decimal"];
+            /** @description Price it closed at (once closed). */
+            closePrice?: components["schemas"]["Decimal"];
+            /** @description Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever). */
+            margin: components["schemas"]["Decimal"];
+            openFee: components["schemas"]["Decimal"];
+            closeFee: components["schemas"]["Decimal"];
+            /** @description Overnight fees charged so far. */
+            overnightFee: components["schemas"]["Decimal"];
+            takeProfit?: components["schemas"]["Decimal"];
+            stopLoss?: components["schemas"]["Decimal"];
+            /** @description Profit or loss of the price move, once closed (fees not included). */
+            realizedPnl?: components["schemas"]["Decimal"];
+            status: components["schemas"]["LeverStatus"];
+            closeReason?: components["schemas"]["LeverCloseReason"];
+            /** @description When the order was placed. */
+            time: components["schemas"]["EpochMillis"];
+            openedAt?: components["schemas"]["EpochMillis"];
+            /** @description When it closed or was cancelled. */
+            closedAt?: components["schemas"]["EpochMillis"];
+            updatedAt: components["schemas"]["EpochMillis"];
+        };
+        LeverOrderEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["LeverOrder"];
+        } | components["schemas"]["ErrorEnvelope"];
+        LeverOrderPage: {
+            items: components["schemas"]["LeverOrder"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        OpenLeverRequest: {
+            symbol: components["schemas"]["Symbol"];
+            side: components["schemas"]["LeverSide"];
+            type: components["schemas"]["OrderType"];
+            /** @description The delegate price (limit only; ignored at market). */
+            price?: components["schemas"]["DecimalInput"];
+            lots: components["schemas"]["DecimalInput"];
+            multiple: number;
+            takeProfit?: components["schemas"]["DecimalInput"];
+            stopLoss?: components["schemas"]["DecimalInput"];
+        } & unknown;
+        LeverIdRequest: {
+            /** @description The id of one of the user's lever orders. */
+            id: string;
+        };
+        LeverTpSlRequest: {
+            id: string;
+            /** @description Left out to remove it. */
+            takeProfit?: components["schemas"]["DecimalInput"];
+            /** @description Left out to remove it. */
+            stopLoss?: components["schemas"]["DecimalInput"];
+        };
         /**
          * @description The product's 20 languages. The codes are the product's own, kept for compatibility with
          *     existing clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says
@@ -913,7 +1228,7 @@ export interface components {
          *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "malformed_body" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "lots_out_of_bounds" | "malformed_body" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
         /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {
@@ -2942,6 +3257,278 @@ export interface operations {
                         /** @constant */
                         type: "ok";
                         message: components["schemas"]["KlineSeries"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listLeverSymbols: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lever symbols. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["LeverSymbol"][];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getLeverAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["LeverAccount"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    openLever: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OpenLeverRequest"];
+                "application/json": components["schemas"]["OpenLeverRequest"];
+            };
+        };
+        responses: {
+            /** @description The new position (market) or delegation (limit), or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeverOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelLever: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LeverIdRequest"];
+                "application/json": components["schemas"]["LeverIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The cancelled delegation, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeverOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    setLeverTpSl: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LeverTpSlRequest"];
+                "application/json": components["schemas"]["LeverTpSlRequest"];
+            };
+        };
+        responses: {
+            /** @description The position with its new triggers, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeverOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    closeLever: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LeverIdRequest"];
+                "application/json": components["schemas"]["LeverIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The closed position, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeverOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    closeAllLever: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The positions closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["LeverOrder"][];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listLeverOrders: {
+        parameters: {
+            query?: {
+                status?: "open" | "delegating" | "history" | "all";
+                symbol?: components["schemas"]["Symbol"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of lever orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["LeverOrderPage"];
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };

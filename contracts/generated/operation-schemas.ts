@@ -370,12 +370,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -396,6 +399,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -583,12 +588,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -609,6 +617,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -936,12 +946,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -962,6 +975,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -1259,12 +1274,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -1285,6 +1303,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -1434,12 +1454,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -1460,6 +1483,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -1706,12 +1731,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -1732,6 +1760,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -1948,12 +1978,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -1974,6 +2007,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -2145,12 +2180,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -2171,6 +2209,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -2342,12 +2382,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -2368,6 +2411,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -2648,12 +2693,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -2674,6 +2722,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -2858,12 +2908,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -2884,6 +2937,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -3062,12 +3117,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -3088,6 +3146,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -3432,12 +3492,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -3458,6 +3521,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -3823,12 +3888,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -3849,6 +3917,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -4009,12 +4079,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -4035,6 +4108,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -4305,12 +4380,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -4331,6 +4409,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -4548,12 +4628,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -4574,6 +4657,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -4806,12 +4891,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -4832,6 +4920,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -5062,12 +5152,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -5088,6 +5181,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -5286,12 +5381,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -5312,6 +5410,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -5477,12 +5577,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -5503,6 +5606,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -5819,12 +5924,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -5845,6 +5953,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -6174,12 +6284,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -6200,6 +6313,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -6541,12 +6656,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -6567,6 +6685,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -6747,12 +6867,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -6773,6 +6896,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -7001,12 +7126,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -7027,6 +7155,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -7187,12 +7317,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -7213,6 +7346,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -7540,12 +7675,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -7566,6 +7704,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -7899,12 +8039,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -7925,6 +8068,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -8182,12 +8327,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -8208,6 +8356,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -8501,12 +8651,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -8527,6 +8680,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -8746,12 +8901,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -8772,6 +8930,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -8975,12 +9135,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -9001,6 +9164,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -9143,12 +9308,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -9169,6 +9337,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -9342,12 +9512,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -9368,6 +9541,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -9785,12 +9960,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -9811,6 +9989,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -10099,12 +10279,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -10125,6 +10308,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -10446,12 +10631,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -10472,6 +10660,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -10730,12 +10920,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -10756,6 +10949,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",
@@ -11025,12 +11220,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "idempotency_key_reused",
                 "injected_fault",
                 "insufficient_balance",
+                "insufficient_margin",
                 "internal",
                 "invalid_account",
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "lots_out_of_bounds",
                 "malformed_body",
+                "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
                 "no_transaction_password",
@@ -11051,6 +11249,2980 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listLeverSymbols": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "symbol",
+                  "contractSize",
+                  "minLots",
+                  "maxLots",
+                  "lotStep",
+                  "multiples",
+                  "feeRate",
+                  "overnightRate",
+                  "liquidationLine",
+                  "pricePrecision"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "symbol": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "BTC/USDT"
+                    ]
+                  },
+                  "contractSize": {
+                    "type": "string",
+                    "description": "Base coin per lot, at the symbol's `amountPrecision`.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "minLots": {
+                    "type": "string",
+                    "description": "Fewest lots a position may have, at the scale of `lotStep`.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "maxLots": {
+                    "type": "string",
+                    "description": "Most lots a position may have, at the scale of `lotStep`.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "lotStep": {
+                    "type": "string",
+                    "description": "Lots come in whole multiples of this.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "multiples": {
+                    "type": "array",
+                    "description": "The leverage multiples offered, ascending.",
+                    "items": {
+                      "type": "integer",
+                      "minimum": 1,
+                      "maximum": 1000
+                    }
+                  },
+                  "feeRate": {
+                    "type": "string",
+                    "description": "Fee on opening and again on closing, as a fraction of the position's value (0.0005 = 0.05 %); as configured.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "overnightRate": {
+                    "type": "string",
+                    "description": "Fee per day held (charged at each 00:00 UTC a position is open), as a fraction of its opening value; as configured.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "liquidationLine": {
+                    "type": "string",
+                    "description": "When the account's risk rate falls to this (0.2 = 20 %), every position is closed; as configured. The app warns below twice this.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "pricePrecision": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 12,
+                    "description": "Decimals of a price of this symbol (as its ticker)."
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getLeverAccount": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "balance",
+                "available",
+                "positionMargin",
+                "delegationFrozen",
+                "unrealizedPnl",
+                "equity",
+                "liquidationLine",
+                "time"
+              ],
+              "additionalProperties": false,
+              "description": "The lever account, in USDT at USDT's precision, at the prices of `time`. `balance` =\n`available` + `positionMargin` + `delegationFrozen`. `equity` = `balance` +\n`unrealizedPnl`. `riskRate` = `equity` ÷ `positionMargin`, absent without open positions.\nA client keeps these live from the tickers: unrealized P/L of a long is (last − openPrice) ×\nquantity, of a short (openPrice − last) × quantity.\n",
+              "properties": {
+                "balance": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "available": {
+                  "type": "string",
+                  "description": "What new positions and delegations can use.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "positionMargin": {
+                  "type": "string",
+                  "description": "Margin of the open positions.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "delegationFrozen": {
+                  "type": "string",
+                  "description": "Margin and opening fees frozen for delegations.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "unrealizedPnl": {
+                  "type": "string",
+                  "description": "Of the open positions at the last prices, truncated.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "equity": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "riskRate": {
+                  "type": "string",
+                  "description": "equity ÷ positionMargin, 4 decimals truncated (1.5000 = 150 %): the value liquidation compares with `liquidationLine`, after every price move and every change of the account; absent without open positions.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "liquidationLine": {
+                  "type": "string",
+                  "description": "At or below this risk rate every position is closed.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "openLever": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "symbol",
+        "side",
+        "type",
+        "lots",
+        "multiple"
+      ],
+      "additionalProperties": false,
+      "allOf": [
+        {
+          "if": {
+            "properties": {
+              "type": {
+                "const": "limit"
+              }
+            }
+          },
+          "then": {
+            "required": [
+              "price"
+            ],
+            "x-invalid-code": "price_required"
+          }
+        }
+      ],
+      "properties": {
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "side": {
+          "type": "string",
+          "enum": [
+            "long",
+            "short"
+          ],
+          "description": "`long` gains when the price rises, `short` when it falls."
+        },
+        "type": {
+          "type": "string",
+          "enum": [
+            "limit",
+            "market"
+          ]
+        },
+        "price": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "The delegate price (limit only; ignored at market).",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "lots": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "multiple": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000
+        },
+        "takeProfit": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "stopLoss": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "side",
+                "type",
+                "lots",
+                "multiple",
+                "quantity",
+                "margin",
+                "openFee",
+                "closeFee",
+                "overnightFee",
+                "status",
+                "time",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "description": "A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`.",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "long",
+                    "short"
+                  ],
+                  "description": "`long` gains when the price rises, `short` when it falls."
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "limit",
+                    "market"
+                  ]
+                },
+                "lots": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "multiple": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Equivalent base quantity: lots × contractSize.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "The delegate price (limit orders).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openPrice": {
+                  "type": "string",
+                  "description": "Price the position opened at (once dealing).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closePrice": {
+                  "type": "string",
+                  "description": "Price it closed at (once closed).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "margin": {
+                  "type": "string",
+                  "description": "Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closeFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "overnightFee": {
+                  "type": "string",
+                  "description": "Overnight fees charged so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "takeProfit": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "stopLoss": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "realizedPnl": {
+                  "type": "string",
+                  "description": "Profit or loss of the price move, once closed (fees not included).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "delegating",
+                    "dealing",
+                    "closed",
+                    "cancelled"
+                  ],
+                  "description": "`delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened."
+                },
+                "closeReason": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "take_profit",
+                    "stop_loss",
+                    "liquidation"
+                  ],
+                  "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When the order was placed.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "openedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "closedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When it closed or was cancelled.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "cancelLever": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The id of one of the user's lever orders."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "side",
+                "type",
+                "lots",
+                "multiple",
+                "quantity",
+                "margin",
+                "openFee",
+                "closeFee",
+                "overnightFee",
+                "status",
+                "time",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "description": "A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`.",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "long",
+                    "short"
+                  ],
+                  "description": "`long` gains when the price rises, `short` when it falls."
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "limit",
+                    "market"
+                  ]
+                },
+                "lots": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "multiple": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Equivalent base quantity: lots × contractSize.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "The delegate price (limit orders).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openPrice": {
+                  "type": "string",
+                  "description": "Price the position opened at (once dealing).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closePrice": {
+                  "type": "string",
+                  "description": "Price it closed at (once closed).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "margin": {
+                  "type": "string",
+                  "description": "Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closeFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "overnightFee": {
+                  "type": "string",
+                  "description": "Overnight fees charged so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "takeProfit": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "stopLoss": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "realizedPnl": {
+                  "type": "string",
+                  "description": "Profit or loss of the price move, once closed (fees not included).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "delegating",
+                    "dealing",
+                    "closed",
+                    "cancelled"
+                  ],
+                  "description": "`delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened."
+                },
+                "closeReason": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "take_profit",
+                    "stop_loss",
+                    "liquidation"
+                  ],
+                  "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When the order was placed.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "openedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "closedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When it closed or was cancelled.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "setLeverTpSl": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "takeProfit": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "Left out to remove it.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "stopLoss": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "Left out to remove it.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "side",
+                "type",
+                "lots",
+                "multiple",
+                "quantity",
+                "margin",
+                "openFee",
+                "closeFee",
+                "overnightFee",
+                "status",
+                "time",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "description": "A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`.",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "long",
+                    "short"
+                  ],
+                  "description": "`long` gains when the price rises, `short` when it falls."
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "limit",
+                    "market"
+                  ]
+                },
+                "lots": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "multiple": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Equivalent base quantity: lots × contractSize.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "The delegate price (limit orders).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openPrice": {
+                  "type": "string",
+                  "description": "Price the position opened at (once dealing).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closePrice": {
+                  "type": "string",
+                  "description": "Price it closed at (once closed).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "margin": {
+                  "type": "string",
+                  "description": "Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closeFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "overnightFee": {
+                  "type": "string",
+                  "description": "Overnight fees charged so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "takeProfit": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "stopLoss": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "realizedPnl": {
+                  "type": "string",
+                  "description": "Profit or loss of the price move, once closed (fees not included).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "delegating",
+                    "dealing",
+                    "closed",
+                    "cancelled"
+                  ],
+                  "description": "`delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened."
+                },
+                "closeReason": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "take_profit",
+                    "stop_loss",
+                    "liquidation"
+                  ],
+                  "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When the order was placed.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "openedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "closedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When it closed or was cancelled.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "closeLever": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The id of one of the user's lever orders."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "side",
+                "type",
+                "lots",
+                "multiple",
+                "quantity",
+                "margin",
+                "openFee",
+                "closeFee",
+                "overnightFee",
+                "status",
+                "time",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "description": "A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`.",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "long",
+                    "short"
+                  ],
+                  "description": "`long` gains when the price rises, `short` when it falls."
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "limit",
+                    "market"
+                  ]
+                },
+                "lots": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "multiple": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Equivalent base quantity: lots × contractSize.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "The delegate price (limit orders).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openPrice": {
+                  "type": "string",
+                  "description": "Price the position opened at (once dealing).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closePrice": {
+                  "type": "string",
+                  "description": "Price it closed at (once closed).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "margin": {
+                  "type": "string",
+                  "description": "Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closeFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "overnightFee": {
+                  "type": "string",
+                  "description": "Overnight fees charged so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "takeProfit": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "stopLoss": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "realizedPnl": {
+                  "type": "string",
+                  "description": "Profit or loss of the price move, once closed (fees not included).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "delegating",
+                    "dealing",
+                    "closed",
+                    "cancelled"
+                  ],
+                  "description": "`delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened."
+                },
+                "closeReason": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "take_profit",
+                    "stop_loss",
+                    "liquidation"
+                  ],
+                  "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When the order was placed.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "openedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "closedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When it closed or was cancelled.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "closeAllLever": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "symbol",
+                  "side",
+                  "type",
+                  "lots",
+                  "multiple",
+                  "quantity",
+                  "margin",
+                  "openFee",
+                  "closeFee",
+                  "overnightFee",
+                  "status",
+                  "time",
+                  "updatedAt"
+                ],
+                "additionalProperties": false,
+                "description": "A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`.",
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "symbol": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "BTC/USDT"
+                    ]
+                  },
+                  "side": {
+                    "type": "string",
+                    "enum": [
+                      "long",
+                      "short"
+                    ],
+                    "description": "`long` gains when the price rises, `short` when it falls."
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "limit",
+                      "market"
+                    ]
+                  },
+                  "lots": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "multiple": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "quantity": {
+                    "type": "string",
+                    "description": "Equivalent base quantity: lots × contractSize.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "price": {
+                    "type": "string",
+                    "description": "The delegate price (limit orders).",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "openPrice": {
+                    "type": "string",
+                    "description": "Price the position opened at (once dealing).",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "closePrice": {
+                    "type": "string",
+                    "description": "Price it closed at (once closed).",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "margin": {
+                    "type": "string",
+                    "description": "Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever).",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "openFee": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "closeFee": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "overnightFee": {
+                    "type": "string",
+                    "description": "Overnight fees charged so far.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "takeProfit": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "stopLoss": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "realizedPnl": {
+                    "type": "string",
+                    "description": "Profit or loss of the price move, once closed (fees not included).",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "delegating",
+                      "dealing",
+                      "closed",
+                      "cancelled"
+                    ],
+                    "description": "`delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened."
+                  },
+                  "closeReason": {
+                    "type": "string",
+                    "enum": [
+                      "user",
+                      "take_profit",
+                      "stop_loss",
+                      "liquidation"
+                    ],
+                    "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                  },
+                  "time": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "When the order was placed.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  },
+                  "openedAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  },
+                  "closedAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "When it closed or was cancelled.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  },
+                  "updatedAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listLeverOrders": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "open",
+            "delegating",
+            "history",
+            "all"
+          ],
+          "default": "open"
+        },
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "symbol",
+                      "side",
+                      "type",
+                      "lots",
+                      "multiple",
+                      "quantity",
+                      "margin",
+                      "openFee",
+                      "closeFee",
+                      "overnightFee",
+                      "status",
+                      "time",
+                      "updatedAt"
+                    ],
+                    "additionalProperties": false,
+                    "description": "A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`.",
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "symbol": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "BTC/USDT"
+                        ]
+                      },
+                      "side": {
+                        "type": "string",
+                        "enum": [
+                          "long",
+                          "short"
+                        ],
+                        "description": "`long` gains when the price rises, `short` when it falls."
+                      },
+                      "type": {
+                        "type": "string",
+                        "enum": [
+                          "limit",
+                          "market"
+                        ]
+                      },
+                      "lots": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "multiple": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "quantity": {
+                        "type": "string",
+                        "description": "Equivalent base quantity: lots × contractSize.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "price": {
+                        "type": "string",
+                        "description": "The delegate price (limit orders).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "openPrice": {
+                        "type": "string",
+                        "description": "Price the position opened at (once dealing).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "closePrice": {
+                        "type": "string",
+                        "description": "Price it closed at (once closed).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "margin": {
+                        "type": "string",
+                        "description": "Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "openFee": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "closeFee": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "overnightFee": {
+                        "type": "string",
+                        "description": "Overnight fees charged so far.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "takeProfit": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "stopLoss": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "realizedPnl": {
+                        "type": "string",
+                        "description": "Profit or loss of the price move, once closed (fees not included).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "delegating",
+                          "dealing",
+                          "closed",
+                          "cancelled"
+                        ],
+                        "description": "`delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened."
+                      },
+                      "closeReason": {
+                        "type": "string",
+                        "enum": [
+                          "user",
+                          "take_profit",
+                          "stop_loss",
+                          "liquidation"
+                        ],
+                        "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                      },
+                      "time": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "When the order was placed.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "openedAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "closedAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "When it closed or was cancelled.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "updatedAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stop_loss_invalid",
+                "take_profit_invalid",
                 "text_empty",
                 "text_invalid_characters",
                 "text_too_long",

@@ -283,6 +283,62 @@ export const operationTable = {
     "path": "/market/kline",
     "callStyle": "standard",
     "auth": false
+  },
+  "listLeverSymbols": {
+    "operationId": "listLeverSymbols",
+    "method": "get",
+    "path": "/lever/symbols",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "getLeverAccount": {
+    "operationId": "getLeverAccount",
+    "method": "get",
+    "path": "/me/lever/account",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "openLever": {
+    "operationId": "openLever",
+    "method": "post",
+    "path": "/me/lever/orders",
+    "callStyle": "token",
+    "auth": true
+  },
+  "cancelLever": {
+    "operationId": "cancelLever",
+    "method": "post",
+    "path": "/me/lever/orders/cancel",
+    "callStyle": "token",
+    "auth": true
+  },
+  "setLeverTpSl": {
+    "operationId": "setLeverTpSl",
+    "method": "post",
+    "path": "/me/lever/positions/tpsl",
+    "callStyle": "token",
+    "auth": true
+  },
+  "closeLever": {
+    "operationId": "closeLever",
+    "method": "post",
+    "path": "/me/lever/positions/close",
+    "callStyle": "token",
+    "auth": true
+  },
+  "closeAllLever": {
+    "operationId": "closeAllLever",
+    "method": "post",
+    "path": "/me/lever/positions/close-all",
+    "callStyle": "token",
+    "auth": true
+  },
+  "listLeverOrders": {
+    "operationId": "listLeverOrders",
+    "method": "get",
+    "path": "/me/lever/orders/list",
+    "callStyle": "silentToken",
+    "auth": true
   }
 } as const;
 

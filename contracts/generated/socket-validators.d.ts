@@ -16,3 +16,5 @@ export declare const record: PayloadValidator;
 export declare const depth: PayloadValidator;
 export declare const trades: PayloadValidator;
 export declare const order: PayloadValidator;
+export declare const leverOrder: PayloadValidator;
+export declare const leverAccount: PayloadValidator;

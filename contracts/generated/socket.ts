@@ -67,6 +67,12 @@ export type TradesEvent = {
   trades: Array<ApiSchemas['Trade']>;
 };
 
+export type LeverAccountEvent = ApiSchemas['LeverAccount'];
+
+export type LeverOrderEvent = {
+  order: ApiSchemas['LeverOrder'];
+};
+
 export type OrderEvent = {
   order: ApiSchemas['Order'];
 };
@@ -80,6 +86,8 @@ export interface ServerToClientEvents {
   depth: (payload: DepthEvent) => void;
   trades: (payload: TradesEvent) => void;
   order: (payload: OrderEvent) => void;
+  leverOrder: (payload: LeverOrderEvent) => void;
+  leverAccount: (payload: LeverAccountEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -120,6 +128,14 @@ export const socketEvents = {
     "room": "trades:{symbol}"
   },
   "order": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "leverOrder": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "leverAccount": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { appPath, loginWithToken, submitLogin, toast } from '../fixtures/helpers.ts';
+import { appPath, loginWithToken, QUIET_PAGE, submitLogin, toast } from '../fixtures/helpers.ts';
 
 const SERVER_ERROR = 'The server has a problem and is being repaired, please be patient';
 const NO_TRANSACTION_PASSWORD = 'There is no transaction password yet, do you want to set it up now?';
@@ -64,15 +64,23 @@ test('an error on login shows its message and stays on the login page', async ({
 });
 
 /**
- * Opens the markets page by a client-side navigation from another tab (a page that makes no API
+ * Opens the markets page by a client-side navigation from another page (one that makes no API
  * call), so that the markets' listTickers call is not the first API call of the page load (the
  * deep-link case has its own tests below).
  */
 async function openMarketsFromAnotherTab(page: Page) {
-  await page.goto('pages/lever/lever');
-  await expect(page.getByTestId('not-available')).toBeVisible();
-  await page.getByTestId('tab-market').click();
+  await page.goto(QUIET_PAGE);
+  await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+  await navigateInApp(page, '/pages/market/market');
   await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
+}
+
+/** A client-side navigation, as a link in the app does (the router follows popstate). */
+async function navigateInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', `/h5${to}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 test('HTTP 500 shows the server toast', async ({ page, server }) => {

@@ -272,8 +272,13 @@ test.describe('transaction password', () => {
   test('the HTTP 401 prompt leads here, and setting the password there works', async ({ page, server, api }) => {
     const token = await loginWithToken(page);
     await server.control.fault({ operationId: 'listTickers', kind: 'http401' });
-    await page.goto('pages/lever/lever');
-    await page.getByTestId('tab-market').click();
+    // To the markets in the app from a page that calls no API, so the prompt comes from the markets' call.
+    await page.goto(QUIET_PAGE);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await page.evaluate(() => {
+      history.pushState(null, '', '/h5/pages/market/market');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('There is no transaction password yet');

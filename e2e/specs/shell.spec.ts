@@ -58,6 +58,8 @@ test('the theme switches to dark and stays dark after a reload', async ({ page }
 
 test('the tab bar goes through all five tabs', async ({ page }) => {
   await loginWithToken(page); // Assets needs a logged-in user
+  // The lever tab's risk notice was accepted before (lever.spec shows it).
+  await page.evaluate(() => localStorage.setItem('leverRiskAccepted', '1'));
   await page.goto('pages/home/home');
   const tabs: Array<[string, RegExp, string]> = [
     ['tab-market', /\/h5\/pages\/market\/market$/, 'Markets'],

@@ -132,6 +132,10 @@ const transactionPassword: Step = (c) => c.call('setTransactionPassword', { pass
 const quote: Step = (c) => c.call('flashQuote', { from: 'BTC', to: 'USDT', amount: '0.1' });
 const toExchange: Step = (c) => c.call('transfer', { coin: 'USDT', from: 'funds', to: 'exchange', amount: '5000' });
 const placeBuy: Step = (c) => c.call('placeOrder', LIMIT_BUY);
+const toLever: Step = (c) => c.call('transfer', { coin: 'USDT', from: 'funds', to: 'lever', amount: '1000' });
+const openLong: Step = (c) => c.call('openLever', { symbol: 'BTC/USDT', side: 'long', type: 'market', lots: '1', multiple: 10 });
+const openShort: Step = (c) => c.call('openLever', { symbol: 'ETH/USDT', side: 'short', type: 'market', lots: '2', multiple: 20 });
+const delegate: Step = (c) => c.call('openLever', { symbol: 'BTC/USDT', side: 'long', type: 'limit', price: '60000.00', lots: '1', multiple: 10 });
 const wrongLogin: Step = (c, { body }) => send(c.world, 'login', { body: { account: body.account, password: 'Wrong1234' } });
 const ticket = (c: Ctx) => {
   c.call('sendCode', { account: DEMO.account, scene: 'forget_password' });
@@ -180,6 +184,17 @@ const PREPS: Record<string, Prep> = {
   'cancelOrder/ok': { run: steps(toExchange, placeBuy) },
   'cancelOrder/order_closed': { run: steps(toExchange, placeBuy, placeBuy, (c, { body }) => c.call('cancelOrder', { id: body.id })) },
   'listOrders/ok': { run: steps(toExchange, placeBuy) },
+  'getLeverAccount/ok': { run: steps(toLever, openLong) },
+  'openLever/ok': { run: toLever },
+  'cancelLever/ok': { run: steps(toLever, delegate) },
+  'cancelLever/order_closed': { run: steps(toLever, delegate, delegate, (c, { body }) => c.call('cancelLever', { id: body.id })) },
+  'setLeverTpSl/ok': { run: steps(toLever, openLong) },
+  'setLeverTpSl/take_profit_invalid': { run: steps(toLever, openLong) },
+  'setLeverTpSl/order_closed': { run: steps(toLever, openLong, openLong, (c, { body }) => c.call('closeLever', { id: body.id })) },
+  'closeLever/ok': { run: steps(toLever, openLong) },
+  'closeLever/order_closed': { run: steps(toLever, openLong, delegate) },
+  'closeAllLever/ok': { run: steps(toLever, openLong, openShort) },
+  'listLeverOrders/ok': { run: steps(toLever, openLong, delegate) },
 };
 
 // ---------------------------------------------------------------------------------------------

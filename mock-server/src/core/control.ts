@@ -52,6 +52,14 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
       else world.liquidity.halted.delete(b.symbol);
       return { status: 200, body: { halted: [...world.liquidity.halted] } };
     }
+    case 'mockPrice': {
+      const b = body as Body<'mockPrice'>;
+      if (!world.market.has(b.symbol)) return { status: 400, body: { error: `Unknown symbol ${b.symbol}` } };
+      const problem = world.market.priceProblem(b.symbol, b.price);
+      if (problem) return { status: 400, body: { error: problem } };
+      world.setPrice(b.symbol, b.price);
+      return { status: 200, body: { symbol: b.symbol, last: world.market.ticker(b.symbol).last, time: world.clock.now() } };
+    }
     case 'mockState':
       return { status: 200, body: world.state() };
   }

@@ -115,5 +115,7 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
   on('balances', ({ userId, ...event }) => deliver({ room: userRoom(userId), event: 'balances', payload: event }));
   on('record', ({ userId, record }) => deliver({ room: userRoom(userId), event: 'record', payload: { record } }));
   on('order', ({ userId, order }) => deliver({ room: userRoom(userId), event: 'order', payload: { order } }));
+  on('leverOrder', ({ userId, order }) => deliver({ room: userRoom(userId), event: 'leverOrder', payload: { order } }));
+  on('leverAccount', ({ userId, account }) => deliver({ room: userRoom(userId), event: 'leverAccount', payload: account }));
   if (sessionEnded) on('sessionEnded', ({ userId, token }) => sessionEnded(userId, token));
 }

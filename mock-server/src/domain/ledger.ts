@@ -12,13 +12,17 @@ import { DomainError } from './errors.ts';
 export type AccountKind = components['schemas']['AccountKind'];
 export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 
-/** System owners: `external` (deposits in, withdrawals out), `fees`, `desk` (flash exchange). */
-export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk' } as const;
-const isSystem = (owner: string) => owner.startsWith('system:');
+/**
+ * System owners: `external` (deposits in, withdrawals out), `fees`, `desk` (flash exchange),
+ * `lever` (the other side of lever contracts' profit and loss, and what it absorbs when a loss
+ * exceeds a user's lever balance). System owners may go negative.
+ */
+export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk', lever: 'system:lever' } as const;
+export const isSystem = (owner: string) => owner.startsWith('system:');
 
-type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade';
+export type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade';
 
-interface Leg {
+export interface Leg {
   owner: string;
   kind: AccountKind;
   coin: string;
@@ -56,13 +60,22 @@ export class Ledger {
   private readonly balances = new Map<string, { available: Big; frozen: Big }>();
   readonly entries: Entry[] = [];
   private postings = 0;
-  private readonly listeners: Array<(owners: Set<string>) => void> = [];
+  private readonly listeners: Array<(owners: Set<string>, legs: readonly Leg[]) => void> = [];
+  private readonly guards: Array<(reason: Reason, legs: readonly Leg[]) => void> = [];
 
   constructor(private readonly now: () => number) {}
 
-  /** Hears the owners whose balances a posting changed. */
-  onChange(listener: (owners: Set<string>) => void): void {
+  /** Hears the (non-system) owners whose balances a posting changed, and the posting's legs. */
+  onChange(listener: (owners: Set<string>, legs: readonly Leg[]) => void): void {
     this.listeners.push(listener);
+  }
+
+  /**
+   * Adds a rule a posting must pass before it applies: the guard throws (a DomainError) to refuse
+   * it, and nothing changes. The lever account uses one to keep what covers unrealized losses.
+   */
+  guard(check: (reason: Reason, legs: readonly Leg[]) => void): void {
+    this.guards.push(check);
   }
 
   balance(owner: string, kind: AccountKind, coin: string): BalanceView {
@@ -72,9 +85,11 @@ export class Ledger {
 
   /**
    * Applies all legs or none. Throws `insufficient_balance` when a user balance would go below
-   * zero, and a programming error when the legs of a coin do not sum to zero.
+   * zero, what a guard throws when it refuses the posting, and a programming error when the legs
+   * of a coin do not sum to zero.
    */
   post(ref: string, reason: Reason, legs: Leg[]): void {
+    for (const g of this.guards) g(reason, legs);
     const sums = new Map<string, Big>();
     const next = new Map<string, { available: Big; frozen: Big }>();
     for (const leg of legs) {
@@ -108,7 +123,7 @@ export class Ledger {
     }
     for (const [k, v] of next) this.balances.set(k, v);
     const owners = new Set(legs.map((l) => l.owner).filter((o) => !isSystem(o)));
-    for (const l of this.listeners) l(owners);
+    for (const l of this.listeners) l(owners, legs);
   }
 
   /** Every (kind, coin) balance of an owner. */

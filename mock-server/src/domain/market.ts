@@ -8,6 +8,7 @@
  * Prices and volumes are kept as integers of their smallest unit (price ticks, amount units), exact
  * and compact; they leave as decimal strings and big.js values. Floats only drive the random steps.
  */
+import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
 import { Rng } from './random.ts';
@@ -204,6 +205,44 @@ export class Market {
   /** Current time of the simulation (the last simulated second). */
   private simulatedNow(): number {
     return this.start + this.second * 1000;
+  }
+
+  /** The time of the current prices (the last simulated second). */
+  now(): number {
+    return this.simulatedNow();
+  }
+
+  /**
+   * Sets a symbol's last price now, as a market move would (the control API's `mockPrice`): the
+   * current one-minute candle takes it in, and the random walk continues from it. `price` must be
+   * positive with at most the symbol's pricePrecision decimals (the caller checks: see
+   * `priceProblem`).
+   */
+  setPrice(symbol: string, price: string): void {
+    const state = this.state(symbol);
+    const problem = this.priceProblem(symbol, price);
+    if (problem) throw new Error(problem);
+    const ticks = Number(new Big(price).times(new Big(10).pow(state.spec.pricePrecision)).toFixed(0));
+    const open = state.last;
+    state.candles.record({ time: this.simulatedNow(), open, high: Math.max(open, ticks), low: Math.min(open, ticks), close: ticks, volume: 0 }, 1000);
+    state.last = ticks;
+    state.lastBig = undefined;
+    this.tickerCache = null;
+  }
+
+  /** Why `price` cannot be set as `symbol`'s last price (not positive, too many decimals, too large), or null. */
+  priceProblem(symbol: string, price: string): string | null {
+    const pp = this.state(symbol).spec.pricePrecision;
+    let value: Big;
+    try {
+      value = new Big(price);
+    } catch {
+      return `price ${price} is not a number`;
+    }
+    if (value.lte(0)) return 'price must be positive';
+    if (!value.round(pp, Big.roundDown).eq(value)) return `price has at most ${pp} decimals for ${symbol}`;
+    if (value.times(new Big(10).pow(pp)).gt(Number.MAX_SAFE_INTEGER)) return `price is too large for ${symbol}`;
+    return null;
   }
 
   tickers(): Ticker[] {

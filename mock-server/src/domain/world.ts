@@ -23,6 +23,8 @@ import { Wallet, type WalletDeps, type WalletRecord } from './wallet.ts';
 import { Withdrawals } from './withdrawals.ts';
 import { Liquidity } from './liquidity.ts';
 import { Spot, type Order } from './spot.ts';
+import { Lever, type LeverAccount, type LeverOrder } from './lever.ts';
+import { DAY } from './candles.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -49,6 +51,10 @@ export interface WorldEvents extends Record<string, unknown> {
   record: { userId: string; record: WalletRecord };
   /** A spot order of a user was placed, filled (partly) or closed. */
   order: { userId: string; order: Order };
+  /** A lever order of a user was placed, opened, changed, charged, closed or cancelled. */
+  leverOrder: { userId: string; order: LeverOrder };
+  /** A user's lever account changed (balance, margin or frozen amounts; not prices alone). */
+  leverAccount: { userId: string; account: LeverAccount };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
   /** A session ended (logout, or a password change ended the user's other sessions). */
@@ -75,6 +81,7 @@ export class World {
   readonly exchange: Exchange;
   readonly liquidity: Liquidity;
   readonly spot: Spot;
+  readonly lever: Lever;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
@@ -112,18 +119,34 @@ export class World {
     this.exchange = new Exchange(money);
     this.liquidity = new Liquidity(this.seed, this.market);
     this.spot = new Spot(this.seed, this.market, this.liquidity, this.ledger, this.accounts, (userId, order) => this.events.emit('order', { userId, order }));
-    this.ledger.onChange((owners) => {
+    this.lever = new Lever({
+      seed: this.seed,
+      market: this.market,
+      ledger: this.ledger,
+      accounts: this.accounts,
+      onOrder: (userId, order) => this.events.emit('leverOrder', { userId, order }),
+      onAccount: (userId, account) => this.events.emit('leverAccount', { userId, account }),
+    });
+    this.ledger.guard((reason, legs) => this.lever.guardTransfer(reason, legs));
+    this.ledger.onChange((owners, legs) => {
       for (const userId of owners) this.events.emit('balances', { userId, time: this.clock.now(), balances: this.balancesOf(userId) });
+      for (const userId of new Set(legs.filter((l) => l.kind === 'lever' && owners.has(l.owner)).map((l) => l.owner))) this.lever.touched(userId);
     });
     this.clock.onMove((time) => {
       this.scheduler.runDue(time);
       if (this.market.advanceTo(time)) {
         const fresh = this.liquidity.onTick(this.market.symbols());
-        this.spot.matchResting();
+        this.afterPriceMove();
         for (const [symbol, trades] of fresh) this.events.emit('trades', { symbol, trades });
         this.events.emit('tickers', { time, tickers: this.market.tickers() });
       }
     });
+    // Lever overnight fees, at each 00:00 UTC of the virtual clock.
+    const overnight = (at: number) => {
+      this.lever.chargeOvernight(at);
+      this.scheduler.at(at + DAY, overnight);
+    };
+    this.scheduler.at(start - (start % DAY) + DAY, overnight);
     if (this.scenario !== 'empty') {
       const demo = this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
       for (const [coin, amount] of Object.entries(DEMO_BALANCES)) this.wallet.seedBalance(demo.id, coin, amount);
@@ -146,6 +169,22 @@ export class World {
     } finally {
       this.market.aimAt(null);
     }
+  }
+
+  /** What reacts to a price move: resting spot orders, lever delegations, triggers and liquidations. */
+  private afterPriceMove(): void {
+    this.spot.matchResting();
+    this.lever.onPrices();
+  }
+
+  /**
+   * Sets a symbol's last price now (the control API's `mockPrice`; `price` checked with
+   * `market.priceProblem`), lets everything react to it and announces the tickers.
+   */
+  setPrice(symbol: string, price: string): void {
+    this.market.setPrice(symbol, price);
+    this.afterPriceMove();
+    this.events.emit('tickers', { time: this.clock.now(), tickers: this.market.tickers() });
   }
 
   /** Every non-empty balance of a user, as decimal strings with the coin's precision. */

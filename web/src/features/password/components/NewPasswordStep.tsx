@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { checkConfirmation, checkPassword } from '../../../../../common/validation';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useResetPassword } from '../api';
 import { MissingTicket } from './MissingTicket';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -34,6 +35,8 @@ export function NewPasswordStep({
 }) {
   const location = useLocation();
   const reset = useResetPassword();
+  // Two Enters in one frame both see isPending false: the guard lets only the first through.
+  const guard = useSubmitGuard();
   const text = useValidationText();
   const state = readTicketState(location.state);
   const [password, setPassword] = useState('');
@@ -48,7 +51,7 @@ export function NewPasswordStep({
     if (reset.isPending) return;
     const next = { password: text(checkPassword(password)), confirm: text(checkConfirmation(password, confirm)) };
     setErrors(next);
-    if (next.password || next.confirm) return;
+    if (next.password || next.confirm || !guard.begin()) return;
     reset.mutate(
       { ticket: state.ticket, password, confirmPassword: confirm },
       {
@@ -59,6 +62,7 @@ export function NewPasswordStep({
         onError: (err) => {
           if (errorCodeOf(err) === 'ticket_invalid') setExpired(true);
         },
+        onSettled: guard.end,
       },
     );
   };

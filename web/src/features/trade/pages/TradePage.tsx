@@ -236,7 +236,8 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                   {t('trade.available')}
                 </Text>
                 <Text size="xs" data-testid="trade-available">
-                  {formatAmount(available, spend.precision, locale)} {spend.coin}
+                  {/* Unknown until the wallet has loaded: "--", never a balance of 0 that is not there. */}
+                  {wallet ? formatAmount(available, spend.precision, locale) : '--'} {spend.coin}
                 </Text>
               </Group>
               <Group justify="space-between" gap={4} wrap="nowrap">

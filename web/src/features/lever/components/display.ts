@@ -1,0 +1,48 @@
+/**
+ * How the lever pages show their figures, all through lib/format: USDT amounts truncated to 2
+ * places (fees in their exact shortest form, they are small), signed profit and loss, rates as
+ * percentages, prices at the symbol's places, each value with a unit as one bidi-isolated unit.
+ */
+import { Big, parseDecimal } from '../../../lib/decimal';
+import { formatAmount, formatExact, formatMoney, isolate } from '../../../lib/format';
+
+/** The lever account's coin: every lever symbol is quoted in it (contract, tag lever). */
+export const LEVER_COIN = 'USDT';
+
+/** The base coin of a symbol ("BTC" of "BTC/USDT"). */
+export const baseOf = (symbol: string): string => symbol.split('/')[0];
+
+/** A USDT amount, 2 places truncated: "1,234.56 USDT". */
+export const usdt = (value: string | Big, locale: string): string => formatMoney(value, 2, LEVER_COIN, locale);
+
+/** A fee or a small USDT amount exactly as charged: "0.325 USDT". */
+export const usdtExact = (value: string | Big, locale: string): string => isolate(`${formatExact(value, locale)} ${LEVER_COIN}`);
+
+/** Profit or loss with its sign: "+10.00 USDT", "-3.21 USDT". */
+export function signedUsdt(value: string | Big, locale: string): string {
+  const d = parseDecimal(value);
+  if (!d) return '--';
+  return isolate(`${d.gt(0) && d.round(2, Big.roundDown).gt(0) ? '+' : ''}${formatAmount(d, 2, locale)} ${LEVER_COIN}`);
+}
+
+/** A price at the symbol's places ("64,000.50"), or "--". */
+export const priceText = (value: string | Big | undefined | null, places: number, locale: string): string =>
+  value === undefined || value === null ? '--' : formatAmount(value, places, locale);
+
+/** A price with its coin: "64,000.50 USDT". */
+export const priceMoney = (value: string | Big, places: number, locale: string): string => formatMoney(value, places, LEVER_COIN, locale);
+
+/** An equivalent quantity with its base coin, exact: "0.025 BTC". */
+export const quantityText = (value: string | Big, symbol: string, locale: string): string => isolate(`${formatExact(value, locale)} ${baseOf(symbol)}`);
+
+/** A ratio (1.5) as a percentage, 2 places truncated: "150.00%". */
+export const ratioPercent = (ratio: string | Big, locale: string): string => isolate(`${formatAmount(new Big(ratio).times(100), 2, locale)}%`);
+
+/** A fee rate (0.0005) as a percentage in its shortest form: "0.05%". */
+export const ratePercentText = (rate: string | Big, locale: string): string => isolate(`${formatExact(new Big(rate).times(100), locale)}%`);
+
+/** Params of a form error with each decimal shown for the locale (bounds, prices), numbers as they are. */
+export function localParams(params: Record<string, string | number> | undefined, locale: string): Record<string, string | number> | undefined {
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && parseDecimal(v) ? formatExact(v, locale) : v]));
+}

@@ -1,0 +1,126 @@
+/**
+ * Lever positions (login): the account's risk rate and total P/L live at the top (with a warning
+ * below twice the liquidation line), then every open position, each with its TP/SL sheet and a
+ * close after a confirmation, and a one-click close of all of them after one confirmation. Live
+ * through the `leverOrder` / `leverAccount` events and the tickers.
+ */
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { paths } from '../../../lib/paths';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useConfirm } from '../../../ui/useConfirm';
+import { ordersOf, useCloseAllLever, useCloseLever, useLastPrices, useLeverAccount, useLeverEvents, useLeverOrders, usePricePlaces } from '../api';
+import { AccountPanel } from '../components/AccountPanel';
+import { signedUsdt } from '../components/display';
+import { PositionCard } from '../components/PositionCard';
+import { TpSlSheet } from '../components/TpSlSheet';
+import { WRAP } from '../components/wrap';
+import classes from '../components/lever.module.css';
+import type { LeverOrder } from '../forms/leverForm';
+
+export default function LeverListPage() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  useLeverEvents();
+  const account = useLeverAccount();
+  const positions = useLeverOrders('open');
+  const lasts = useLastPrices();
+  const places = usePricePlaces();
+  const close = useCloseLever();
+  const closeAll = useCloseAllLever();
+  const [ask, dialog] = useConfirm();
+  const [tpsl, setTpsl] = useState<LeverOrder | null>(null);
+
+  if ((account.isError && !account.data) || (positions.isError && !positions.data)) {
+    return (
+      <LoadRetry
+        onRetry={() => {
+          void account.refetch();
+          void positions.refetch();
+        }}
+      />
+    );
+  }
+  if (!account.data || !positions.data) return <PageSkeleton rows={6} />;
+  const list = ordersOf(positions.data);
+  const total = positions.data.pages[0]?.total ?? list.length;
+
+  const onClose = async (order: LeverOrder) => {
+    if (close.isPending || closeAll.isPending) return;
+    if (!(await ask(t('lever.closeConfirm', { symbol: order.symbol })))) return;
+    close.mutate(order.id, {
+      onSuccess: (done) => notifications.show({ message: t('lever.closed', { pnl: signedUsdt(done.realizedPnl ?? '0', locale) }), color: 'teal' }),
+    });
+  };
+  const onCloseAll = async () => {
+    if (close.isPending || closeAll.isPending) return;
+    if (!(await ask(t('lever.closeAllConfirm', { count: total })))) return;
+    closeAll.mutate(undefined, { onSuccess: () => notifications.show({ message: t('lever.allClosed'), color: 'teal' }) });
+  };
+
+  return (
+    <div className={classes.page} data-testid="lever-positions">
+      <AccountPanel account={account.data} positions={list} complete={!positions.hasNextPage} lasts={lasts} />
+      <Group justify="space-between" gap={8}>
+        <Text fw={600}>{t('lever.positionsCount', { count: total })}</Text>
+        {list.length > 0 && (
+          <Button
+            size="compact-sm"
+            color="red"
+            variant="filled"
+            onClick={() => void onCloseAll()}
+            loading={closeAll.isPending}
+            classNames={WRAP}
+            data-testid="lever-close-all"
+          >
+            {t('lever.closeAll')}
+          </Button>
+        )}
+      </Group>
+      {list.length ? (
+        <Stack gap={10}>
+          {list.map((o) => (
+            <PositionCard
+              key={o.id}
+              order={o}
+              pricePrecision={places(o.symbol)}
+              onTpSl={setTpsl}
+              onClose={(x) => void onClose(x)}
+              closing={(close.isPending && close.variables === o.id) || closeAll.isPending}
+            />
+          ))}
+        </Stack>
+      ) : (
+        <Stack align="center" gap="sm" py={32}>
+          <Text c="dimmed" data-testid="lever-no-positions">
+            {t('lever.noPositions')}
+          </Text>
+          <Button component={Link} to={paths.lever.lever} variant="light" classNames={WRAP}>
+            {t('lever.openPosition')}
+          </Button>
+        </Stack>
+      )}
+      {positions.hasNextPage && (
+        <Button
+          variant="subtle"
+          onClick={() => void positions.fetchNextPage()}
+          loading={positions.isFetchingNextPage}
+          classNames={WRAP}
+          data-testid="load-more"
+        >
+          {t('lever.loadMore')}
+        </Button>
+      )}
+      <Button component={Link} to={paths.lever.orderList} variant="default" classNames={WRAP} data-testid="lever-orders-link">
+        {t('lever.delegationsAndHistory')}
+      </Button>
+      <TpSlSheet order={tpsl} pricePrecision={tpsl ? places(tpsl.symbol) : 2} onClose={() => setTpsl(null)} />
+      {dialog}
+    </div>
+  );
+}

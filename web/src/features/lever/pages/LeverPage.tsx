@@ -1,0 +1,357 @@
+/**
+ * Lever contracts (tab page; ?symbol=BTC/USDT&side=long|short): the symbol with its live price,
+ * the lever account (balance, available margin, a transfer link), and the order form: long or
+ * short, at market or as a delegation, lots within the symbol's bounds, a multiple from its list,
+ * optional take-profit and stop-loss, and before sending the margin, fee, equivalent quantity,
+ * estimated liquidation price and available margin. The arithmetic is forms/leverForm; a
+ * confirmation sheet comes before every order, which is sent once. A plain risk notice comes first.
+ */
+import { Alert, Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiError, getToken } from '../../../api/client';
+import { useTicker } from '../../../api/market';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { Big } from '../../../lib/decimal';
+import { formatExact, isolate } from '../../../lib/format';
+import { loginRedirect, paths, withQuery } from '../../../lib/paths';
+import { AmountInput } from '../../../ui/AmountInput';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useSubmitGuard } from '../../../ui/useSubmitGuard';
+import { ordersOf, useLastPrices, useLeverAccount, useLeverEvents, useLeverOrders, useLeverSymbols, useOpenLever } from '../api';
+import { localParams, priceMoney, quantityText, ratePercentText, usdt, usdtExact, LEVER_COIN } from '../components/display';
+import { LeverConfirmSheet } from '../components/LeverConfirmSheet';
+import { LeverSymbolList } from '../components/LeverSymbolList';
+import { LivePrice } from '../components/LivePrice';
+import { RiskNotice } from '../components/RiskNotice';
+import { SIDE_COLOR } from '../components/sideColor';
+import { WRAP } from '../components/wrap';
+import classes from '../components/lever.module.css';
+import {
+  clearAfterOpen,
+  editField,
+  fieldOfCode,
+  initialLeverForm,
+  previewLeverOrder,
+  setMultiple,
+  summarizeLeverOrder,
+  switchKind,
+  switchSide,
+  validateLeverOrder,
+  type AccountContext,
+  type Field,
+  type FieldError,
+  type LeverFormState,
+  type LeverKind,
+  type LeverSide,
+  type LeverSummary,
+  type LeverTerms,
+} from '../forms/leverForm';
+
+export default function LeverPage() {
+  const { t } = useTranslation();
+  const { data: symbols, isError, refetch } = useLeverSymbols();
+  const [params, setParams] = useSearchParams();
+  if (isError && !symbols) return <LoadRetry onRetry={() => void refetch()} />;
+  if (!symbols) return <PageSkeleton rows={8} />;
+  if (!symbols.length) {
+    return (
+      <Text c="dimmed" ta="center" py={48}>
+        {t('lever.noSymbols')}
+      </Text>
+    );
+  }
+  const terms = symbols.find((s) => s.symbol === params.get('symbol')) ?? symbols[0];
+  const side: LeverSide = params.get('side') === 'short' ? 'short' : 'long';
+  const update = (next: Record<string, string>) =>
+    setParams(
+      (p) => {
+        const q = new URLSearchParams(p);
+        for (const [k, v] of Object.entries(next)) q.set(k, v);
+        return q;
+      },
+      { replace: true },
+    );
+  return (
+    <>
+      <RiskNotice />
+      <Lever key={terms.symbol} terms={terms} symbols={symbols} side={side} onSide={(s) => update({ side: s })} onSymbol={(s) => update({ symbol: s })} />
+    </>
+  );
+}
+
+function Lever({
+  terms,
+  symbols,
+  side,
+  onSide,
+  onSymbol,
+}: {
+  terms: LeverTerms;
+  symbols: LeverTerms[];
+  side: LeverSide;
+  onSide: (s: LeverSide) => void;
+  onSymbol: (s: string) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const loggedIn = Boolean(getToken());
+  useLeverEvents();
+  const { symbol, pricePrecision: pp } = terms;
+  const last = useTicker(symbol)?.last;
+  const lasts = useLastPrices();
+  const { data: account } = useLeverAccount();
+  const positions = useLeverOrders('open');
+  const delegations = useLeverOrders('delegating');
+  const open = useOpenLever();
+  const guard = useSubmitGuard();
+  // The form's state and arithmetic live in forms/leverForm; the side lives in the URL.
+  const [state, setState] = useState(() => initialLeverForm(terms, side));
+  const form: LeverFormState = state.side === side ? state : switchSide(state, side);
+  // A refusal of the server about a field, shown under it until the next edit.
+  const [apiError, setApiError] = useState<{ field: Field; message: string } | null>(null);
+  const edit = (change: (f: LeverFormState) => LeverFormState) => {
+    setApiError(null);
+    setState(() => change(form));
+  };
+  const [review, setReview] = useState<LeverSummary | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+
+  const openPositions = ordersOf(positions.data);
+  // The estimate needs every open position; until they are all loaded it is not shown.
+  const context: AccountContext | undefined = account && positions.data && !positions.hasNextPage ? { account, positions: openPositions, lasts } : undefined;
+  const preview = previewLeverOrder(form, terms, last, context);
+  const available = account?.available;
+
+  const error = (field: Field): string | undefined => {
+    const e: FieldError | undefined = form.errors[field];
+    if (e) return t(e.key, localParams(e.params, locale));
+    return apiError?.field === field ? apiError.message : undefined;
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (open.isPending || review || last === undefined) return;
+    const checked = validateLeverOrder(form, terms, last, available);
+    setApiError(null);
+    setState({ ...form, errors: checked.errors ?? {} });
+    if (checked.order) setReview(summarizeLeverOrder(form, checked.order, terms, context));
+  };
+
+  const send = () => {
+    if (!review || open.isPending || !guard.begin()) return;
+    open.mutate(review.request, {
+      onSuccess: (order) => {
+        notifications.show({ message: order.status === 'delegating' ? t('lever.delegated') : t('lever.opened'), color: 'teal' });
+        setState((f) => clearAfterOpen(f));
+      },
+      onError: (err) => {
+        // The client has shown the message; the ones about a field are shown under it too.
+        const field = err instanceof ApiError ? fieldOfCode(err.details.code) : null;
+        if (field) setApiError({ field, message: err.message });
+      },
+      onSettled: () => {
+        guard.end();
+        setReview(null);
+      },
+    });
+  };
+
+  const fact = (key: string, label: string, value: string) => (
+    <div key={key} style={{ display: 'contents' }}>
+      <dt>{label}</dt>
+      <dd data-testid={`lever-${key}`}>{value}</dd>
+    </div>
+  );
+
+  return (
+    <div className={classes.page}>
+      <div className={classes.headerRow}>
+        <UnstyledButton onClick={() => setPickerOpen(true)} data-testid="lever-symbol-switch" aria-haspopup="dialog">
+          <Group gap={6} wrap="nowrap">
+            <Text fw={700} size="lg" data-testid="lever-symbol">
+              {symbol}
+            </Text>
+            <Text c="dimmed" aria-hidden>
+              ▾
+            </Text>
+          </Group>
+        </UnstyledButton>
+        <Anchor component={Link} to={withQuery(paths.market.kline, { symbol })} size="sm">
+          {t('lever.chart')}
+        </Anchor>
+      </div>
+      <LivePrice symbol={symbol} pricePrecision={pp} />
+
+      {loggedIn && (
+        <div className={classes.card} data-testid="lever-account">
+          <div className={classes.cardHeader}>
+            <Text fw={600}>{t('lever.account.title')}</Text>
+            <Anchor component={Link} to={paths.assets.transferTolever} size="sm" data-testid="lever-transfer">
+              {t('lever.account.transfer')}
+            </Anchor>
+          </div>
+          <dl className={classes.facts}>
+            {fact('balance', t('lever.account.balance'), account ? usdt(account.balance, locale) : '--')}
+            {fact('available', t('lever.available'), account ? usdt(account.available, locale) : '--')}
+          </dl>
+        </div>
+      )}
+
+      <form onSubmit={submit} noValidate data-testid="lever-form">
+        <Stack gap={10}>
+          <div className={classes.two} role="group" aria-label={t('lever.sideLabel')}>
+            {(['long', 'short'] as const).map((s) => (
+              <Button
+                key={s}
+                color={SIDE_COLOR[s]}
+                variant={side === s ? 'filled' : 'default'}
+                onClick={() => {
+                  onSide(s);
+                  setApiError(null);
+                  setState(switchSide(form, s));
+                }}
+                aria-pressed={side === s}
+                classNames={WRAP}
+                data-testid={`lever-side-${s}`}
+              >
+                {t(`lever.side.${s}`)}
+              </Button>
+            ))}
+          </div>
+          <SegmentedControl
+            size="xs"
+            fullWidth
+            value={form.kind}
+            onChange={(v) => edit((f) => switchKind(f, v as LeverKind))}
+            data={[
+              { value: 'market', label: t('lever.type.market') },
+              { value: 'limit', label: t('lever.type.limit') },
+            ]}
+            data-testid="lever-type"
+          />
+          {form.kind === 'limit' ? (
+            <AmountInput
+              label={t('lever.price')}
+              placeholder={`${t('lever.price')} (${LEVER_COIN})`}
+              value={form.price}
+              onValueChange={(v) => edit((f) => editField(f, 'price', v))}
+              error={error('price')}
+              data-testid="lever-price-input"
+            />
+          ) : (
+            <TextInput label={t('lever.price')} value={t('lever.marketPrice')} disabled readOnly />
+          )}
+          <AmountInput
+            label={t('lever.lots')}
+            placeholder={t('lever.lotsPlaceholder')}
+            description={t('lever.lotsHint', {
+              min: formatExact(terms.minLots, locale),
+              max: formatExact(terms.maxLots, locale),
+              step: formatExact(terms.lotStep, locale),
+            })}
+            value={form.lots}
+            onValueChange={(v) => edit((f) => editField(f, 'lots', v))}
+            error={error('lots')}
+            data-testid="lever-lots-input"
+          />
+          <div role="radiogroup" aria-label={t('lever.multiple')}>
+            <Text size="sm" fw={500} mb={4}>
+              {t('lever.multiple')}
+            </Text>
+            <div className={classes.multiples}>
+              {terms.multiples.map((m) => (
+                <Button
+                  key={m}
+                  size="compact-sm"
+                  variant={form.multiple === m ? 'filled' : 'default'}
+                  role="radio"
+                  aria-checked={form.multiple === m}
+                  onClick={() => edit((f) => setMultiple(f, m, terms))}
+                  data-testid={`lever-multiple-${m}`}
+                >
+                  {isolate(t('lever.multipleValue', { multiple: m }))}
+                </Button>
+              ))}
+            </div>
+            {error('multiple') && (
+              <Text size="xs" c="red" mt={4}>
+                {error('multiple')}
+              </Text>
+            )}
+          </div>
+          <div className={classes.two}>
+            <AmountInput
+              label={t('lever.takeProfit')}
+              placeholder={t('lever.optional')}
+              value={form.takeProfit}
+              onValueChange={(v) => edit((f) => editField(f, 'takeProfit', v))}
+              error={error('takeProfit')}
+              data-testid="lever-tp-input"
+            />
+            <AmountInput
+              label={t('lever.stopLoss')}
+              placeholder={t('lever.optional')}
+              value={form.stopLoss}
+              onValueChange={(v) => edit((f) => editField(f, 'stopLoss', v))}
+              error={error('stopLoss')}
+              data-testid="lever-sl-input"
+            />
+          </div>
+          <dl className={classes.facts} data-testid="lever-preview">
+            {fact('quantity', t('lever.quantity'), preview.quantity ? quantityText(preview.quantity, symbol, locale) : '--')}
+            {fact('margin', t('lever.margin'), preview.margin ? usdt(preview.margin, locale) : '--')}
+            {fact('fee', t('lever.feeWithRate', { rate: ratePercentText(terms.feeRate, locale) }), preview.fee ? usdtExact(preview.fee, locale) : '--')}
+            {fact('liquidation', t('lever.liquidationPrice'), preview.liquidationPrice ? priceMoney(preview.liquidationPrice, pp, locale) : '--')}
+            {loggedIn && fact('available-margin', t('lever.available'), available !== undefined ? usdt(available, locale) : '--')}
+          </dl>
+          {loggedIn ? (
+            <Button type="submit" color={SIDE_COLOR[side]} loading={open.isPending} disabled={last === undefined} classNames={WRAP} data-testid="lever-submit">
+              {t(side === 'long' ? 'lever.openLong' : 'lever.openShort')}
+            </Button>
+          ) : (
+            <Button component={Link} to={loginRedirect(withQuery(paths.lever.lever, { symbol }))} classNames={WRAP} data-testid="lever-login">
+              {t('lever.login')}
+            </Button>
+          )}
+          <Text className={classes.notice}>{t('lever.riskReminder')}</Text>
+        </Stack>
+      </form>
+
+      {loggedIn && (
+        <div className={classes.links}>
+          <Button component={Link} to={paths.lever.leverList} variant="light" classNames={WRAP} data-testid="lever-positions-link">
+            {t('lever.positionsCount', { count: positions.data?.pages[0]?.total ?? 0 })}
+          </Button>
+          <Button component={Link} to={paths.lever.orderList} variant="light" classNames={WRAP} data-testid="lever-orders-link">
+            {t('lever.delegationsCount', { count: delegations.data?.pages[0]?.total ?? 0 })}
+          </Button>
+        </div>
+      )}
+      {loggedIn && account && new Big(account.balance).eq(0) && (
+        <Alert color="blue" variant="light" data-testid="lever-empty-account">
+          {t('lever.account.empty')}{' '}
+          <Anchor component={Link} to={paths.assets.transferTolever}>
+            {t('lever.account.transfer')}
+          </Anchor>
+        </Alert>
+      )}
+
+      <LeverConfirmSheet review={review} terms={terms} pending={open.isPending} onClose={() => setReview(null)} onConfirm={send} />
+
+      <Drawer opened={pickerOpen} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('lever.chooseSymbol')} radius="lg">
+        <LeverSymbolList
+          symbols={symbols}
+          current={symbol}
+          onPick={(s) => {
+            setPickerOpen(false);
+            onSymbol(s);
+          }}
+        />
+      </Drawer>
+    </div>
+  );
+}
