@@ -2,7 +2,9 @@
  * `npm run bench:render`: how the two busiest screens hold up under a fast feed, in Chromium with
  * 4x CPU throttling, over two windows of 10 s each (busy share, then a trace for the longest task):
  *   - the markets page with 200 symbols, each updated 10 times a second (10 tickers events/s of 200);
- *   - the trade page with its order book updated 20 times a second.
+ *   - the trade page with its order book updated 20 times a second;
+ *   - the lever positions page with 50 open positions, their prices (tickers) moving 10 times a
+ *     second (P/L, risk rate and total P/L recomputed in the app from each tickers event).
  * The feed goes through the real socket.io server and the app's real client (validators included).
  * Each screen runs RENDER_RUNS times (3); prints the longest main-thread task of the worst run and
  * the median share of time the main thread was busy (targets: no task over 50 ms, under 30 %
@@ -156,6 +158,44 @@ try {
     },
     () => host.world.clock.advance(1000),
     20,
+  );
+
+  // 3. Lever positions: 50 open positions over the lever symbols; one virtual second per update,
+  // 10 updates a second (every symbol's ticker moves each time).
+  const api = async <T = unknown>(method: string, path: string, token?: string, body?: object): Promise<T> => {
+    const res = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await res.json()) as { type: string; message: unknown };
+    if (json.type !== 'ok') throw new Error(`bench/render: ${path} answered ${JSON.stringify(json)}`);
+    return json.message as T;
+  };
+  const { token } = await api<{ token: string }>('POST', '/sessions', undefined, { account: 'demo@example.com', password: 'Demo1234' });
+  await api('POST', '/me/transfers', token, { coin: 'USDT', from: 'funds', to: 'lever', amount: '9000' });
+  const symbols = await api<Array<{ symbol: string; minLots: string; multiples: number[] }>>('GET', '/lever/symbols');
+  for (let i = 0; i < 50; i++) {
+    const s = symbols[i % symbols.length];
+    await api('POST', '/me/lever/orders', token, {
+      symbol: s.symbol,
+      side: i % 2 ? 'short' : 'long',
+      type: 'market',
+      lots: s.minLots,
+      multiple: s.multiples[0],
+    });
+  }
+  await report(
+    'lever: 50 positions x 10 price updates/s',
+    async () => {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.addInitScript((t) => localStorage.setItem('token', t), token);
+      await page.goto(`${base}/h5/pages/lever/leverList`);
+      await page.getByTestId('position-row').nth(49).waitFor({ timeout: 20_000 });
+      return page;
+    },
+    () => host.world.clock.advance(1000),
+    10,
   );
 } finally {
   await browser.close();

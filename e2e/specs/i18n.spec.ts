@@ -5,32 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect, repoRoot } from '../fixtures/server.ts';
-import { loginWithToken } from '../fixtures/helpers.ts';
-
-/** Visible text nodes, placeholders and aria-labels with a word in plain letters (codes like BTC or 1m pass). */
-async function untranslated(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found = new Set<string>();
-    const plain = (t: string) => !t.includes('⟦') && /[a-z]{3,}/.test(t);
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent?.trim() ?? '';
-      const el = n.parentElement;
-      if (!text || !el || el.closest('[aria-hidden="true"]')) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width && box.height && plain(text)) found.add(text);
-    }
-    for (const el of document.querySelectorAll('[placeholder],[aria-label]')) {
-      for (const attr of ['placeholder', 'aria-label']) {
-        const value = el.getAttribute(attr);
-        if (value && plain(value)) found.add(`${attr}: ${value}`);
-      }
-    }
-    return [...found];
-  });
-}
+import { loginWithToken, untranslated } from '../fixtures/helpers.ts';
 
 const LOGGED_IN = [
   'pages/home/home',

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { loginWithToken, recordApiCalls, toast } from '../fixtures/helpers.ts';
+import { loginWithToken, recordApiCalls, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 
 const LEVER = 'pages/lever/lever?symbol=BTC/USDT';
@@ -395,29 +395,6 @@ test('the lever pages come whole from the dictionaries (pseudo locale)', async (
     expect(await untranslated(page), path).toEqual([]);
   }
 });
-
-/** Visible text nodes, placeholders and aria-labels with a word in plain letters (codes like BTC pass), as i18n.spec does. */
-async function untranslated(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const found = new Set<string>();
-    const plain = (t: string) => !t.includes('⟦') && /[a-z]{3,}/.test(t);
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent?.trim() ?? '';
-      const el = n.parentElement;
-      if (!text || !el || el.closest('[aria-hidden="true"]')) continue;
-      const box = el.getBoundingClientRect();
-      if (box.width && box.height && plain(text)) found.add(text);
-    }
-    for (const el of document.querySelectorAll('[placeholder],[aria-label]')) {
-      for (const attr of ['placeholder', 'aria-label']) {
-        const value = el.getAttribute(attr);
-        if (value && plain(value)) found.add(`${attr}: ${value}`);
-      }
-    }
-    return [...found];
-  });
-}
 
 /** Horizontal overflow of the page, and buttons or inputs whose text is cut off (Mantine clips button labels). */
 async function layoutProblems(page: Page): Promise<string[]> {

@@ -2,16 +2,16 @@
  * A delegation (waiting for its price: cancellable, its triggers editable) or a finished order
  * (closed: open and close price, realized P/L, fees, overnight fees, why it closed; or cancelled).
  */
-import { Badge, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatDate, formatExact, isolate } from '../../../lib/format';
+import { formatDate, formatExact } from '../../../lib/format';
 import { Big } from '../../../lib/decimal';
 import { toneOf } from '../../../ui/market/tone';
 import type { LeverOrder } from '../forms/leverForm';
 import { priceText, quantityText, signedUsdt, usdt, usdtExact } from './display';
-import { SIDE_COLOR } from './sideColor';
 import { WRAP } from './wrap';
+import { OrderTitle } from './OrderTitle';
 import classes from './lever.module.css';
 
 export function LeverOrderCard({
@@ -44,15 +44,7 @@ export function LeverOrderCard({
   return (
     <article className={classes.card} data-testid="lever-order-row" data-id={order.id} data-status={order.status} data-reason={order.closeReason ?? ''}>
       <div className={classes.cardHeader}>
-        <div className={classes.cardTitle}>
-          <Badge color={SIDE_COLOR[order.side]} variant="light" radius="sm">
-            {t(`lever.side.${order.side}`)}
-          </Badge>
-          <span>{order.symbol}</span>
-          <Text span size="xs" c="dimmed">
-            {isolate(t('lever.multipleValue', { multiple: order.multiple }))} · {t(`lever.type.${order.type}`)}
-          </Text>
-        </div>
+        <OrderTitle order={order} />
         <Text size="xs" c={closed ? undefined : 'dimmed'} fw={500} data-testid="order-status">
           {status}
         </Text>

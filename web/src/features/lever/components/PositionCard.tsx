@@ -3,17 +3,17 @@
  * (live from the tickers), lots, margin, open and current price, take-profit and stop-loss,
  * equivalent quantity, overnight fees so far and open time; set TP/SL and close.
  */
-import { Badge, Button, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../api/market';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatDate, formatExact, formatPercent, isolate } from '../../../lib/format';
+import { formatDate, formatExact, formatPercent } from '../../../lib/format';
 import { toneOf } from '../../../ui/market/tone';
 import { usePriceFlash } from '../../../ui/market/usePriceFlash';
 import { pnlPercent, unrealizedPnl, type LeverOrder } from '../forms/leverForm';
 import { priceText, quantityText, signedUsdt, usdt, usdtExact } from './display';
-import { SIDE_COLOR } from './sideColor';
 import { WRAP } from './wrap';
+import { OrderTitle } from './OrderTitle';
 import classes from './lever.module.css';
 
 export function PositionCard({
@@ -46,15 +46,7 @@ export function PositionCard({
   return (
     <article className={classes.card} data-testid="position-row" data-id={order.id} data-symbol={order.symbol} data-side={order.side}>
       <div className={classes.cardHeader}>
-        <div className={classes.cardTitle}>
-          <Badge color={SIDE_COLOR[order.side]} variant="light" radius="sm">
-            {t(`lever.side.${order.side}`)}
-          </Badge>
-          <span>{order.symbol}</span>
-          <Text span size="xs" c="dimmed">
-            {isolate(t('lever.multipleValue', { multiple: order.multiple }))} · {t(`lever.type.${order.type}`)}
-          </Text>
-        </div>
+        <OrderTitle order={order} />
         <div className={classes.pnlBlock}>
           <div className={`${classes.big} ${pnl ? toneOf(pnl.toFixed()) : ''}`} data-testid="position-pnl" data-value={pnl?.toFixed() ?? ''}>
             {pnl ? signedUsdt(pnl, locale) : '--'}

@@ -392,19 +392,10 @@ export function previewLeverOrder(form: LeverFormState, terms: LeverTerms, last:
 }
 
 /** What the confirmation sheet shows, and the request it sends. */
-export interface LeverSummary {
+export interface LeverSummary extends Omit<ValidLeverOrder, 'price'> {
   request: OpBody<'openLever'>;
   side: LeverSide;
   kind: LeverKind;
-  /** The delegate price, or at market the last price the estimate used. */
-  openPrice: Big;
-  lots: Big;
-  multiple: number;
-  quantity: Big;
-  margin: Big;
-  fee: Big;
-  takeProfit?: Big;
-  stopLoss?: Big;
   liquidationPrice: Big | null;
 }
 
