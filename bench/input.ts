@@ -60,6 +60,8 @@ const cases: Array<[string, string, string, unknown]> = [
   ['placeOrder limit sell (fits)', 'POST', '/me/orders', { symbol: 'SHIB/USDT', side: 'sell', type: 'limit', price: fit(8), quantity: fit(0) }],
   ['placeOrder market buy qty (fits)', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quantity: fit(5) }],
   ['placeOrder market buy amt (fits)', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quoteAmount: fit(2) }],
+  ['openLever limit (fits)', 'POST', '/me/lever/orders', { symbol: 'BTC/USDT', side: 'long', type: 'limit', price: fit(2), lots: '100', multiple: 5 }],
+  ['buySecond (fits USDT)', 'POST', '/me/second/orders', { symbol: 'BTC/USDT', direction: 'up', period: 300, stake: fit(6) }],
   // The schema's largest value (18 decimals): refused by the coin's precision.
   ['sandboxDeposit', 'POST', '/sandbox/deposits', { coin: 'USDT', chain: 'TRC20', amount: WORST }],
   ['submitRecharge', 'POST', '/me/recharges', { coin: 'USDT', chain: 'TRC20', amount: WORST, address: deposit, voucher }],
@@ -71,6 +73,8 @@ const cases: Array<[string, string, string, unknown]> = [
   ['placeOrder market buy (quantity)', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quantity: WORST }],
   ['placeOrder market buy (amount)', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quoteAmount: WORST }],
   ['placeOrder market sell', 'POST', '/me/orders', { symbol: 'BTC/USDT', side: 'sell', type: 'market', quantity: WORST }],
+  ['openLever', 'POST', '/me/lever/orders', { symbol: 'BTC/USDT', side: 'long', type: 'limit', price: WORST, lots: WORST, multiple: 5, stopLoss: WORST }],
+  ['buySecond', 'POST', '/me/second/orders', { symbol: 'BTC/USDT', direction: 'up', period: 300, stake: WORST }],
   [
     'placeOrder 40,000-digit price',
     'POST',

@@ -338,6 +338,11 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
           "maxLength": 40,
           "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
           "description": "A positive decimal, at most the symbol's pricePrecision decimals."
+        },
+        "hold": {
+          "type": "boolean",
+          "default": false,
+          "description": "Keep the price there (the random walk pauses for this symbol) until it is set again without `hold`: for a result that must not depend on the walk, such as a second contract's tie."
         }
       }
     },

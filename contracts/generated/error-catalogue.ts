@@ -2833,5 +2833,150 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "when": "The server failed; nothing was changed.",
       "shared": true
     }
+  ],
+  "getSecondTerms": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "listSecondOrders": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "buySecond": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "unknown_symbol",
+      "status": 200,
+      "type": "error",
+      "when": "The `symbol` is not offered for second contracts (see getSecondTerms); `params.symbol` names it."
+    },
+    {
+      "code": "period_not_offered",
+      "status": 200,
+      "type": "error",
+      "when": "`period` is not one of the offered periods; `params.periods` lists them in seconds, comma-separated."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "`stake` is zero; `params.field` is `stake`."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "`stake` has more decimals than USDT's precision; `params.field` is `stake` and `params.places` the precision."
+    },
+    {
+      "code": "stake_out_of_bounds",
+      "status": 200,
+      "type": "error",
+      "when": "`stake` is below the period's `minStake` or above its `maxStake`; `params.min` and `params.max` give the bounds."
+    },
+    {
+      "code": "market_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The symbol's market is closed now (trading is halted); `params.symbol` names it."
+    },
+    {
+      "code": "too_many_running",
+      "status": 200,
+      "type": "error",
+      "when": "The user already has `maxRunning` contracts running; `params.max` is that number."
+    },
+    {
+      "code": "insufficient_balance",
+      "status": 200,
+      "type": "error",
+      "when": "The second-contract account's available USDT is less than `stake`."
+    }
   ]
 };

@@ -104,9 +104,11 @@ export interface paths {
         put?: never;
         /**
          * Set a symbol's price now
-         * @description Sets the symbol's last price at once (the random walk continues from there), as a market
-         *     move would: resting spot orders, lever delegations, take-profits, stop-losses and
-         *     liquidations react to it before the answer. For reaching a trigger on purpose in a test.
+         * @description Sets the symbol's last price at once (the random walk continues from there, or pauses with
+         *     `hold`), as a market move would: resting spot orders, lever delegations, take-profits,
+         *     stop-losses and liquidations react to it before the answer, and second contracts expiring
+         *     later settle against the price the feed then has. For reaching a trigger or a result on
+         *     purpose in a test; it never decides an outcome other than through the price.
          */
         post: operations["mockPrice"];
         delete?: never;
@@ -153,6 +155,11 @@ export interface components {
             symbol: string;
             /** @description A positive decimal, at most the symbol's pricePrecision decimals. */
             price: string;
+            /**
+             * @description Keep the price there (the random walk pauses for this symbol) until it is set again without `hold`: for a result that must not depend on the walk, such as a second contract's tie.
+             * @default false
+             */
+            hold?: boolean;
         };
         PriceState: {
             symbol: string;

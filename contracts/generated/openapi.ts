@@ -1043,6 +1043,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/second/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The terms of second contracts
+         * @description What second contracts are offered on: the coin of the stake (USDT, the second-contract
+         *     account's coin), the symbols, the periods with their payout rate and stake bounds, and how
+         *     many contracts one user may have running at once. A win pays the stake back plus stake ×
+         *     `payoutRate` (rounded down to USDT's precision); a loss loses the whole stake; a tie (the
+         *     final price equals the purchase price) returns the stake.
+         */
+        get: operations["getSecondTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/second/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's second contracts, running or settled
+         * @description Newest first (the order bought; ties cannot occur, ids are unique). `running`: not yet
+         *     expired; `settled`: decided, with the final price and the result; `all`: every one.
+         */
+        get: operations["listSecondOrders"];
+        put?: never;
+        /**
+         * Buy a second contract
+         * @description Stakes `stake` USDT of the second-contract account on the price of `symbol` being above
+         *     (`up`) or below (`down`) the purchase price after `period` seconds. The purchase price is
+         *     the symbol's last price now (the answer's `openPrice`, at the second `time`); the contract
+         *     expires at `expiresAt` = `time` + `period` seconds. The stake is frozen at once. At expiry
+         *     the server settles the contract exactly once, whether or not the user is connected: the
+         *     final price is the symbol's last price at the expiry second, and nothing but that price
+         *     decides the result (`win`, `loss` or `tie`, see `SecondOrder`). The `secondOrder` event
+         *     announces the purchase and the settlement; the `balances` event the balance.
+         */
+        post: operations["buySecond"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1176,6 +1232,97 @@ export interface components {
             stopLoss?: components["schemas"]["DecimalInput"];
         };
         /**
+         * @description `up` wins when the final price is above the purchase price, `down` when it is below.
+         * @enum {string}
+         */
+        SecondDirection: "up" | "down";
+        /**
+         * @description `running` until its expiry; `settled` once the final price decided it.
+         * @enum {string}
+         */
+        SecondStatus: "running" | "settled";
+        /**
+         * @description `win`: the price moved the chosen way (stake back plus stake × payoutRate); `loss`: it moved the other way (the stake is lost); `tie`: it did not move (the stake back).
+         * @enum {string}
+         */
+        SecondResult: "win" | "loss" | "tie";
+        SecondPeriod: {
+            /** @description How long a contract of this period runs. */
+            seconds: number;
+            /** @description The profit of a win as a fraction of the stake (0.85 = 85 %); below 1, so a win pays less than a loss costs. */
+            payoutRate: components["schemas"]["Decimal"];
+            /** @description Smallest stake in USDT */
+            minStake: components["schemas"]["Decimal"];
+            /** @description Largest stake in USDT */
+            maxStake: components["schemas"]["Decimal"];
+        };
+        SecondTerms: {
+            /** @description The coin of stakes and payouts: USDT, held in the `second` account. */
+            coin: string;
+            /** @description Most contracts one user may have running at once. */
+            maxRunning: number;
+            /** @description The symbols offered, in the order a picker shows them. */
+            symbols: {
+                symbol: components["schemas"]["Symbol"];
+                /** @description Decimals of a price of this symbol (as its ticker). */
+                pricePrecision: number;
+            }[];
+            /** @description The periods offered, shortest first. */
+            periods: components["schemas"]["SecondPeriod"][];
+        };
+        /**
+         * @description A second contract from purchase to settlement. Amounts in USDT at USDT's precision; prices at
+         *     the symbol's `pricePrecision`. While it runs, a client shows the estimated result from the
+         *     live ticker (the same rule as settlement, applied to the last price) and counts down to
+         *     `expiresAt` on the server's clock (the `time` of the `tickers` event is the server's now).
+         */
+        SecondOrder: {
+            id: string;
+            symbol: components["schemas"]["Symbol"];
+            direction: components["schemas"]["SecondDirection"];
+            /** @description Seconds from purchase to expiry. */
+            period: number;
+            stake: components["schemas"]["Decimal"];
+            /** @description The period's payout rate when bought. */
+            payoutRate: components["schemas"]["Decimal"];
+            /** @description The purchase price: the symbol's last price at `time`. */
+            openPrice: components["schemas"]["Decimal"];
+            /** @description The final price: the symbol's last price at the expiry second (once settled). */
+            closePrice?: components["schemas"]["Decimal"];
+            status: components["schemas"]["SecondStatus"];
+            result?: components["schemas"]["SecondResult"];
+            /** @description Profit or loss once settled: stake × payoutRate rounded down for a win, minus the stake for a loss, 0 for a tie. */
+            pnl?: components["schemas"]["Decimal"];
+            /** @description What settlement paid into the available balance: stake plus profit for a win, 0 for a loss, the stake for a tie. */
+            payout?: components["schemas"]["Decimal"];
+            /** @description When it was bought (a whole second of the server's clock). */
+            time: components["schemas"]["EpochMillis"];
+            /** @description `time` + `period` seconds. */
+            expiresAt: components["schemas"]["EpochMillis"];
+            /** @description When it was settled: `expiresAt` (after a long clock jump on a sandbox server, possibly the end of the coarse simulation step containing it). */
+            settledAt?: components["schemas"]["EpochMillis"];
+            updatedAt: components["schemas"]["EpochMillis"];
+        };
+        SecondOrderEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["SecondOrder"];
+        } | components["schemas"]["ErrorEnvelope"];
+        SecondOrderPage: {
+            items: components["schemas"]["SecondOrder"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        BuySecondRequest: {
+            symbol: components["schemas"]["Symbol"];
+            direction: components["schemas"]["SecondDirection"];
+            /** @description Seconds: one of the offered periods. */
+            period: number;
+            /** @description USDT staked. */
+            stake: components["schemas"]["DecimalInput"];
+        };
+        /**
          * @description The product's 20 languages. The codes are the product's own, kept for compatibility with
          *     existing clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says
          *     which language it means and its BCP 47 tag where the code differs.
@@ -1228,7 +1375,7 @@ export interface components {
          *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "lots_out_of_bounds" | "malformed_body" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
         /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {
@@ -3533,6 +3680,101 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSecondTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["SecondTerms"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSecondOrders: {
+        parameters: {
+            query?: {
+                status?: "running" | "settled" | "all";
+                symbol?: components["schemas"]["Symbol"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of second contracts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["SecondOrderPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    buySecond: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["BuySecondRequest"];
+                "application/json": components["schemas"]["BuySecondRequest"];
+            };
+        };
+        responses: {
+            /** @description The running contract, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -378,6 +378,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -391,6 +392,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -399,6 +401,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -408,6 +411,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -596,6 +600,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -609,6 +614,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -617,6 +623,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -626,6 +633,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -954,6 +962,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -967,6 +976,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -975,6 +985,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -984,6 +995,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -1282,6 +1294,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -1295,6 +1308,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -1303,6 +1317,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -1312,6 +1327,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -1462,6 +1478,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -1475,6 +1492,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -1483,6 +1501,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -1492,6 +1511,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -1739,6 +1759,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -1752,6 +1773,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -1760,6 +1782,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -1769,6 +1792,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -1986,6 +2010,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -1999,6 +2024,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -2007,6 +2033,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -2016,6 +2043,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -2188,6 +2216,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -2201,6 +2230,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -2209,6 +2239,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -2218,6 +2249,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -2390,6 +2422,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -2403,6 +2436,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -2411,6 +2445,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -2420,6 +2455,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -2701,6 +2737,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -2714,6 +2751,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -2722,6 +2760,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -2731,6 +2770,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -2916,6 +2956,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -2929,6 +2970,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -2937,6 +2979,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -2946,6 +2989,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -3125,6 +3169,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -3138,6 +3183,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -3146,6 +3192,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -3155,6 +3202,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -3500,6 +3548,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -3513,6 +3562,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -3521,6 +3571,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -3530,6 +3581,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -3896,6 +3948,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -3909,6 +3962,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -3917,6 +3971,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -3926,6 +3981,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -4087,6 +4143,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -4100,6 +4157,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -4108,6 +4166,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -4117,6 +4176,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -4388,6 +4448,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -4401,6 +4462,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -4409,6 +4471,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -4418,6 +4481,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -4636,6 +4700,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -4649,6 +4714,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -4657,6 +4723,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -4666,6 +4733,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -4899,6 +4967,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -4912,6 +4981,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -4920,6 +4990,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -4929,6 +5000,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -5160,6 +5232,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -5173,6 +5246,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -5181,6 +5255,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -5190,6 +5265,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -5389,6 +5465,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -5402,6 +5479,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -5410,6 +5488,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -5419,6 +5498,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -5585,6 +5665,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -5598,6 +5679,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -5606,6 +5688,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -5615,6 +5698,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -5932,6 +6016,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -5945,6 +6030,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -5953,6 +6039,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -5962,6 +6049,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -6292,6 +6380,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -6305,6 +6394,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -6313,6 +6403,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -6322,6 +6413,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -6664,6 +6756,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -6677,6 +6770,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -6685,6 +6779,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -6694,6 +6789,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -6875,6 +6971,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -6888,6 +6985,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -6896,6 +6994,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -6905,6 +7004,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -7134,6 +7234,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -7147,6 +7248,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -7155,6 +7257,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -7164,6 +7267,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -7325,6 +7429,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -7338,6 +7443,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -7346,6 +7452,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -7355,6 +7462,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -7683,6 +7791,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -7696,6 +7805,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -7704,6 +7814,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -7713,6 +7824,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -8047,6 +8159,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -8060,6 +8173,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -8068,6 +8182,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -8077,6 +8192,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -8335,6 +8451,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -8348,6 +8465,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -8356,6 +8474,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -8365,6 +8484,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -8659,6 +8779,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -8672,6 +8793,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -8680,6 +8802,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -8689,6 +8812,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -8909,6 +9033,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -8922,6 +9047,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -8930,6 +9056,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -8939,6 +9066,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -9143,6 +9271,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -9156,6 +9285,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -9164,6 +9294,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -9173,6 +9304,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -9316,6 +9448,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -9329,6 +9462,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -9337,6 +9471,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -9346,6 +9481,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -9520,6 +9656,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -9533,6 +9670,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -9541,6 +9679,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -9550,6 +9689,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -9968,6 +10108,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -9981,6 +10122,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -9989,6 +10131,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -9998,6 +10141,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -10287,6 +10431,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -10300,6 +10445,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -10308,6 +10454,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -10317,6 +10464,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -10639,6 +10787,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -10652,6 +10801,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -10660,6 +10810,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -10669,6 +10820,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -10928,6 +11080,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -10941,6 +11094,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -10949,6 +11103,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -10958,6 +11113,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -11228,6 +11384,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -11241,6 +11398,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -11249,6 +11407,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -11258,6 +11417,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -11490,6 +11650,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -11503,6 +11664,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -11511,6 +11673,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -11520,6 +11683,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -11742,6 +11906,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -11755,6 +11920,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -11763,6 +11929,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -11772,6 +11939,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -12216,6 +12384,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -12229,6 +12398,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -12237,6 +12407,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -12246,6 +12417,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -12604,6 +12776,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -12617,6 +12790,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -12625,6 +12799,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -12634,6 +12809,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -13013,6 +13189,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -13026,6 +13203,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -13034,6 +13212,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -13043,6 +13222,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -13401,6 +13581,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -13414,6 +13595,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -13422,6 +13604,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -13431,6 +13614,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -13778,6 +13962,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -13791,6 +13976,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -13799,6 +13985,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -13808,6 +13995,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",
@@ -14200,6 +14388,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "limit_exceeded",
                 "lots_out_of_bounds",
                 "malformed_body",
+                "market_closed",
                 "multiple_not_offered",
                 "name_mismatch",
                 "no_liquidity",
@@ -14213,6 +14402,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "password_mismatch",
                 "password_too_simple",
                 "password_unchanged",
+                "period_not_offered",
                 "price_required",
                 "primary_required",
                 "quantity_required",
@@ -14221,6 +14411,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "review_pending",
                 "same_account",
                 "same_coin",
+                "stake_out_of_bounds",
                 "stop_loss_invalid",
                 "take_profit_invalid",
                 "text_empty",
@@ -14230,6 +14421,996 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "ticket_invalid",
                 "too_many_attempts",
                 "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getSecondTerms": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "coin",
+                "maxRunning",
+                "symbols",
+                "periods"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "coin": {
+                  "type": "string",
+                  "description": "The coin of stakes and payouts: USDT, held in the `second` account."
+                },
+                "maxRunning": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Most contracts one user may have running at once."
+                },
+                "symbols": {
+                  "type": "array",
+                  "description": "The symbols offered, in the order a picker shows them.",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "symbol",
+                      "pricePrecision"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "symbol": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "BTC/USDT"
+                        ]
+                      },
+                      "pricePrecision": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 12,
+                        "description": "Decimals of a price of this symbol (as its ticker)."
+                      }
+                    }
+                  }
+                },
+                "periods": {
+                  "type": "array",
+                  "description": "The periods offered, shortest first.",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "seconds",
+                      "payoutRate",
+                      "minStake",
+                      "maxStake"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "seconds": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 86400,
+                        "description": "How long a contract of this period runs."
+                      },
+                      "payoutRate": {
+                        "type": "string",
+                        "description": "The profit of a win as a fraction of the stake (0.85 = 85 %); below 1, so a win pays less than a loss costs.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "minStake": {
+                        "type": "string",
+                        "description": "Smallest stake in USDT",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ],
+                        "at USDT's precision.": null
+                      },
+                      "maxStake": {
+                        "type": "string",
+                        "description": "Largest stake in USDT",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ],
+                        "at USDT's precision.": null
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listSecondOrders": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "status": {
+          "type": "string",
+          "enum": [
+            "running",
+            "settled",
+            "all"
+          ],
+          "default": "running"
+        },
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "symbol",
+                      "direction",
+                      "period",
+                      "stake",
+                      "payoutRate",
+                      "openPrice",
+                      "status",
+                      "time",
+                      "expiresAt",
+                      "updatedAt"
+                    ],
+                    "additionalProperties": false,
+                    "description": "A second contract from purchase to settlement. Amounts in USDT at USDT's precision; prices at\nthe symbol's `pricePrecision`. While it runs, a client shows the estimated result from the\nlive ticker (the same rule as settlement, applied to the last price) and counts down to\n`expiresAt` on the server's clock (the `time` of the `tickers` event is the server's now).\n",
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "symbol": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "BTC/USDT"
+                        ]
+                      },
+                      "direction": {
+                        "type": "string",
+                        "enum": [
+                          "up",
+                          "down"
+                        ],
+                        "description": "`up` wins when the final price is above the purchase price, `down` when it is below."
+                      },
+                      "period": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Seconds from purchase to expiry."
+                      },
+                      "stake": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "payoutRate": {
+                        "type": "string",
+                        "description": "The period's payout rate when bought.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "openPrice": {
+                        "type": "string",
+                        "description": "The purchase price: the symbol's last price at `time`.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "closePrice": {
+                        "type": "string",
+                        "description": "The final price: the symbol's last price at the expiry second (once settled).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "running",
+                          "settled"
+                        ],
+                        "description": "`running` until its expiry; `settled` once the final price decided it."
+                      },
+                      "result": {
+                        "type": "string",
+                        "enum": [
+                          "win",
+                          "loss",
+                          "tie"
+                        ],
+                        "description": "`win`: the price moved the chosen way (stake back plus stake × payoutRate); `loss`: it moved the other way (the stake is lost); `tie`: it did not move (the stake back)."
+                      },
+                      "pnl": {
+                        "type": "string",
+                        "description": "Profit or loss once settled: stake × payoutRate rounded down for a win, minus the stake for a loss, 0 for a tie.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "payout": {
+                        "type": "string",
+                        "description": "What settlement paid into the available balance: stake plus profit for a win, 0 for a loss, the stake for a tie.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "time": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "When it was bought (a whole second of the server's clock).",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "expiresAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "`time` + `period` seconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "settledAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "When it was settled: `expiresAt` (after a long clock jump on a sandbox server, possibly the end of the coarse simulation step containing it).",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "updatedAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "buySecond": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "symbol",
+        "direction",
+        "period",
+        "stake"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "symbol": {
+          "type": "string",
+          "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+          "examples": [
+            "BTC/USDT"
+          ]
+        },
+        "direction": {
+          "type": "string",
+          "enum": [
+            "up",
+            "down"
+          ],
+          "description": "`up` wins when the final price is above the purchase price, `down` when it is below."
+        },
+        "period": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 86400,
+          "description": "Seconds: one of the offered periods."
+        },
+        "stake": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "USDT staked.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "direction",
+                "period",
+                "stake",
+                "payoutRate",
+                "openPrice",
+                "status",
+                "time",
+                "expiresAt",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "description": "A second contract from purchase to settlement. Amounts in USDT at USDT's precision; prices at\nthe symbol's `pricePrecision`. While it runs, a client shows the estimated result from the\nlive ticker (the same rule as settlement, applied to the last price) and counts down to\n`expiresAt` on the server's clock (the `time` of the `tickers` event is the server's now).\n",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "direction": {
+                  "type": "string",
+                  "enum": [
+                    "up",
+                    "down"
+                  ],
+                  "description": "`up` wins when the final price is above the purchase price, `down` when it is below."
+                },
+                "period": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Seconds from purchase to expiry."
+                },
+                "stake": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "payoutRate": {
+                  "type": "string",
+                  "description": "The period's payout rate when bought.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openPrice": {
+                  "type": "string",
+                  "description": "The purchase price: the symbol's last price at `time`.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closePrice": {
+                  "type": "string",
+                  "description": "The final price: the symbol's last price at the expiry second (once settled).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "running",
+                    "settled"
+                  ],
+                  "description": "`running` until its expiry; `settled` once the final price decided it."
+                },
+                "result": {
+                  "type": "string",
+                  "enum": [
+                    "win",
+                    "loss",
+                    "tie"
+                  ],
+                  "description": "`win`: the price moved the chosen way (stake back plus stake × payoutRate); `loss`: it moved the other way (the stake is lost); `tie`: it did not move (the stake back)."
+                },
+                "pnl": {
+                  "type": "string",
+                  "description": "Profit or loss once settled: stake × payoutRate rounded down for a win, minus the stake for a loss, 0 for a tie.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "payout": {
+                  "type": "string",
+                  "description": "What settlement paid into the available balance: stake plus profit for a win, 0 for a loss, the stake for a tie.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When it was bought (a whole second of the server's clock).",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "expiresAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "`time` + `period` seconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "settledAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When it was settled: `expiresAt` (after a long clock jump on a sandbox server, possibly the end of the coarse simulation step containing it).",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
                 "transaction_password_format",
                 "transaction_password_too_simple",
                 "unknown_chain",

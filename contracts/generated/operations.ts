@@ -339,6 +339,27 @@ export const operationTable = {
     "path": "/me/lever/orders/list",
     "callStyle": "silentToken",
     "auth": true
+  },
+  "getSecondTerms": {
+    "operationId": "getSecondTerms",
+    "method": "get",
+    "path": "/second/terms",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "listSecondOrders": {
+    "operationId": "listSecondOrders",
+    "method": "get",
+    "path": "/me/second/orders",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "buySecond": {
+    "operationId": "buySecond",
+    "method": "post",
+    "path": "/me/second/orders",
+    "callStyle": "token",
+    "auth": true
   }
 } as const;
 

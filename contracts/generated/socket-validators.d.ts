@@ -18,3 +18,4 @@ export declare const trades: PayloadValidator;
 export declare const order: PayloadValidator;
 export declare const leverOrder: PayloadValidator;
 export declare const leverAccount: PayloadValidator;
+export declare const secondOrder: PayloadValidator;

@@ -73,6 +73,10 @@ export type LeverOrderEvent = {
   order: ApiSchemas['LeverOrder'];
 };
 
+export type SecondOrderEvent = {
+  order: ApiSchemas['SecondOrder'];
+};
+
 export type OrderEvent = {
   order: ApiSchemas['Order'];
 };
@@ -88,6 +92,7 @@ export interface ServerToClientEvents {
   order: (payload: OrderEvent) => void;
   leverOrder: (payload: LeverOrderEvent) => void;
   leverAccount: (payload: LeverAccountEvent) => void;
+  secondOrder: (payload: SecondOrderEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -136,6 +141,10 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "leverAccount": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "secondOrder": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

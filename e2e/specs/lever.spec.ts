@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { loginWithToken, recordApiCalls, toast, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, recordApiCalls, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 
 const LEVER = 'pages/lever/lever?symbol=BTC/USDT';
@@ -395,27 +395,6 @@ test('the lever pages come whole from the dictionaries (pseudo locale)', async (
     expect(await untranslated(page), path).toEqual([]);
   }
 });
-
-/** Horizontal overflow of the page, and buttons or inputs whose text is cut off (Mantine clips button labels). */
-async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const doc = document.documentElement;
-    if (doc.scrollWidth > doc.clientWidth + 1) problems.push(`page scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
-    const measured = document.querySelectorAll<HTMLElement>(
-      '.mantine-Button-label, .mantine-SegmentedControl-label, .mantine-Tabs-tabLabel, .mantine-Badge-label, dt, dd, label',
-    );
-    // The check itself: Mantine's static class names are there to be measured.
-    if (!measured.length) problems.push('nothing found to measure');
-    for (const el of measured) {
-      const box = el.getBoundingClientRect();
-      if (!box.width) continue;
-      if (el.scrollWidth > el.clientWidth + 1) problems.push(`cut off: "${el.textContent}" (${el.scrollWidth} > ${el.clientWidth})`);
-      if (box.right > doc.clientWidth + 1 || box.left < -1) problems.push(`outside the screen: "${el.textContent}"`);
-    }
-    return problems;
-  });
-}
 
 /** A world with something on every lever page: two positions, a delegation, a closed position. */
 async function populate(page: Page, server: MockServer, token: string) {

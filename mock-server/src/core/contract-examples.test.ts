@@ -132,6 +132,7 @@ const transactionPassword: Step = (c) => c.call('setTransactionPassword', { pass
 const quote: Step = (c) => c.call('flashQuote', { from: 'BTC', to: 'USDT', amount: '0.1' });
 const toExchange: Step = (c) => c.call('transfer', { coin: 'USDT', from: 'funds', to: 'exchange', amount: '5000' });
 const placeBuy: Step = (c) => c.call('placeOrder', LIMIT_BUY);
+const toSecond: Step = (c) => c.call('transfer', { coin: 'USDT', from: 'funds', to: 'second', amount: '1000' });
 const toLever: Step = (c) => c.call('transfer', { coin: 'USDT', from: 'funds', to: 'lever', amount: '1000' });
 const openLong: Step = (c) => c.call('openLever', { symbol: 'BTC/USDT', side: 'long', type: 'market', lots: '1', multiple: 10 });
 const openShort: Step = (c) => c.call('openLever', { symbol: 'ETH/USDT', side: 'short', type: 'market', lots: '2', multiple: 20 });
@@ -195,6 +196,15 @@ const PREPS: Record<string, Prep> = {
   'closeLever/order_closed': { run: steps(toLever, openLong, delegate) },
   'closeAllLever/ok': { run: steps(toLever, openLong, openShort) },
   'listLeverOrders/ok': { run: steps(toLever, openLong, delegate) },
+  'buySecond/ok': { run: toSecond },
+  'listSecondOrders/ok': {
+    run: steps(
+      toSecond,
+      (c) => c.call('buySecond', { symbol: 'BTC/USDT', direction: 'up', period: 30, stake: '100' }),
+      (c) => c.call('buySecond', { symbol: 'ETH/USDT', direction: 'down', period: 60, stake: '50' }),
+      later(40_000),
+    ),
+  },
 };
 
 // ---------------------------------------------------------------------------------------------

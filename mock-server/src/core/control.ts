@@ -57,7 +57,7 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
       if (!world.market.has(b.symbol)) return { status: 400, body: { error: `Unknown symbol ${b.symbol}` } };
       const problem = world.market.priceProblem(b.symbol, b.price);
       if (problem) return { status: 400, body: { error: problem } };
-      world.setPrice(b.symbol, b.price);
+      world.setPrice(b.symbol, b.price, b.hold ?? false);
       return { status: 200, body: { symbol: b.symbol, last: world.market.ticker(b.symbol).last, time: world.clock.now() } };
     }
     case 'mockState':

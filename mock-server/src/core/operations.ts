@@ -94,6 +94,9 @@ export const handlers: Handlers = {
   closeLever: ({ world, body, token }) => world.lever.close(token, body.id),
   closeAllLever: ({ world, token }) => world.lever.closeAll(token),
   listLeverOrders: ({ world, query, token }) => world.lever.list(token, query ?? {}),
+  getSecondTerms: ({ world }) => world.second.terms(),
+  buySecond: ({ world, body, token }) => world.second.buy(token, body),
+  listSecondOrders: ({ world, query, token }) => world.second.list(token, query ?? {}),
   listTickers: ({ world }) => world.market.tickers(),
   getKline: ({ world, query }) => ({
     symbol: query.symbol,

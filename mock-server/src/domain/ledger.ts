@@ -15,9 +15,10 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 /**
  * System owners: `external` (deposits in, withdrawals out), `fees`, `desk` (flash exchange),
  * `lever` (the other side of lever contracts' profit and loss, and what it absorbs when a loss
- * exceeds a user's lever balance). System owners may go negative.
+ * exceeds a user's lever balance), `second` (the other side of second contracts' wins and losses).
+ * System owners may go negative.
  */
-export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk', lever: 'system:lever' } as const;
+export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk', lever: 'system:lever', second: 'system:second' } as const;
 export const isSystem = (owner: string) => owner.startsWith('system:');
 
 export type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade';

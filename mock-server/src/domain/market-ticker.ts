@@ -26,6 +26,8 @@ export interface SymbolState {
   /** Last price in ticks. */
   last: number;
   lastBig?: Big;
+  /** The price stays where the control API set it (`mockPrice` with `hold`) until set again. */
+  held?: boolean;
   candles: CandleTiers;
   /** 24 h statistics of the closed minutes, recomputed once a minute rather than every tick. */
   closed?: WindowStats;

@@ -133,8 +133,9 @@ export class Market {
     const minutes = length / MINUTE;
     const sigma = state.spec.sigma * Math.sqrt(minutes);
     const open = state.last;
-    const close = this.ticks(open * Math.exp(sigma * rng.normal()));
-    const wick = length >= MINUTE ? Math.abs(rng.normal()) * sigma * 0.5 : 0;
+    const walk = this.ticks(open * Math.exp(sigma * rng.normal()));
+    const close = state.held ? open : walk;
+    const wick = length >= MINUTE && !state.held ? Math.abs(rng.normal()) * sigma * 0.5 : 0;
     const candle: UnitCandle = {
       time,
       open,
@@ -185,7 +186,7 @@ export class Market {
   }
 
   /** Simulates every virtual second up to `now`. Returns true when prices moved. */
-  advanceTo(now: number): boolean {
+  advanceTo(now: number, afterStep?: (time: number) => void): boolean {
     const target = Math.floor((now - this.start) / 1000);
     if (target <= this.second) return false;
     const end = Math.max(this.horizon ?? now, now);
@@ -197,6 +198,10 @@ export class Market {
       const time = this.start + s * 1000;
       for (const state of this.states.values()) this.step(state, time, length);
       s += length / 1000;
+      if (afterStep) {
+        this.second = s - 1;
+        afterStep(this.simulatedNow());
+      }
     }
     this.second = target;
     return true;
@@ -216,10 +221,12 @@ export class Market {
    * Sets a symbol's last price now, as a market move would (the control API's `mockPrice`): the
    * current one-minute candle takes it in, and the random walk continues from it. `price` must be
    * positive with at most the symbol's pricePrecision decimals (the caller checks: see
-   * `priceProblem`).
+   * `priceProblem`). With `hold` the price stays there (the walk pauses for this symbol) until it
+   * is set again without.
    */
-  setPrice(symbol: string, price: string): void {
+  setPrice(symbol: string, price: string, hold = false): void {
     const state = this.state(symbol);
+    state.held = hold;
     const problem = this.priceProblem(symbol, price);
     if (problem) throw new Error(problem);
     const ticks = Number(new Big(price).times(new Big(10).pow(state.spec.pricePrecision)).toFixed(0));

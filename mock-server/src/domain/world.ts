@@ -24,6 +24,7 @@ import { Withdrawals } from './withdrawals.ts';
 import { Liquidity } from './liquidity.ts';
 import { Spot, type Order } from './spot.ts';
 import { Lever, type LeverAccount, type LeverOrder } from './lever.ts';
+import { Second, type SecondOrder } from './second.ts';
 import { DAY } from './candles.ts';
 
 type Ticker = components['schemas']['Ticker'];
@@ -55,6 +56,8 @@ export interface WorldEvents extends Record<string, unknown> {
   leverOrder: { userId: string; order: LeverOrder };
   /** A user's lever account changed (balance, margin or frozen amounts; not prices alone). */
   leverAccount: { userId: string; account: LeverAccount };
+  /** A second contract of a user was bought or settled. */
+  secondOrder: { userId: string; order: SecondOrder };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
   /** A session ended (logout, or a password change ended the user's other sessions). */
@@ -82,6 +85,7 @@ export class World {
   readonly liquidity: Liquidity;
   readonly spot: Spot;
   readonly lever: Lever;
+  readonly second: Second;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
@@ -127,6 +131,14 @@ export class World {
       onOrder: (userId, order) => this.events.emit('leverOrder', { userId, order }),
       onAccount: (userId, account) => this.events.emit('leverAccount', { userId, account }),
     });
+    this.second = new Second({
+      seed: this.seed,
+      market: this.market,
+      ledger: this.ledger,
+      accounts: this.accounts,
+      isOpen: (symbol) => !this.liquidity.halted.has(symbol),
+      onOrder: (userId, order) => this.events.emit('secondOrder', { userId, order }),
+    });
     this.ledger.guard((reason, legs) => this.lever.guardTransfer(reason, legs));
     this.ledger.onChange((owners, legs) => {
       for (const userId of owners) this.events.emit('balances', { userId, time: this.clock.now(), balances: this.balancesOf(userId) });
@@ -134,7 +146,9 @@ export class World {
     });
     this.clock.onMove((time) => {
       this.scheduler.runDue(time);
-      if (this.market.advanceTo(time)) {
+      // Second contracts settle at the simulated second of their expiry, before later seconds move the price.
+      const due = this.second.nextExpiry();
+      if (this.market.advanceTo(time, due !== null && due <= time ? (at) => this.second.settleDue(at) : undefined)) {
         const fresh = this.liquidity.onTick(this.market.symbols());
         this.afterPriceMove();
         for (const [symbol, trades] of fresh) this.events.emit('trades', { symbol, trades });
@@ -179,10 +193,11 @@ export class World {
 
   /**
    * Sets a symbol's last price now (the control API's `mockPrice`; `price` checked with
-   * `market.priceProblem`), lets everything react to it and announces the tickers.
+   * `market.priceProblem`), held there with `hold`, lets everything react to it and announces the
+   * tickers.
    */
-  setPrice(symbol: string, price: string): void {
-    this.market.setPrice(symbol, price);
+  setPrice(symbol: string, price: string, hold = false): void {
+    this.market.setPrice(symbol, price, hold);
     this.afterPriceMove();
     this.events.emit('tickers', { time: this.clock.now(), tickers: this.market.tickers() });
   }

@@ -6,6 +6,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient, type UseQuery
 import { useCallback, useEffect, useMemo } from 'react';
 import type { components } from '../../../contracts/generated/openapi';
 import { call } from './client';
+import { noteServerTime } from '../lib/serverClock';
 import { throttle } from '../lib/throttle';
 import { useRealtime } from '../realtime/hooks';
 import { realtime } from '../realtime/socket';
@@ -46,6 +47,7 @@ function joinTickerFeed(queryClient: QueryClient): () => void {
       if (updates.length) queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, updates));
     });
     const off = realtime.on('tickers', (event) => {
+      noteServerTime(event.time);
       for (const t of event.tickers) pending.set(t.symbol, t);
       flush.request();
     });

@@ -33,7 +33,6 @@ export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
 const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
   [paths.home.news, 'routes.news', false, true],
   [paths.home.newsDetail, 'routes.newsDetail'],
-  [paths.market.second, 'routes.second', false, true],
   [paths.mine.systemMessages, 'routes.systemMessages', true, true],
   [paths.mine.systemMessagesDetail, 'routes.systemMessagesDetail', true],
   [paths.mine.invite, 'routes.invite', true],
@@ -71,6 +70,7 @@ export const ROUTES: RouteDef[] = [
   { path: paths.market.kline, title: 'routes.kline', load: () => import('../features/market/pages/KlinePage') },
   { path: paths.trade.trade, title: 'tabs.trade', load: () => import('../features/trade/pages/TradePage'), tab: 'trade', refresh: true },
   { path: paths.trade.entrust, title: 'routes.entrust', load: () => import('../features/trade/pages/EntrustPage'), auth: true, refresh: true },
+  { path: paths.market.second, title: 'routes.second', load: () => import('../features/second/pages/SecondPage'), refresh: true },
   { path: paths.lever.lever, title: 'tabs.lever', load: () => import('../features/lever/pages/LeverPage'), tab: 'lever', refresh: true },
   { path: paths.lever.leverList, title: 'routes.leverList', load: () => import('../features/lever/pages/LeverListPage'), auth: true, refresh: true },
   { path: paths.lever.orderList, title: 'routes.leverOrders', load: () => import('../features/lever/pages/LeverOrdersPage'), auth: true, refresh: true },

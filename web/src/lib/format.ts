@@ -81,6 +81,22 @@ export function formatMoney(value: string | Big, decimals: number, coin: string,
   return isolate(`${formatAmount(value, decimals, locale)} ${coin}`);
 }
 
+/**
+ * A profit or loss with its sign and coin ("+10.00 USDT", "-3.21 USDT"), truncated to `decimals`,
+ * as one isolated unit; "+" only when what is shown is above zero.
+ */
+export function formatSignedMoney(value: string | Big, decimals: number, coin: string, locale: string): string {
+  const d = parse(value);
+  if (!d) return '--';
+  return isolate(`${d.round(decimals, Big.roundDown).gt(0) ? '+' : ''}${formatAmount(d, decimals, locale)} ${coin}`);
+}
+
+/** A rate (0.0005, 0.85) as a percentage in its shortest form ("0.05%", "85%"), as one isolated unit. */
+export function formatRate(rate: string | Big, locale: string): string {
+  const d = parse(rate);
+  return d ? isolate(`${formatExact(d.times(100), locale)}%`) : '--';
+}
+
 /** "x / y" as one isolated unit. */
 export const formatRatio = (x: string, y: string): string => isolate(`${x} / ${y}`);
 

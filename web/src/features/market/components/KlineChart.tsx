@@ -6,23 +6,12 @@
  * left-to-right, also inside an RTL page.
  */
 import { useComputedColorScheme } from '@mantine/core';
-import {
-  CandlestickSeries,
-  ColorType,
-  createChart,
-  HistogramSeries,
-  LineSeries,
-  TickMarkType,
-  type IChartApi,
-  type Time,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { CandlestickSeries, createChart, HistogramSeries, LineSeries, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { usePriceColors } from '../../../theme/priceColors';
 import type { Candle } from '../api';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatDate, groupDigits } from '../../../lib/format';
+import { localizationOf, priceFormatOf, themeOptions, toChartTime as toTime } from '../../../ui/chart/chartOptions';
 
 const MA = [
   { length: 7, color: '#f0b90b' },
@@ -39,37 +28,6 @@ interface Series {
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
   ma: ISeriesApi<'Line'>[];
-}
-
-/** Axis labels in the user's local time and language (the library itself shows UTC in English). */
-function tickMarkIn(locale: string) {
-  return (time: Time, type: TickMarkType): string => {
-    if (typeof time !== 'number') return String(time);
-    const ms = time * 1000;
-    switch (type) {
-      case TickMarkType.Year:
-        return formatDate(ms, 'axisYear', locale);
-      case TickMarkType.Month:
-        return formatDate(ms, 'axisMonth', locale);
-      case TickMarkType.DayOfMonth:
-        return formatDate(ms, 'axisDay', locale);
-      default:
-        return formatDate(ms, 'axisTime', locale);
-    }
-  };
-}
-
-const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
-
-function themeOptions(dark: boolean) {
-  const text = dark ? '#b7bdc6' : '#474d57';
-  const line = dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)';
-  return {
-    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text, attributionLogo: false },
-    grid: { vertLines: { color: line }, horzLines: { color: line } },
-    rightPriceScale: { borderColor: line },
-    timeScale: { borderColor: line },
-  };
 }
 
 function movingAverage(closes: number[], times: UTCTimestamp[], length: number) {
@@ -175,14 +133,10 @@ export const KlineChart = forwardRef<KlineChartHandle, { candles: Candle[]; pric
   useEffect(() => {
     const s = series.current;
     if (!s) return;
-    const minMove = Number((1 / 10 ** pricePrecision).toFixed(pricePrecision));
-    const priceFormat = { type: 'custom' as const, minMove, formatter: (price: number) => groupDigits(price.toFixed(pricePrecision), locale) };
+    const priceFormat = priceFormatOf(pricePrecision, locale);
     s.candles.applyOptions({ priceFormat });
     s.ma.forEach((m) => m.applyOptions({ priceFormat }));
-    s.chart.applyOptions({
-      localization: { locale, timeFormatter: (time: Time) => (typeof time === 'number' ? formatDate(time * 1000, 'dateTime', locale) : String(time)) },
-      timeScale: { tickMarkFormatter: tickMarkIn(locale) },
-    });
+    s.chart.applyOptions(localizationOf(locale));
   }, [pricePrecision, locale]);
 
   useEffect(() => {

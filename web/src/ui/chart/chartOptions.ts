@@ -1,0 +1,53 @@
+/**
+ * What every lightweight-charts chart of the app shares: the theme's colours, axis labels and
+ * prices in the user's language and local time (the library itself shows UTC in English and
+ * formats prices with its own float rules), and epoch milliseconds as the library's time.
+ */
+import { ColorType, TickMarkType, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { formatDate, groupDigits } from '../../lib/format';
+
+export const toChartTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+/** Axis labels in the user's local time and language. */
+function tickMarkIn(locale: string) {
+  return (time: Time, type: TickMarkType): string => {
+    if (typeof time !== 'number') return String(time);
+    const ms = time * 1000;
+    switch (type) {
+      case TickMarkType.Year:
+        return formatDate(ms, 'axisYear', locale);
+      case TickMarkType.Month:
+        return formatDate(ms, 'axisMonth', locale);
+      case TickMarkType.DayOfMonth:
+        return formatDate(ms, 'axisDay', locale);
+      default:
+        return formatDate(ms, 'axisTime', locale);
+    }
+  };
+}
+
+/** Background, text and grid colours for the light or dark theme. */
+export function themeOptions(dark: boolean) {
+  const text = dark ? '#b7bdc6' : '#474d57';
+  const line = dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.06)';
+  return {
+    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: text, attributionLogo: false },
+    grid: { vertLines: { color: line }, horzLines: { color: line } },
+    rightPriceScale: { borderColor: line },
+    timeScale: { borderColor: line },
+  };
+}
+
+/** A series' price format: the symbol's places, grouped for the locale (labels only; money never passes through it). */
+export function priceFormatOf(pricePrecision: number, locale: string) {
+  const minMove = Number((1 / 10 ** pricePrecision).toFixed(pricePrecision));
+  return { type: 'custom' as const, minMove, formatter: (price: number) => groupDigits(price.toFixed(pricePrecision), locale) };
+}
+
+/** The chart's time labels (crosshair and axis) in the user's language and local time. */
+export function localizationOf(locale: string) {
+  return {
+    localization: { locale, timeFormatter: (time: Time) => (typeof time === 'number' ? formatDate(time * 1000, 'dateTime', locale) : String(time)) },
+    timeScale: { tickMarkFormatter: tickMarkIn(locale) },
+  };
+}
