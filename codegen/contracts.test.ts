@@ -78,6 +78,8 @@ describe('request bounds', () => {
         s.type === 'string' &&
         !s.enum &&
         s.const === undefined &&
+        // A oneOf of constants (Locale) is an enumeration.
+        !(Array.isArray(s.oneOf) && (s.oneOf as JsonObject[]).every((b) => b.const !== undefined)) &&
         s.maxLength === undefined &&
         !(typeof s.pattern === 'string' && !/[*+]|\{\d+,\}/.test(s.pattern))
       ) {

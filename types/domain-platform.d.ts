@@ -7,5 +7,7 @@ declare global {
   var crypto: { getRandomValues<T extends ArrayBufferView>(array: T): T };
   /** Base64 decoding (uploads arrive as data URLs). */
   function atob(data: string): string;
+  /** Base64 encoding (generated pictures as data URLs). */
+  function btoa(data: string): string;
 }
 export {};

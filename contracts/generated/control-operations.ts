@@ -39,6 +39,18 @@ export const controlTable = {
     "path": "/price",
     "auth": false
   },
+  "mockNews": {
+    "operationId": "mockNews",
+    "method": "post",
+    "path": "/news",
+    "auth": false
+  },
+  "mockMessage": {
+    "operationId": "mockMessage",
+    "method": "post",
+    "path": "/messages",
+    "auth": false
+  },
   "mockState": {
     "operationId": "mockState",
     "method": "get",

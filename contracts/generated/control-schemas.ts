@@ -368,6 +368,97 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
       }
     }
   },
+  "mockNews": {
+    "query": null,
+    "headers": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "title",
+        "body"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "title": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "summary": {
+          "type": "string",
+          "maxLength": 500
+        },
+        "body": {
+          "type": "string",
+          "maxLength": 100000
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "type": "object",
+      "required": [
+        "id",
+        "time"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "time": {
+          "type": "integer"
+        }
+      }
+    }
+  },
+  "mockMessage": {
+    "query": null,
+    "headers": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "account",
+        "title",
+        "body"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "account": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "description": "The user's email or phone as registered."
+        },
+        "title": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200
+        },
+        "body": {
+          "type": "string",
+          "maxLength": 5000
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "type": "object",
+      "required": [
+        "id",
+        "time"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "time": {
+          "type": "integer"
+        }
+      }
+    }
+  },
   "mockState": {
     "query": null,
     "headers": null,

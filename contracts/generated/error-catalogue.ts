@@ -2978,5 +2978,153 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "type": "error",
       "when": "The second-contract account's available USDT is less than `stake`."
     }
+  ],
+  "listNews": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "getNews": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No article has the `id`."
+    }
+  ],
+  "listMessages": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "readMessage": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No message of the user has the `id`."
+    }
+  ],
+  "readAllMessages": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
   ]
 };

@@ -117,6 +117,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a news article now
+         * @description Publishes an article in English, dated now, first in every list. The body is stored as given
+         *     (any HTML, hostile included), so a test can check that a client renders it inert.
+         */
+        post: operations["mockNews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a user an announcement
+         * @description Sends the user of `account` a system message of kind `announcement`, pushed live like any other.
+         */
+        post: operations["mockMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/state": {
         parameters: {
             query?: never;
@@ -160,6 +201,21 @@ export interface components {
              * @default false
              */
             hold?: boolean;
+        };
+        NewsRequest: {
+            title: string;
+            summary?: string;
+            body: string;
+        };
+        MessageRequest: {
+            /** @description The user's email or phone as registered. */
+            account: string;
+            title: string;
+            body: string;
+        };
+        Published: {
+            id: string;
+            time: number;
         };
         PriceState: {
             symbol: string;
@@ -418,6 +474,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PriceState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
+        };
+    };
+    mockNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsRequest"];
+            };
+        };
+        responses: {
+            /** @description The article's id and time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Published"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
+        };
+    };
+    mockMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message's id and time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Published"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -60,5 +60,10 @@ export function createOperationHandlers(
     http.get(`${baseUrl}/second/terms`, (info) => resolve('getSecondTerms', info)),
     http.get(`${baseUrl}/me/second/orders`, (info) => resolve('listSecondOrders', info)),
     http.post(`${baseUrl}/me/second/orders`, (info) => resolve('buySecond', info)),
+    http.get(`${baseUrl}/news`, (info) => resolve('listNews', info)),
+    http.get(`${baseUrl}/news/article`, (info) => resolve('getNews', info)),
+    http.get(`${baseUrl}/me/messages`, (info) => resolve('listMessages', info)),
+    http.post(`${baseUrl}/me/messages/read`, (info) => resolve('readMessage', info)),
+    http.post(`${baseUrl}/me/messages/read-all`, (info) => resolve('readAllMessages', info)),
   ];
 }

@@ -1099,6 +1099,115 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/news": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's news, newest first
+         * @description A page of articles, newest first (ties cannot occur: each has its own time). Each is in the
+         *     requested `locale` when the article was written in it, else in English; `locale` in each
+         *     item says which. The body is read with getNews.
+         */
+        get: operations["listNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/news/article": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One article with its body
+         * @description The article in the requested `locale` when it was written in it, else in English. `body` is
+         *     HTML as the editors wrote it: a client must sanitise it before rendering (keep text,
+         *     headings, lists, links and images; drop scripts, event handlers, frames, forms, styles and
+         *     `javascript:` URLs).
+         */
+        get: operations["getNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's system messages, newest first
+         * @description A page of the messages the platform sent the user (newest first; ids break ties), with the
+         *     number still unread. Messages come from the user's own events (registration, a credited
+         *     deposit, a withdrawal done or failed, a verification decided, a lever liquidation) and from
+         *     announcements; a client shows its translation of `kind` with `params`, or `title` and `body`
+         *     (English) for a kind it does not know. The `systemMessage` event announces each new one.
+         */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/messages/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a message (marks it read)
+         * @description Answers the message whole and marks it read (reading it again changes nothing).
+         */
+        post: operations["readMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/messages/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every message read
+         * @description Marks every message of the user read; answers the unread count after (0).
+         */
+        post: operations["readAllMessages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1321,6 +1430,69 @@ export interface components {
             period: number;
             /** @description USDT staked. */
             stake: components["schemas"]["DecimalInput"];
+        };
+        NewsItem: {
+            id: string;
+            title: string;
+            summary: string;
+            /** @description A picture for the list and the article's head: an https or data: image URL. */
+            cover?: string;
+            /** @description The language this version is in: the requested one, or `en` when the article was not written in it. */
+            locale: components["schemas"]["Locale"];
+            /** @description When it was published. */
+            time: components["schemas"]["EpochMillis"];
+        };
+        NewsPage: {
+            items: components["schemas"]["NewsItem"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        NewsArticle: {
+            id: string;
+            title: string;
+            summary: string;
+            cover?: string;
+            locale: components["schemas"]["Locale"];
+            time: components["schemas"]["EpochMillis"];
+            /** @description HTML; sanitise before rendering (see getNews). */
+            body: string;
+        };
+        /**
+         * @description What a system message is about, with its `params`: `deposit_credited`, `recharge_rejected`,
+         *     `withdrawal_done` and `withdrawal_failed` have `amount` (at the coin's precision) and
+         *     `coin`; `lever_liquidated` has `symbol`; `announcement` has `title` and `body`; the others
+         *     none. Servers may add kinds: a client shows `title` and `body` for one it does not know.
+         * @enum {string}
+         */
+        MessageKind: "welcome" | "deposit_credited" | "recharge_rejected" | "withdrawal_done" | "withdrawal_failed" | "identity_verified" | "identity_rejected" | "lever_liquidated" | "announcement";
+        SystemMessage: {
+            id: string;
+            kind: components["schemas"]["MessageKind"];
+            /** @description English. */
+            title: string;
+            /** @description English plain text (not HTML). */
+            body: string;
+            /** @description The values the kind's text needs (see MessageKind). */
+            params?: {
+                [key: string]: string;
+            };
+            read: boolean;
+            time: components["schemas"]["EpochMillis"];
+        };
+        MessagePage: {
+            items: components["schemas"]["SystemMessage"][];
+            page: number;
+            pageSize: number;
+            total: number;
+            /** @description Messages not read yet (of all pages). */
+            unread: number;
+        };
+        UnreadCount: {
+            unread: number;
+        };
+        MessageIdRequest: {
+            id: string;
         };
         /**
          * @description The product's 20 languages. The codes are the product's own, kept for compatibility with
@@ -3775,6 +3947,170 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listNews: {
+        parameters: {
+            query?: {
+                locale?: components["schemas"]["Locale"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of articles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["NewsPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getNews: {
+        parameters: {
+            query: {
+                id: string;
+                locale?: components["schemas"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["NewsArticle"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["MessagePage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    readMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MessageIdRequest"];
+                "application/json": components["schemas"]["MessageIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The message, now read, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["SystemMessage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    readAllMessages: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["UnreadCount"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
         };
     };

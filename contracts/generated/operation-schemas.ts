@@ -15463,5 +15463,1523 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         }
       ]
     }
+  },
+  "listNews": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "locale": {
+          "type": "string",
+          "description": "The product's 20 languages. The codes are the product's own, kept for compatibility with\nexisting clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says\nwhich language it means and its BCP 47 tag where the code differs.\n",
+          "oneOf": [
+            {
+              "const": "en",
+              "description": "English"
+            },
+            {
+              "const": "es",
+              "description": "Spanish"
+            },
+            {
+              "const": "de",
+              "description": "German"
+            },
+            {
+              "const": "fr",
+              "description": "French"
+            },
+            {
+              "const": "zh",
+              "description": "Chinese, simplified script (BCP 47 zh-Hans)"
+            },
+            {
+              "const": "jp",
+              "description": "Japanese (not ISO: BCP 47 ja)"
+            },
+            {
+              "const": "hk",
+              "description": "Chinese, traditional script as used in Hong Kong (not ISO: BCP 47 zh-Hant-HK)"
+            },
+            {
+              "const": "it",
+              "description": "Italian"
+            },
+            {
+              "const": "sv",
+              "description": "Swedish"
+            },
+            {
+              "const": "cr",
+              "description": "Croatian (not ISO: BCP 47 hr)"
+            },
+            {
+              "const": "pt",
+              "description": "Portuguese (Portugal)"
+            },
+            {
+              "const": "ko",
+              "description": "Korean"
+            },
+            {
+              "const": "th",
+              "description": "Thai"
+            },
+            {
+              "const": "ar",
+              "description": "Arabic, written right to left"
+            },
+            {
+              "const": "vi",
+              "description": "Vietnamese"
+            },
+            {
+              "const": "tr",
+              "description": "Turkish"
+            },
+            {
+              "const": "ru",
+              "description": "Russian"
+            },
+            {
+              "const": "bg",
+              "description": "Bulgarian"
+            },
+            {
+              "const": "ro",
+              "description": "Romanian"
+            },
+            {
+              "const": "br",
+              "description": "Portuguese as used in Brazil (not ISO: BCP 47 pt-BR)"
+            }
+          ]
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 50,
+          "default": 10
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "title",
+                      "summary",
+                      "locale",
+                      "time"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "title": {
+                        "type": "string"
+                      },
+                      "summary": {
+                        "type": "string"
+                      },
+                      "cover": {
+                        "type": "string",
+                        "description": "A picture for the list and the article's head: an https or data: image URL."
+                      },
+                      "locale": {
+                        "type": "string",
+                        "description": "The language this version is in: the requested one, or `en` when the article was not written in it.",
+                        "oneOf": [
+                          {
+                            "const": "en",
+                            "description": "English"
+                          },
+                          {
+                            "const": "es",
+                            "description": "Spanish"
+                          },
+                          {
+                            "const": "de",
+                            "description": "German"
+                          },
+                          {
+                            "const": "fr",
+                            "description": "French"
+                          },
+                          {
+                            "const": "zh",
+                            "description": "Chinese, simplified script (BCP 47 zh-Hans)"
+                          },
+                          {
+                            "const": "jp",
+                            "description": "Japanese (not ISO: BCP 47 ja)"
+                          },
+                          {
+                            "const": "hk",
+                            "description": "Chinese, traditional script as used in Hong Kong (not ISO: BCP 47 zh-Hant-HK)"
+                          },
+                          {
+                            "const": "it",
+                            "description": "Italian"
+                          },
+                          {
+                            "const": "sv",
+                            "description": "Swedish"
+                          },
+                          {
+                            "const": "cr",
+                            "description": "Croatian (not ISO: BCP 47 hr)"
+                          },
+                          {
+                            "const": "pt",
+                            "description": "Portuguese (Portugal)"
+                          },
+                          {
+                            "const": "ko",
+                            "description": "Korean"
+                          },
+                          {
+                            "const": "th",
+                            "description": "Thai"
+                          },
+                          {
+                            "const": "ar",
+                            "description": "Arabic, written right to left"
+                          },
+                          {
+                            "const": "vi",
+                            "description": "Vietnamese"
+                          },
+                          {
+                            "const": "tr",
+                            "description": "Turkish"
+                          },
+                          {
+                            "const": "ru",
+                            "description": "Russian"
+                          },
+                          {
+                            "const": "bg",
+                            "description": "Bulgarian"
+                          },
+                          {
+                            "const": "ro",
+                            "description": "Romanian"
+                          },
+                          {
+                            "const": "br",
+                            "description": "Portuguese as used in Brazil (not ISO: BCP 47 pt-BR)"
+                          }
+                        ]
+                      },
+                      "time": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "When it was published.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getNews": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "locale": {
+          "type": "string",
+          "description": "The product's 20 languages. The codes are the product's own, kept for compatibility with\nexisting clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says\nwhich language it means and its BCP 47 tag where the code differs.\n",
+          "oneOf": [
+            {
+              "const": "en",
+              "description": "English"
+            },
+            {
+              "const": "es",
+              "description": "Spanish"
+            },
+            {
+              "const": "de",
+              "description": "German"
+            },
+            {
+              "const": "fr",
+              "description": "French"
+            },
+            {
+              "const": "zh",
+              "description": "Chinese, simplified script (BCP 47 zh-Hans)"
+            },
+            {
+              "const": "jp",
+              "description": "Japanese (not ISO: BCP 47 ja)"
+            },
+            {
+              "const": "hk",
+              "description": "Chinese, traditional script as used in Hong Kong (not ISO: BCP 47 zh-Hant-HK)"
+            },
+            {
+              "const": "it",
+              "description": "Italian"
+            },
+            {
+              "const": "sv",
+              "description": "Swedish"
+            },
+            {
+              "const": "cr",
+              "description": "Croatian (not ISO: BCP 47 hr)"
+            },
+            {
+              "const": "pt",
+              "description": "Portuguese (Portugal)"
+            },
+            {
+              "const": "ko",
+              "description": "Korean"
+            },
+            {
+              "const": "th",
+              "description": "Thai"
+            },
+            {
+              "const": "ar",
+              "description": "Arabic, written right to left"
+            },
+            {
+              "const": "vi",
+              "description": "Vietnamese"
+            },
+            {
+              "const": "tr",
+              "description": "Turkish"
+            },
+            {
+              "const": "ru",
+              "description": "Russian"
+            },
+            {
+              "const": "bg",
+              "description": "Bulgarian"
+            },
+            {
+              "const": "ro",
+              "description": "Romanian"
+            },
+            {
+              "const": "br",
+              "description": "Portuguese as used in Brazil (not ISO: BCP 47 pt-BR)"
+            }
+          ]
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "title",
+                "summary",
+                "locale",
+                "time",
+                "body"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "title": {
+                  "type": "string"
+                },
+                "summary": {
+                  "type": "string"
+                },
+                "cover": {
+                  "type": "string"
+                },
+                "locale": {
+                  "type": "string",
+                  "description": "The product's 20 languages. The codes are the product's own, kept for compatibility with\nexisting clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says\nwhich language it means and its BCP 47 tag where the code differs.\n",
+                  "oneOf": [
+                    {
+                      "const": "en",
+                      "description": "English"
+                    },
+                    {
+                      "const": "es",
+                      "description": "Spanish"
+                    },
+                    {
+                      "const": "de",
+                      "description": "German"
+                    },
+                    {
+                      "const": "fr",
+                      "description": "French"
+                    },
+                    {
+                      "const": "zh",
+                      "description": "Chinese, simplified script (BCP 47 zh-Hans)"
+                    },
+                    {
+                      "const": "jp",
+                      "description": "Japanese (not ISO: BCP 47 ja)"
+                    },
+                    {
+                      "const": "hk",
+                      "description": "Chinese, traditional script as used in Hong Kong (not ISO: BCP 47 zh-Hant-HK)"
+                    },
+                    {
+                      "const": "it",
+                      "description": "Italian"
+                    },
+                    {
+                      "const": "sv",
+                      "description": "Swedish"
+                    },
+                    {
+                      "const": "cr",
+                      "description": "Croatian (not ISO: BCP 47 hr)"
+                    },
+                    {
+                      "const": "pt",
+                      "description": "Portuguese (Portugal)"
+                    },
+                    {
+                      "const": "ko",
+                      "description": "Korean"
+                    },
+                    {
+                      "const": "th",
+                      "description": "Thai"
+                    },
+                    {
+                      "const": "ar",
+                      "description": "Arabic, written right to left"
+                    },
+                    {
+                      "const": "vi",
+                      "description": "Vietnamese"
+                    },
+                    {
+                      "const": "tr",
+                      "description": "Turkish"
+                    },
+                    {
+                      "const": "ru",
+                      "description": "Russian"
+                    },
+                    {
+                      "const": "bg",
+                      "description": "Bulgarian"
+                    },
+                    {
+                      "const": "ro",
+                      "description": "Romanian"
+                    },
+                    {
+                      "const": "br",
+                      "description": "Portuguese as used in Brazil (not ISO: BCP 47 pt-BR)"
+                    }
+                  ]
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "body": {
+                  "type": "string",
+                  "description": "HTML; sanitise before rendering (see getNews)."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listMessages": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total",
+                "unread"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "kind",
+                      "title",
+                      "body",
+                      "read",
+                      "time"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "kind": {
+                        "type": "string",
+                        "enum": [
+                          "welcome",
+                          "deposit_credited",
+                          "recharge_rejected",
+                          "withdrawal_done",
+                          "withdrawal_failed",
+                          "identity_verified",
+                          "identity_rejected",
+                          "lever_liquidated",
+                          "announcement"
+                        ],
+                        "description": "What a system message is about, with its `params`: `deposit_credited`, `recharge_rejected`,\n`withdrawal_done` and `withdrawal_failed` have `amount` (at the coin's precision) and\n`coin`; `lever_liquidated` has `symbol`; `announcement` has `title` and `body`; the others\nnone. Servers may add kinds: a client shows `title` and `body` for one it does not know.\n"
+                      },
+                      "title": {
+                        "type": "string",
+                        "description": "English."
+                      },
+                      "body": {
+                        "type": "string",
+                        "description": "English plain text (not HTML)."
+                      },
+                      "params": {
+                        "type": "object",
+                        "description": "The values the kind's text needs (see MessageKind).",
+                        "additionalProperties": {
+                          "type": "string"
+                        }
+                      },
+                      "read": {
+                        "type": "boolean"
+                      },
+                      "time": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                },
+                "unread": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Messages not read yet (of all pages)."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "readMessage": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "kind",
+                "title",
+                "body",
+                "read",
+                "time"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "welcome",
+                    "deposit_credited",
+                    "recharge_rejected",
+                    "withdrawal_done",
+                    "withdrawal_failed",
+                    "identity_verified",
+                    "identity_rejected",
+                    "lever_liquidated",
+                    "announcement"
+                  ],
+                  "description": "What a system message is about, with its `params`: `deposit_credited`, `recharge_rejected`,\n`withdrawal_done` and `withdrawal_failed` have `amount` (at the coin's precision) and\n`coin`; `lever_liquidated` has `symbol`; `announcement` has `title` and `body`; the others\nnone. Servers may add kinds: a client shows `title` and `body` for one it does not know.\n"
+                },
+                "title": {
+                  "type": "string",
+                  "description": "English."
+                },
+                "body": {
+                  "type": "string",
+                  "description": "English plain text (not HTML)."
+                },
+                "params": {
+                  "type": "object",
+                  "description": "The values the kind's text needs (see MessageKind).",
+                  "additionalProperties": {
+                    "type": "string"
+                  }
+                },
+                "read": {
+                  "type": "boolean"
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "readAllMessages": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "unread"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "unread": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
   }
 };

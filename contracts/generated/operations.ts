@@ -360,6 +360,41 @@ export const operationTable = {
     "path": "/me/second/orders",
     "callStyle": "token",
     "auth": true
+  },
+  "listNews": {
+    "operationId": "listNews",
+    "method": "get",
+    "path": "/news",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "getNews": {
+    "operationId": "getNews",
+    "method": "get",
+    "path": "/news/article",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "listMessages": {
+    "operationId": "listMessages",
+    "method": "get",
+    "path": "/me/messages",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "readMessage": {
+    "operationId": "readMessage",
+    "method": "post",
+    "path": "/me/messages/read",
+    "callStyle": "token",
+    "auth": true
+  },
+  "readAllMessages": {
+    "operationId": "readAllMessages",
+    "method": "post",
+    "path": "/me/messages/read-all",
+    "callStyle": "token",
+    "auth": true
   }
 } as const;
 

@@ -17,3 +17,4 @@ export declare const order: PayloadValidator;
 export declare const leverOrder: PayloadValidator;
 export declare const leverAccount: PayloadValidator;
 export declare const secondOrder: PayloadValidator;
+export declare const systemMessage: PayloadValidator;

@@ -73,6 +73,11 @@ export type LeverOrderEvent = {
   order: ApiSchemas['LeverOrder'];
 };
 
+export type SystemMessageEvent = {
+  message: ApiSchemas['SystemMessage'];
+  unread: number;
+};
+
 export type SecondOrderEvent = {
   order: ApiSchemas['SecondOrder'];
 };
@@ -93,6 +98,7 @@ export interface ServerToClientEvents {
   leverOrder: (payload: LeverOrderEvent) => void;
   leverAccount: (payload: LeverAccountEvent) => void;
   secondOrder: (payload: SecondOrderEvent) => void;
+  systemMessage: (payload: SystemMessageEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -145,6 +151,10 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "secondOrder": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "systemMessage": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

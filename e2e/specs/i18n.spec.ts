@@ -21,11 +21,13 @@ const LOGGED_IN = [
   'pages/mine/security',
   'pages/mine/authentication',
   'pages/mine/resetLegalPwd',
+  'pages/mine/systemMessages',
+  'pages/home/news',
 ];
 const GUEST = ['pages/mine/login', 'pages/mine/register', 'pages/mine/forgetPwd'];
 
 test('every visible string of the main pages comes from the dictionaries', async ({ page }) => {
-  // 15 pages, each loaded until the network is idle (about 2-3 s apiece).
+  // 17 pages, each loaded until the network is idle (about 2-3 s apiece).
   test.setTimeout(90_000);
   await page.goto('pages/mine/login?pseudo=1');
   await expect(page.getByRole('button', { name: /⟦/ }).first()).toBeVisible();

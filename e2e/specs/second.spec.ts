@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, QUIET_PAGE, recordApiCalls, toast } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, QUIET_PAGE, recordApiCalls, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 
 const SECOND = 'pages/market/second?symbol=BTC/USDT';
@@ -152,6 +152,23 @@ test('a stake out of bounds or above the balance is caught before anything is se
   await page.getByTestId('second-confirm-submit').click();
   await expect(toast(page, 'The BTC/USDT market is closed at the moment')).toBeVisible();
   await expect(page.getByTestId('second-available')).toHaveText(shown('200.00 USDT'));
+});
+
+test('every visible string comes from the dictionaries (pseudo locale), with running and settled contracts', async ({ page, server }) => {
+  const token = await setup(page, server);
+  const api = apiOf(page);
+  await api.ok('buySecond', { token, body: { symbol: 'BTC/USDT', direction: 'up', period: 30, stake: '10' } });
+  await server.control.clock({ advanceMs: 30_000 });
+  await api.ok('buySecond', { token, body: { symbol: 'BTC/USDT', direction: 'down', period: 60, stake: '10' } });
+  await page.goto(`${SECOND}&pseudo=1`);
+  await expect(page.getByTestId('running-contract')).toHaveCount(1);
+  await page.getByTestId('second-stake').fill('5');
+  await page.getByTestId('second-up').click();
+  expect(await untranslated(page)).toEqual([]);
+  await page.getByTestId('second-tab-settled').click();
+  await expect(page.getByTestId('settled-contract')).toHaveCount(1);
+  expect(await untranslated(page)).toEqual([]);
+  await page.goto('pages/mine/about?pseudo=0');
 });
 
 for (const lang of (process.env.SECOND_LANGS ?? 'en,de,ar').split(',')) {

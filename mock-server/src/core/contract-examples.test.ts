@@ -197,6 +197,7 @@ const PREPS: Record<string, Prep> = {
   'closeAllLever/ok': { run: steps(toLever, openLong, openShort) },
   'listLeverOrders/ok': { run: steps(toLever, openLong, delegate) },
   'buySecond/ok': { run: toSecond },
+  'listMessages/ok': { run: steps((c) => c.call('sandboxDeposit', { ...TRC20, amount: '100' }), later(600_000)) },
   'listSecondOrders/ok': {
     run: steps(
       toSecond,

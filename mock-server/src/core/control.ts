@@ -60,6 +60,17 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
       world.setPrice(b.symbol, b.price, b.hold ?? false);
       return { status: 200, body: { symbol: b.symbol, last: world.market.ticker(b.symbol).last, time: world.clock.now() } };
     }
+    case 'mockNews': {
+      const b = body as Body<'mockNews'>;
+      return { status: 200, body: world.news.publish(b.title, b.summary ?? '', b.body) };
+    }
+    case 'mockMessage': {
+      const b = body as Body<'mockMessage'>;
+      const userId = world.accounts.idOf(b.account.trim().toLowerCase()) ?? world.accounts.idOf(b.account.trim());
+      if (!userId) return { status: 400, body: { error: `No user has the account ${b.account}` } };
+      const { id, time } = world.messages.send(userId, 'announcement', { title: b.title, body: b.body });
+      return { status: 200, body: { id, time } };
+    }
     case 'mockState':
       return { status: 200, body: world.state() };
   }

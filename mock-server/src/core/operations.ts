@@ -97,6 +97,11 @@ export const handlers: Handlers = {
   getSecondTerms: ({ world }) => world.second.terms(),
   buySecond: ({ world, body, token }) => world.second.buy(token, body),
   listSecondOrders: ({ world, query, token }) => world.second.list(token, query ?? {}),
+  listNews: ({ world, query }) => world.news.list(query ?? {}),
+  getNews: ({ world, query }) => world.news.get(query.id, query.locale),
+  listMessages: ({ world, query, token }) => world.messages.list(world.accounts.record(token).id, query ?? {}),
+  readMessage: ({ world, body, token }) => world.messages.read(world.accounts.record(token).id, body.id),
+  readAllMessages: ({ world, token }) => world.messages.readAll(world.accounts.record(token).id),
   listTickers: ({ world }) => world.market.tickers(),
   getKline: ({ world, query }) => ({
     symbol: query.symbol,

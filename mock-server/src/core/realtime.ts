@@ -117,6 +117,7 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
   on('order', ({ userId, order }) => deliver({ room: userRoom(userId), event: 'order', payload: { order } }));
   on('leverOrder', ({ userId, order }) => deliver({ room: userRoom(userId), event: 'leverOrder', payload: { order } }));
   on('leverAccount', ({ userId, account }) => deliver({ room: userRoom(userId), event: 'leverAccount', payload: account }));
+  on('systemMessage', ({ userId, message, unread }) => deliver({ room: userRoom(userId), event: 'systemMessage', payload: { message, unread } }));
   on('secondOrder', ({ userId, order }) => deliver({ room: userRoom(userId), event: 'secondOrder', payload: { order } }));
   if (sessionEnded) on('sessionEnded', ({ userId, token }) => sessionEnded(userId, token));
 }

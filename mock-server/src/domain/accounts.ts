@@ -95,6 +95,8 @@ export class Accounts {
   private readonly passwordPerClientLimit: AttemptLimiter;
   private readonly transactionPasswordLimit: AttemptLimiter;
 
+  private readonly createdListeners: Array<(userId: string) => void> = [];
+
   constructor(
     private readonly seed: number,
     private readonly now: () => number,
@@ -180,7 +182,18 @@ export class Accounts {
     this.users.set(user.id, user);
     this.byAccount.set(account, user);
     this.byInviteCode.set(user.inviteCode, user);
+    for (const listener of this.createdListeners) listener(user.id);
     return user;
+  }
+
+  /** Hears every user created (registration, scenarios). */
+  onCreated(listener: (userId: string) => void): void {
+    this.createdListeners.push(listener);
+  }
+
+  /** The id of the user registered with `account` (email or phone as stored), or undefined. */
+  idOf(account: string): string | undefined {
+    return this.byAccount.get(account)?.id;
   }
 
   register(req: Schemas['RegisterRequest'], client?: string): { token: string; user: User } {

@@ -22,6 +22,8 @@ export class Identity {
     private readonly uploads: Uploads,
     /** Runs `decide` when the review is due (or at once in the instant-review scenario). */
     private readonly review: (decide: () => void) => void,
+    /** A review was decided. */
+    private readonly onDecided: (userId: string, verified: boolean) => void = () => {},
   ) {}
 
   submit(token: string | undefined, req: IdentityRequest): User {
@@ -53,6 +55,7 @@ export class Identity {
         user.verification = 'rejected';
         user.verificationReason = UNCLEAR;
       } else user.verification = 'verified';
+      this.onDecided(user.id, user.verification === 'verified');
     });
   }
 
@@ -71,6 +74,7 @@ export class Identity {
         user.advancedVerification = 'rejected';
         user.advancedVerificationReason = NOT_HAND_HELD;
       } else user.advancedVerification = 'verified';
+      this.onDecided(user.id, user.advancedVerification === 'verified');
     });
   }
 }

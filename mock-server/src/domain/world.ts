@@ -26,6 +26,8 @@ import { Spot, type Order } from './spot.ts';
 import { Lever, type LeverAccount, type LeverOrder } from './lever.ts';
 import { Second, type SecondOrder } from './second.ts';
 import { DAY } from './candles.ts';
+import { Messages, type SystemMessage } from './messages.ts';
+import { News } from './news.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -56,6 +58,8 @@ export interface WorldEvents extends Record<string, unknown> {
   leverOrder: { userId: string; order: LeverOrder };
   /** A user's lever account changed (balance, margin or frozen amounts; not prices alone). */
   leverAccount: { userId: string; account: LeverAccount };
+  /** The platform sent a user a system message. */
+  systemMessage: { userId: string; message: SystemMessage; unread: number };
   /** A second contract of a user was bought or settled. */
   secondOrder: { userId: string; order: SecondOrder };
   /** New public trades of symbols, once per virtual second. */
@@ -86,11 +90,15 @@ export class World {
   readonly spot: Spot;
   readonly lever: Lever;
   readonly second: Second;
+  readonly news: News;
+  readonly messages: Messages;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
   readonly idempotency: IdempotencyStore;
   readonly events = new Emitter<WorldEvents>();
+  /** Records already announced by a system message, per outcome. */
+  private readonly messaged = new Set<string>();
 
   constructor(options: WorldOptions = {}) {
     this.seed = options.seed ?? DEFAULT_SEED;
@@ -102,9 +110,14 @@ export class World {
     const now = () => this.clock.now();
     this.idempotency = new IdempotencyStore(now);
     this.accounts = new Accounts(this.seed, now, (userId, token) => this.events.emit('sessionEnded', { userId, token }));
+    this.news = new News(this.seed, start, now);
+    this.messages = new Messages(this.seed, now, (userId, message, unread) => this.events.emit('systemMessage', { userId, message, unread }));
+    this.accounts.onCreated((userId) => this.messages.send(userId, 'welcome'));
     const ids = new OwnedIds(this.seed);
     this.uploads = new Uploads((owner) => ids.next('up', owner), now);
-    this.identity = new Identity(this.accounts, this.uploads, this.reviewAfter(IDENTITY_REVIEW_MS));
+    this.identity = new Identity(this.accounts, this.uploads, this.reviewAfter(IDENTITY_REVIEW_MS), (userId, verified) =>
+      this.messages.send(userId, verified ? 'identity_verified' : 'identity_rejected'),
+    );
     this.payments = new Payments(this.accounts, this.uploads, now, this.reviewAfter(PAYMENT_REVIEW_MS), ids);
     this.ledger = new Ledger(now);
     const money: WalletDeps = {
@@ -138,6 +151,10 @@ export class World {
       accounts: this.accounts,
       isOpen: (symbol) => !this.liquidity.halted.has(symbol),
       onOrder: (userId, order) => this.events.emit('secondOrder', { userId, order }),
+    });
+    this.events.on('record', ({ userId, record }) => this.messageAbout(userId, record));
+    this.events.on('leverOrder', ({ userId, order }) => {
+      if (order.status === 'closed' && order.closeReason === 'liquidation') this.messages.send(userId, 'lever_liquidated', { symbol: order.symbol });
     });
     this.ledger.guard((reason, legs) => this.lever.guardTransfer(reason, legs));
     this.ledger.onChange((owners, legs) => {
@@ -200,6 +217,24 @@ export class World {
     this.market.setPrice(symbol, price, hold);
     this.afterPriceMove();
     this.events.emit('tickers', { time: this.clock.now(), tickers: this.market.tickers() });
+  }
+
+  /** The system message a record's change brings, if any (once per record and outcome). */
+  private messageAbout(userId: string, record: WalletRecord): void {
+    const kind =
+      (record.type === 'deposit' && record.status === 'credited') || (record.type === 'recharge' && record.status === 'success')
+        ? 'deposit_credited'
+        : record.type === 'recharge' && record.status === 'failure'
+          ? 'recharge_rejected'
+          : record.type === 'withdrawal' && record.status === 'success'
+            ? 'withdrawal_done'
+            : record.type === 'withdrawal' && record.status === 'failure'
+              ? 'withdrawal_failed'
+              : null;
+    const key = `${record.id}:${record.status}`;
+    if (!kind || this.messaged.has(key)) return;
+    this.messaged.add(key);
+    this.messages.send(userId, kind, { amount: record.amount, coin: record.coin });
   }
 
   /** Every non-empty balance of a user, as decimal strings with the coin's precision. */

@@ -31,10 +31,6 @@ export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
 
 /** Pages not built yet: [path, title key, needs login, pull-to-refresh]. */
 const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
-  [paths.home.news, 'routes.news', false, true],
-  [paths.home.newsDetail, 'routes.newsDetail'],
-  [paths.mine.systemMessages, 'routes.systemMessages', true, true],
-  [paths.mine.systemMessagesDetail, 'routes.systemMessagesDetail', true],
   [paths.mine.invite, 'routes.invite', true],
   [paths.mine.group, 'routes.group', true, true],
   [paths.mine.groupLog, 'routes.groupLog', true, true],
@@ -70,6 +66,15 @@ export const ROUTES: RouteDef[] = [
   { path: paths.market.kline, title: 'routes.kline', load: () => import('../features/market/pages/KlinePage') },
   { path: paths.trade.trade, title: 'tabs.trade', load: () => import('../features/trade/pages/TradePage'), tab: 'trade', refresh: true },
   { path: paths.trade.entrust, title: 'routes.entrust', load: () => import('../features/trade/pages/EntrustPage'), auth: true, refresh: true },
+  { path: paths.home.news, title: 'routes.news', load: () => import('../features/news/pages/NewsPage'), refresh: true },
+  { path: paths.home.newsDetail, title: 'routes.newsDetail', load: () => import('../features/news/pages/NewsDetailPage') },
+  { path: paths.mine.systemMessages, title: 'routes.systemMessages', load: () => import('../features/messages/pages/MessagesPage'), auth: true, refresh: true },
+  {
+    path: paths.mine.systemMessagesDetail,
+    title: 'routes.systemMessagesDetail',
+    load: () => import('../features/messages/pages/MessageDetailPage'),
+    auth: true,
+  },
   { path: paths.market.second, title: 'routes.second', load: () => import('../features/second/pages/SecondPage'), refresh: true },
   { path: paths.lever.lever, title: 'tabs.lever', load: () => import('../features/lever/pages/LeverPage'), tab: 'lever', refresh: true },
   { path: paths.lever.leverList, title: 'routes.leverList', load: () => import('../features/lever/pages/LeverListPage'), auth: true, refresh: true },

@@ -130,3 +130,9 @@ export const PiggyIcon = (p: SVGProps<SVGSVGElement>) => (
     <circle cx="15" cy="10.5" r=".8" />
   </svg>
 );
+export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />
+    <path d="M10 20a2 2 0 0 0 4 0" />
+  </svg>
+);

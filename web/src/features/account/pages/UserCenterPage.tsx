@@ -11,6 +11,7 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { setPriceColors, usePriceColors, type PriceColors } from '../../../theme/priceColors';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
+import { UnreadBadge } from '../../../ui/UnreadBadge';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import { useConfirm } from '../../../ui/useConfirm';
@@ -117,6 +118,7 @@ export default function UserCenterPage() {
       </ListGroup>
 
       <ListGroup title={t('mine.settings')}>
+        <ListRow label={t('routes.systemMessages')} to={paths.mine.systemMessages} value={<UnreadBadge />} testId="row-messages" />
         <ListRow label={t('routes.security')} to={paths.mine.security} testId="row-security" />
         <ListRow label={t('common.language')} value={<LanguageSelect />} />
         <ListRow

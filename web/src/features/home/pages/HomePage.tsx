@@ -7,7 +7,10 @@ import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { compare } from '../../../lib/decimal';
 import { formatAmount, formatPercent } from '../../../lib/format';
-import { ClockIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../../ui/icons';
+import { BellIcon, ClockIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../../ui/icons';
+import { UnreadBadge } from '../../../ui/UnreadBadge';
+import { useNews } from '../../../api/news';
+import { formatDate } from '../../../lib/format';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMe } from '../../../api/me';
@@ -57,6 +60,12 @@ function Welcome() {
         <Group gap={8} wrap="nowrap">
           <LanguageSelect />
           {loggedIn && (
+            <Link to={paths.mine.systemMessages} className={classes.bell} aria-label={t('routes.systemMessages')} data-testid="home-messages">
+              <BellIcon />
+              <UnreadBadge className={classes.bellBadge} />
+            </Link>
+          )}
+          {loggedIn && (
             <Avatar
               component={Link}
               to={paths.mine.userCenter}
@@ -83,6 +92,35 @@ function Welcome() {
         </Group>
       )}
     </div>
+  );
+}
+
+/** The latest news titles; each opens its article. */
+function LatestNews() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const { data } = useNews();
+  const items = data?.pages[0]?.items.slice(0, 3) ?? [];
+  if (!items.length) return null;
+  return (
+    <section className={classes.news} aria-label={t('routes.news')} data-testid="home-news">
+      <div className={classes.newsHead}>
+        <Text fw={600} size="sm">
+          {t('routes.news')}
+        </Text>
+        <Link to={paths.home.news} className={classes.newsMore}>
+          {t('home.allNews')}
+        </Link>
+      </div>
+      {items.map((a) => (
+        <Link key={a.id} to={withQuery(paths.home.newsDetail, { id: a.id })} className={classes.newsItem} data-testid="home-news-item" lang={a.locale}>
+          <span className={classes.newsTitle} dir="auto" data-server-text>
+            {a.title}
+          </span>
+          <span className={classes.newsDate}>{formatDate(a.time, 'date', locale)}</span>
+        </Link>
+      ))}
+    </section>
   );
 }
 
@@ -128,6 +166,7 @@ export default function HomePage() {
           </Link>
         ))}
       </nav>
+      <LatestNews />
       <div className={classes.sectionHead}>
         <SegmentedControl
           size="xs"

@@ -38,7 +38,8 @@ function Head({ order }: { order: SecondOrder }) {
 function Fact({ label, value, testId, className }: { label: string; value: string; testId?: string; className?: string }) {
   return (
     <div>
-      <span className={classes.label}>{label}</span>
+      {/* A line may break after a slash ("Gewinn/Verlust" in a narrow column). */}
+      <span className={classes.label}>{label.replaceAll('/', '/\u200b')}</span>
       <span className={`${classes.value} ${className ?? ''}`} data-testid={testId}>
         {value}
       </span>
@@ -102,7 +103,7 @@ export function SettledCard({ order, places }: { order: SecondOrder; places: num
             testId="contract-pnl"
             className={toneOf(order.pnl ?? '0')}
           />
-          <Fact label={t('second.boughtAt')} value={formatDate(order.time, 'time', locale)} />
+          <Fact label={t('second.boughtAt')} value={formatDate(order.time, 'dateTime', locale)} />
           <Fact label={t('second.settledAt')} value={order.settledAt ? formatDate(order.settledAt, 'time', locale) : '--'} />
           <Fact label={t('second.payout')} value={formatMoney(order.payout ?? '0', 2, COIN, locale)} />
         </div>

@@ -1,0 +1,154 @@
+/**
+ * News and system messages: the list and an article in the user's language (English where it is
+ * not written in it), hostile HTML rendered inert, the latest titles on home; a deposit produces a
+ * message that arrives live with the unread badge, reading one or all, and screenshots in light
+ * and dark, English, German and Arabic.
+ */
+import type { Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect, type MockServer } from '../fixtures/server.ts';
+import { layoutProblems, loginWithToken } from '../fixtures/helpers.ts';
+import { createApi } from '../fixtures/api.ts';
+
+const SHOTS = process.env.NEWS_SHOTS ?? '/tmp/news-shots';
+const apiOf = (page: Page) => createApi(page.request, '..');
+
+const HOSTILE = [
+  '<p>Readable text</p>',
+  '<script>window.__pwned = "script"</script>',
+  '<img src="x" onerror="window.__pwned = \'onerror\'">',
+  '<img src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==" onload="window.__pwned = \'onload\'" alt="pixel">',
+  '<a id="js" href="javascript:window.__pwned=\'link\'">a link</a>',
+  '<iframe src="javascript:parent.__pwned=\'iframe\'"></iframe>',
+  '<svg><script>window.__pwned = "svg"</script><circle r="5" onload="window.__pwned=\'svg-onload\'"></circle></svg>',
+  '<form action="/h5/pages/home/home"><button id="submit">Go</button></form>',
+  '<p style="position:fixed;inset:0;background:red" onmouseover="window.__pwned=\'hover\'">Covered</p>',
+].join('');
+
+test('news: the list, an article in German, English where not translated, and a link into the app', async ({ page }) => {
+  await page.goto('pages/home/home');
+  await page.evaluate(() => localStorage.setItem('lang', 'de'));
+  await page.goto('pages/home/news');
+  const items = page.getByTestId('news-item');
+  await expect(items.first()).toContainText('Sekundenkontrakte sind verfügbar');
+  await expect(items).toHaveCount(7);
+  await items.filter({ hasText: 'Our fee schedule' }).click();
+  await expect(page.getByTestId('news-in-english')).toBeVisible();
+  await page.goBack();
+  await items.first().click();
+  await expect(page.getByTestId('news-article')).toHaveAttribute('lang', 'de');
+  await expect(page.getByTestId('news-in-english')).toHaveCount(0);
+  await page.getByTestId('news-body').getByRole('link', { name: 'jetzt übertragen' }).click();
+  await expect(page).toHaveURL(/\/h5\/pages\/(assets\/transferTomicro|mine\/login)/);
+});
+
+test('the latest titles on home open their article', async ({ page }) => {
+  await page.goto('pages/home/home');
+  const latest = page.getByTestId('home-news-item');
+  await expect(latest).toHaveCount(3);
+  await latest.first().click();
+  await expect(page.getByTestId('news-article')).toContainText('Second contracts are live');
+});
+
+test('an article with hostile HTML renders its text and runs nothing', async ({ page, server }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  const { id } = (await server.control.call('mockNews', { title: 'Hostile HTML', summary: 'Nothing may run', body: HOSTILE })) as { id: string };
+  await page.goto(`pages/home/newsDetail?id=${id}`);
+  const body = page.getByTestId('news-body');
+  await expect(body.locator('p').first()).toHaveText('Readable text');
+  await expect(body).toContainText('Covered');
+  await expect(body.getByRole('img', { name: 'pixel' })).toBeVisible();
+  expect(await body.locator('script, iframe, svg, form, input, button, [onerror], [onload], [onmouseover], [style]').count()).toBe(0);
+  await body.getByText('a link').click();
+  await body.getByText('Covered').hover();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  await expect(page).toHaveURL(new RegExp(`newsDetail\\?id=${id}$`));
+});
+
+async function deposit(page: Page, server: MockServer, token: string, amount: string) {
+  await apiOf(page).ok('sandboxDeposit', { token, body: { coin: 'USDT', chain: 'TRC20', amount } });
+  await server.control.clock({ advanceMs: 600_000 });
+}
+
+test('a credited deposit arrives live as an unread message with the badge; reading one or all clears it', async ({ page, server }) => {
+  await server.control.reset({ seed: 42, freezeClock: true });
+  const token = await loginWithToken(page);
+  await page.goto('pages/home/home');
+  const badge = page.getByTestId('home-messages').getByTestId('unread-badge');
+  await expect(badge).toHaveText('1');
+  await deposit(page, server, token, '100');
+  await expect(badge).toHaveText('2');
+  await page.getByTestId('home-messages').click();
+  const items = page.getByTestId('message-item');
+  await expect(items.first()).toContainText('Deposit credited');
+  await expect(items.first()).toContainText(/\u2068?100 USDT\u2069? has been credited to your funds account\./);
+  await expect(items.first()).toHaveAttribute('data-read', 'false');
+  await expect(page.getByTestId('messages-unread')).toHaveText('2 unread');
+  await items.first().click();
+  await expect(page.getByTestId('message-detail')).toContainText('Deposit credited');
+  await page.goBack();
+  await expect(items.first()).toHaveAttribute('data-read', 'true');
+  await expect(page.getByTestId('messages-unread')).toHaveText('1 unread');
+  // Another one arrives while the list is open, at the top.
+  await server.control.call('mockMessage', { account: 'demo@example.com', title: 'Maintenance tonight', body: '<b>not bold</b> from 02:00 UTC' });
+  await expect(items.first()).toContainText('Maintenance tonight');
+  await expect(items.first()).toContainText('<b>not bold</b>');
+  await expect(page.getByTestId('messages-unread')).toHaveText('2 unread');
+  await page.getByTestId('messages-read-all').click();
+  await expect(page.getByTestId('messages-unread')).toHaveText('0 unread');
+  await page.goto('pages/mine/userCenter');
+  await expect(page.getByTestId('row-messages')).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
+});
+
+for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
+  test(`screenshots in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page, server }) => {
+    test.setTimeout(90_000);
+    await server.control.reset({ seed: 42, freezeClock: true });
+    const token = await loginWithToken(page);
+    await deposit(page, server, token, '250');
+    mkdirSync(SHOTS, { recursive: true });
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate(
+        ([l, th]) => {
+          localStorage.setItem('lang', l);
+          localStorage.setItem('theme', th);
+        },
+        [lang, theme],
+      );
+      const shoot = async (name: string) => {
+        // Titles, summaries and messages: what these pages show besides buttons.
+        expect(
+          await layoutProblems(
+            page,
+            '[data-testid=news-item] > div > div, [data-testid=news-article] h2, [data-testid=message-item] > div > div:first-child, [data-testid=message-detail] h2',
+          ),
+          `${name} in ${lang} ${theme}`,
+        ).toEqual([]);
+        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+      };
+      await page.goto('pages/home/home');
+      await expect(page.getByTestId('home-news-item')).toHaveCount(3);
+      await shoot('home');
+      await page.goto('pages/home/news');
+      await expect(page.getByTestId('news-item')).toHaveCount(7);
+      await shoot('news');
+      await page.getByTestId('news-item').first().click();
+      await expect(page.getByTestId('news-body')).toBeVisible();
+      await shoot('news-article');
+      await page.goto('pages/mine/systemMessages');
+      await expect(page.getByTestId('message-item')).toHaveCount(2);
+      await shoot('messages');
+      await page.getByTestId('message-item').first().click();
+      await expect(page.getByTestId('message-body')).toBeVisible();
+      await shoot('message');
+    }
+  });
+}

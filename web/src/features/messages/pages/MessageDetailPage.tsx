@@ -1,0 +1,47 @@
+/** One system message (/pages/mine/systemMessagesDetail?id=, login): opening it marks it read. Its text is plain, rendered inert. */
+import { Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { ApiError } from '../../../api/client';
+import { useMessageText, useReadMessage } from '../../../api/messages';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatDate } from '../../../lib/format';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import classes from '../components/messages.module.css';
+
+export default function MessageDetailPage() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const text = useMessageText();
+  const id = useSearchParams()[0].get('id') ?? '';
+  const read = useReadMessage();
+  const { mutate } = read;
+  useEffect(() => {
+    if (id) mutate(id);
+  }, [id, mutate]);
+  if (!id || (read.error instanceof ApiError && read.error.details.code === 'not_found')) {
+    return (
+      <Text c="dimmed" ta="center" py={48} data-testid="message-not-found">
+        {t('messages.notFound')}
+      </Text>
+    );
+  }
+  if (read.isError) return <LoadRetry onRetry={() => mutate(id)} />;
+  if (!read.data) return <PageSkeleton rows={4} />;
+  const { title, body } = text(read.data);
+  return (
+    <article className={classes.page} data-testid="message-detail">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      <Text size="xs" c="dimmed">
+        {formatDate(read.data.time, 'dateTimeLong', locale)}
+      </Text>
+      <div className={classes.body} data-testid="message-body">
+        {body}
+      </div>
+    </article>
+  );
+}

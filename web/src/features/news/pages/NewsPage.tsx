@@ -1,0 +1,47 @@
+/** News (/pages/home/news): the platform's articles, newest first, page by page, in the user's language where written. */
+import { Button, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useNews } from '../../../api/news';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatDate } from '../../../lib/format';
+import { paths, withQuery } from '../../../lib/paths';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { WRAP } from '../../../ui/wrap';
+import classes from '../components/news.module.css';
+
+export default function NewsPage() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useNews();
+  if (isPending) return <PageSkeleton rows={6} />;
+  if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
+  const items = data.pages.flatMap((p) => p.items);
+  return (
+    <div className={classes.list} data-testid="news-list">
+      {items.length === 0 && (
+        <Text c="dimmed" ta="center" py={48}>
+          {t('news.empty')}
+        </Text>
+      )}
+      {items.map((a) => (
+        <Link key={a.id} to={withQuery(paths.home.newsDetail, { id: a.id })} className={classes.item} data-testid="news-item" lang={a.locale} dir="auto">
+          <div data-server-text>
+            <div className={classes.itemTitle}>{a.title}</div>
+            <div className={classes.itemSummary}>{a.summary}</div>
+            <Text size="xs" c="dimmed" mt={4}>
+              {formatDate(a.time, 'dateTimeLong', locale)}
+            </Text>
+          </div>
+          {a.cover && <img className={classes.thumb} src={a.cover} alt="" loading="lazy" />}
+        </Link>
+      ))}
+      {hasNextPage && (
+        <Button variant="subtle" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} classNames={WRAP} data-testid="load-more">
+          {t('news.loadMore')}
+        </Button>
+      )}
+    </div>
+  );
+}
