@@ -20,13 +20,13 @@ import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { RiskNotice } from '../../../ui/RiskNotice';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { ordersOf, useLastPrices, useLeverAccount, useLeverEvents, useLeverOrders, useLeverSymbols, useOpenLever } from '../api';
 import { localParams, priceMoney, quantityText, ratePercentText, usdt, usdtExact, LEVER_COIN } from '../components/display';
 import { LeverConfirmSheet } from '../components/LeverConfirmSheet';
 import { LeverSymbolList } from '../components/LeverSymbolList';
 import { LivePrice } from '../components/LivePrice';
-import { RiskNotice } from '../components/RiskNotice';
 import { SIDE_COLOR } from '../components/sideColor';
 import { WRAP } from '../components/wrap';
 import classes from '../components/lever.module.css';
@@ -77,7 +77,15 @@ export default function LeverPage() {
     );
   return (
     <>
-      <RiskNotice />
+      <RiskNotice
+        storageKey="leverRiskAccepted"
+        title={t('lever.risk.title')}
+        intro={t('lever.risk.intro')}
+        points={[t('lever.risk.loseMargin'), t('lever.risk.liquidation'), t('lever.risk.fees'), t('lever.risk.affordable')]}
+        accept={t('lever.risk.accept')}
+        leave={t('lever.risk.leave')}
+        testId="lever-risk"
+      />
       <Lever key={terms.symbol} terms={terms} symbols={symbols} side={side} onSide={(s) => update({ side: s })} onSymbol={(s) => update({ symbol: s })} />
     </>
   );
