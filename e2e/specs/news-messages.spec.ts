@@ -109,7 +109,7 @@ test('a credited deposit arrives live as an unread message with the badge; readi
 });
 
 for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
-  test(`screenshots in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page, server }) => {
+  test(`screenshots of home, news, messages and invite in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page, server }) => {
     test.setTimeout(90_000);
     await server.control.reset({ seed: 42, freezeClock: true });
     const token = await loginWithToken(page);
@@ -149,6 +149,26 @@ for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
       await page.getByTestId('message-item').first().click();
       await expect(page.getByTestId('message-body')).toBeVisible();
       await shoot('message');
+      await page.goto('pages/mine/invite');
+      await expect(page.getByTestId('invite-qr')).toBeVisible();
+      await shoot('invite');
     }
   });
 }
+
+test('invite: my code and link with copy, a QR code of the link, and the link opens registration with the code', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await loginWithToken(page);
+  await page.goto('pages/mine/invite');
+  await expect(page.getByTestId('invite-code')).toHaveText('DEMO01');
+  const link = page.getByTestId('invite-link');
+  await expect(link).toHaveText(/\/h5\/pages\/mine\/register\?invite=DEMO01$/);
+  await expect(page.getByTestId('invite-qr')).toHaveAttribute('data-value', (await link.textContent()) ?? '');
+  await page.getByTestId('invite-copy-link').click();
+  await expect(page.getByTestId('invite-copy-link')).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.textContent());
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto((await link.textContent()) ?? '');
+  await expect(page.getByTestId('invite-input')).toHaveValue('DEMO01');
+});

@@ -15,7 +15,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useCoins, useDepositAddress } from '../api';
 import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSelect';
 import { CopyValue } from '../components/CopyValue';
-import { DepositQr } from '../components/DepositQr';
+import { QrCode } from '../../../ui/QrCode';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { RecordList } from '../components/RecordList';
 import { SandboxDeposit } from '../components/SandboxDeposit';
@@ -70,7 +70,7 @@ export default function ChargePage() {
           <LoadRetry compact onRetry={() => void address.refetch()} />
         ) : (
           <>
-            <DepositQr value={address.data?.address} alt={t('funds.charge.qrAlt', { coin: coin.coin, chain: chain.chain })} />
+            <QrCode value={address.data?.address} alt={t('funds.charge.qrAlt', { coin: coin.coin, chain: chain.chain })} testId="deposit-qr" />
             <div className={classes.address}>
               {address.data ? (
                 <span className={classes.mono} data-testid="deposit-address">

@@ -21,12 +21,12 @@ import { AmountInput } from '../../../ui/AmountInput';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { RiskNotice } from '../../../ui/RiskNotice';
+import { LivePrice } from '../../../ui/market/LivePrice';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { ordersOf, useLastPrices, useLeverAccount, useLeverEvents, useLeverOrders, useLeverSymbols, useOpenLever } from '../api';
 import { localParams, priceMoney, quantityText, ratePercentText, usdt, usdtExact, LEVER_COIN } from '../components/display';
 import { LeverConfirmSheet } from '../components/LeverConfirmSheet';
 import { LeverSymbolList } from '../components/LeverSymbolList';
-import { LivePrice } from '../components/LivePrice';
 import { SIDE_COLOR } from '../components/sideColor';
 import { WRAP } from '../components/wrap';
 import classes from '../components/lever.module.css';
@@ -192,7 +192,7 @@ function Lever({
           {t('lever.chart')}
         </Anchor>
       </div>
-      <LivePrice symbol={symbol} pricePrecision={pp} />
+      <LivePrice symbol={symbol} pricePrecision={pp} testId="lever-last" />
 
       {loggedIn && (
         <div className={classes.card} data-testid="lever-account">

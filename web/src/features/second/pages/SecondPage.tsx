@@ -12,19 +12,17 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
-import { useTicker } from '../../../api/market';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { checkAmount } from '../../../lib/amount';
-import { formatAmount, formatExact, formatMoney, formatPercent, formatRate, formatSignedMoney, isolate } from '../../../lib/format';
+import { formatAmount, formatExact, formatMoney, formatRate, formatSignedMoney, isolate } from '../../../lib/format';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { serverNow } from '../../../lib/serverClock';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { RiskNotice } from '../../../ui/RiskNotice';
-import { toneOf } from '../../../ui/market/tone';
-import { usePriceFlash } from '../../../ui/market/usePriceFlash';
+import { LivePrice } from '../../../ui/market/LivePrice';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
@@ -153,7 +151,7 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
           {t('second.chart')}
         </Anchor>
       </div>
-      <LivePrice symbol={symbol} places={places} />
+      <LivePrice symbol={symbol} pricePrecision={places} testId="second-last" />
       <SecondChart symbol={symbol} pricePrecision={places} running={running} />
 
       <form onSubmit={submit('up')} noValidate data-testid="second-form">
@@ -277,24 +275,6 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
 function localized(params: FormError['params'], locale: string) {
   if (!params) return undefined;
   return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && /^\d/.test(v) ? formatExact(v, locale) : v]));
-}
-
-function LivePrice({ symbol, places }: { symbol: string; places: number }) {
-  const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const ticker = useTicker(symbol);
-  const flash = usePriceFlash<HTMLDivElement>(ticker?.last);
-  const tone = ticker ? toneOf(ticker.change24h) : '';
-  return (
-    <div className={classes.priceRow} aria-label={t('second.lastPrice')}>
-      <div ref={flash} className={`${classes.last} ${tone}`} data-testid="second-last" data-price={ticker?.last}>
-        {ticker ? formatAmount(ticker.last, places, locale) : '--'}
-      </div>
-      <Text size="sm" className={tone}>
-        {ticker ? formatPercent(ticker.change24h, locale) : '--'}
-      </Text>
-    </div>
-  );
 }
 
 /** The server's time, ticking four times a second while mounted (for the countdowns). */
