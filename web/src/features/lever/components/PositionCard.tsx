@@ -2,11 +2,15 @@
  * One open position: direction, symbol, multiple, unrealized P/L and its percentage of the margin
  * (live from the tickers), lots, margin, open and current price, take-profit and stop-loss,
  * equivalent quantity, overnight fees so far and open time; set TP/SL and close.
+ *
+ * A tick costs little: the list reads the last prices once (PositionList) and passes each card its
+ * symbol's price, so a card renders again only when that price (or the order) changes, on the live
+ * pulse; then only its P/L, percentage and current price are computed (once per position and
+ * price) and rendered, while its title, facts and buttons are kept elements that React skips.
  */
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTicker } from '../../../api/market';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatDate, formatExact, formatPercent } from '../../../lib/format';
 import { toneOf } from '../../../ui/market/tone';
 import { usePriceFlash } from '../../../ui/market/usePriceFlash';
@@ -16,70 +20,154 @@ import { WRAP } from './wrap';
 import { OrderTitle } from './OrderTitle';
 import classes from './lever.module.css';
 
-export function PositionCard({
+/** A position card's labels in the current language: translated once for the whole list. */
+export interface PositionLabels {
+  lots: string;
+  margin: string;
+  quantity: string;
+  openPrice: string;
+  currentPrice: string;
+  overnightFee: string;
+  takeProfit: string;
+  stopLoss: string;
+  openTime: string;
+  tpsl: string;
+  close: string;
+}
+
+export function usePositionLabels(): PositionLabels {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      lots: t('lever.lots'),
+      margin: t('lever.margin'),
+      quantity: t('lever.quantity'),
+      openPrice: t('lever.openPrice'),
+      currentPrice: t('lever.currentPrice'),
+      overnightFee: t('lever.overnightFee'),
+      takeProfit: t('lever.takeProfit'),
+      stopLoss: t('lever.stopLoss'),
+      openTime: t('lever.openTime'),
+      tpsl: t('lever.tpsl'),
+      close: t('lever.close'),
+    }),
+    [t],
+  );
+}
+
+const cell = (key: string, label: string, value: string) => (
+  <div>
+    <span className={classes.label}>{label}</span>
+    <span className={classes.value} data-testid={`position-${key}`}>
+      {value}
+    </span>
+  </div>
+);
+
+/** Memoised: renders again only when its order, its symbol's last price or its other props change. */
+export const PositionCard = memo(function PositionCard({
   order,
+  last,
   pricePrecision: pp,
+  labels,
+  locale,
   onTpSl,
   onClose,
   closing,
 }: {
   order: LeverOrder;
+  /** The symbol's last price (undefined until known). */
+  last: string | undefined;
   pricePrecision: number;
+  labels: PositionLabels;
+  locale: string;
   onTpSl: (order: LeverOrder) => void;
   onClose: (order: LeverOrder) => void;
   closing: boolean;
 }) {
-  const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const last = useTicker(order.symbol)?.last;
   const flash = usePriceFlash<HTMLSpanElement>(last);
-  const pnl = unrealizedPnl(order, last);
-  const pct = pnl ? pnlPercent(pnl, order.margin) : null;
-  const cell = (key: string, label: string, value: string) => (
-    <div>
-      <span className={classes.label}>{label}</span>
-      <span className={classes.value} data-testid={`position-${key}`}>
-        {value}
-      </span>
-    </div>
+  // The live figures, computed once per (position, price).
+  const live = useMemo(() => {
+    const pnl = unrealizedPnl(order, last);
+    const pct = pnl ? pnlPercent(pnl, order.margin) : null;
+    const value = pnl?.toFixed() ?? '';
+    return {
+      pnl: value,
+      pnlText: pnl ? signedUsdt(pnl, locale) : '--',
+      pnlTone: pnl ? toneOf(value) : '',
+      pct: pct !== null ? formatPercent(pct, locale) : '--',
+      pctTone: pct ? toneOf(pct) : '',
+      price: priceText(last, pp, locale),
+    };
+  }, [order, last, pp, locale]);
+  // What does not move with the price: kept elements, skipped by React on a tick.
+  const title = useMemo(() => <OrderTitle order={order} />, [order]);
+  const factsBefore = useMemo(
+    () => (
+      <>
+        {cell('lots', labels.lots, formatExact(order.lots, locale))}
+        {cell('margin', labels.margin, usdt(order.margin, locale))}
+        {cell('quantity', labels.quantity, quantityText(order.quantity, order.symbol, locale))}
+        {cell('open-price', labels.openPrice, priceText(order.openPrice, pp, locale))}
+      </>
+    ),
+    [order, pp, labels, locale],
+  );
+  const factsAfter = useMemo(
+    () => (
+      <>
+        {cell('overnight-fee', labels.overnightFee, usdtExact(order.overnightFee, locale))}
+        {cell('take-profit', labels.takeProfit, priceText(order.takeProfit, pp, locale))}
+        {cell('stop-loss', labels.stopLoss, priceText(order.stopLoss, pp, locale))}
+        {cell('open-time', labels.openTime, formatDate(order.openedAt ?? order.time, 'dateTime', locale))}
+      </>
+    ),
+    [order, pp, labels, locale],
+  );
+  const actions = useMemo(
+    () => (
+      <div className={classes.actions}>
+        <Button size="compact-sm" variant="light" onClick={() => onTpSl(order)} classNames={WRAP} data-testid="position-tpsl">
+          {labels.tpsl}
+        </Button>
+        <Button size="compact-sm" variant="light" color="red" onClick={() => onClose(order)} loading={closing} classNames={WRAP} data-testid="position-close">
+          {labels.close}
+        </Button>
+      </div>
+    ),
+    [order, labels, onTpSl, onClose, closing],
   );
   return (
-    <article className={classes.card} data-testid="position-row" data-id={order.id} data-symbol={order.symbol} data-side={order.side}>
+    <article
+      className={`${classes.card} ${classes.positionCard}`}
+      data-testid="position-row"
+      data-id={order.id}
+      data-symbol={order.symbol}
+      data-side={order.side}
+    >
       <div className={classes.cardHeader}>
-        <OrderTitle order={order} />
+        {title}
         <div className={classes.pnlBlock}>
-          <div className={`${classes.big} ${pnl ? toneOf(pnl.toFixed()) : ''}`} data-testid="position-pnl" data-value={pnl?.toFixed() ?? ''}>
-            {pnl ? signedUsdt(pnl, locale) : '--'}
+          <div className={`${classes.big} ${live.pnlTone}`} data-testid="position-pnl" data-value={live.pnl}>
+            {live.pnlText}
           </div>
-          <Text size="xs" className={pct ? toneOf(pct) : undefined} data-testid="position-pnl-percent">
-            {pct !== null ? formatPercent(pct, locale) : '--'}
-          </Text>
+          {/* Mantine's Text xs as a plain element: it renders on every tick. */}
+          <p className={`${classes.pnlPercent} ${live.pctTone}`} data-testid="position-pnl-percent">
+            {live.pct}
+          </p>
         </div>
       </div>
       <div className={classes.grid}>
-        {cell('lots', t('lever.lots'), formatExact(order.lots, locale))}
-        {cell('margin', t('lever.margin'), usdt(order.margin, locale))}
-        {cell('quantity', t('lever.quantity'), quantityText(order.quantity, order.symbol, locale))}
-        {cell('open-price', t('lever.openPrice'), priceText(order.openPrice, pp, locale))}
+        {factsBefore}
         <div>
-          <span className={classes.label}>{t('lever.currentPrice')}</span>
+          <span className={classes.label}>{labels.currentPrice}</span>
           <span className={classes.value} ref={flash} data-testid="position-current-price" data-price={last}>
-            {priceText(last, pp, locale)}
+            {live.price}
           </span>
         </div>
-        {cell('overnight-fee', t('lever.overnightFee'), usdtExact(order.overnightFee, locale))}
-        {cell('take-profit', t('lever.takeProfit'), priceText(order.takeProfit, pp, locale))}
-        {cell('stop-loss', t('lever.stopLoss'), priceText(order.stopLoss, pp, locale))}
-        {cell('open-time', t('lever.openTime'), formatDate(order.openedAt ?? order.time, 'dateTime', locale))}
+        {factsAfter}
       </div>
-      <div className={classes.actions}>
-        <Button size="compact-sm" variant="light" onClick={() => onTpSl(order)} classNames={WRAP} data-testid="position-tpsl">
-          {t('lever.tpsl')}
-        </Button>
-        <Button size="compact-sm" variant="light" color="red" onClick={() => onClose(order)} loading={closing} classNames={WRAP} data-testid="position-close">
-          {t('lever.close')}
-        </Button>
-      </div>
+      {actions}
     </article>
   );
-}
+});

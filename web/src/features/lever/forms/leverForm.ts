@@ -99,10 +99,24 @@ export function pnlAt(side: LeverSide, openPrice: string | Big, last: string | B
   return new Big(last).minus(openPrice).times(quantity).times(signOf(side));
 }
 
+type PnlInput = Pick<LeverOrder, 'side' | 'openPrice' | 'quantity'>;
+
+/**
+ * The last P/L computed for each position (object), with what it was computed from: the live list
+ * and the account's total read the same positions at the same prices on every pulse, and each
+ * position's P/L is computed once per (position, price), not once per reader.
+ */
+const pnlCache = new WeakMap<PnlInput, { side: LeverSide; openPrice: string; quantity: string; last: string; pnl: Big }>();
+
 /** An open position's unrealized profit or loss at `last`; null without an opening price (a delegation). */
-export function unrealizedPnl(position: Pick<LeverOrder, 'side' | 'openPrice' | 'quantity'>, last: string | undefined): Big | null {
-  if (!position.openPrice || last === undefined) return null;
-  return pnlAt(position.side, position.openPrice, last, position.quantity);
+export function unrealizedPnl(position: PnlInput, last: string | undefined): Big | null {
+  const { side, openPrice, quantity } = position;
+  if (!openPrice || last === undefined) return null;
+  const hit = pnlCache.get(position);
+  if (hit && hit.last === last && hit.side === side && hit.openPrice === openPrice && hit.quantity === quantity) return hit.pnl;
+  const pnl = pnlAt(side, openPrice, last, quantity);
+  pnlCache.set(position, { side, openPrice, quantity, last, pnl });
+  return pnl;
 }
 
 /** Profit or loss as a percentage of the margin ("12.5" = 12.5 %), truncated to 2 places; null without margin. */

@@ -6,7 +6,7 @@
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
@@ -14,10 +14,10 @@ import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useConfirm } from '../../../ui/useConfirm';
-import { ordersOf, useCloseAllLever, useCloseLever, useLastPrices, useLeverAccount, useLeverEvents, useLeverOrders, usePricePlaces } from '../api';
+import { ordersOf, useCloseAllLever, useCloseLever, useLeverAccount, useLeverEvents, useLeverOrders, usePricePlaces } from '../api';
 import { AccountPanel } from '../components/AccountPanel';
 import { signedUsdt } from '../components/display';
-import { PositionCard } from '../components/PositionCard';
+import { PositionList } from '../components/PositionList';
 import { TpSlSheet } from '../components/TpSlSheet';
 import { WRAP } from '../components/wrap';
 import classes from '../components/lever.module.css';
@@ -29,12 +29,14 @@ export default function LeverListPage() {
   useLeverEvents();
   const account = useLeverAccount();
   const positions = useLeverOrders('open');
-  const lasts = useLastPrices();
   const places = usePricePlaces();
   const close = useCloseLever();
   const closeAll = useCloseAllLever();
   const [ask, dialog] = useConfirm();
   const [tpsl, setTpsl] = useState<LeverOrder | null>(null);
+  // One callback for every card across renders, so that the memoised cards do not render again for a new one.
+  const onCloseRef = useRef<(order: LeverOrder) => Promise<void>>(async () => {});
+  const onCloseCard = useCallback((order: LeverOrder) => void onCloseRef.current(order), []);
 
   if ((account.isError && !account.data) || (positions.isError && !positions.data)) {
     return (
@@ -57,6 +59,7 @@ export default function LeverListPage() {
       onSuccess: (done) => notifications.show({ message: t('lever.closed', { pnl: signedUsdt(done.realizedPnl ?? '0', locale) }), color: 'teal' }),
     });
   };
+  onCloseRef.current = onClose;
   const onCloseAll = async () => {
     if (close.isPending || closeAll.isPending) return;
     if (!(await ask(t('lever.closeAllConfirm', { count: total })))) return;
@@ -65,7 +68,7 @@ export default function LeverListPage() {
 
   return (
     <div className={classes.page} data-testid="lever-positions">
-      <AccountPanel account={account.data} positions={list} complete={!positions.hasNextPage} lasts={lasts} />
+      <AccountPanel account={account.data} positions={list} complete={!positions.hasNextPage} />
       <Group justify="space-between" gap={8}>
         <Text fw={600}>{t('lever.positionsCount', { count: total })}</Text>
         {list.length > 0 && (
@@ -83,18 +86,13 @@ export default function LeverListPage() {
         )}
       </Group>
       {list.length ? (
-        <Stack gap={10}>
-          {list.map((o) => (
-            <PositionCard
-              key={o.id}
-              order={o}
-              pricePrecision={places(o.symbol)}
-              onTpSl={setTpsl}
-              onClose={(x) => void onClose(x)}
-              closing={(close.isPending && close.variables === o.id) || closeAll.isPending}
-            />
-          ))}
-        </Stack>
+        <PositionList
+          positions={list}
+          places={places}
+          onTpSl={setTpsl}
+          onClose={onCloseCard}
+          closing={(o) => (close.isPending && close.variables === o.id) || closeAll.isPending}
+        />
       ) : (
         <Stack align="center" gap="sm" py={32}>
           <Text c="dimmed" data-testid="lever-no-positions">
