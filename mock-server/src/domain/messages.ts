@@ -13,6 +13,16 @@ type Schemas = components['schemas'];
 export type SystemMessage = Schemas['SystemMessage'];
 type Kind = Schemas['MessageKind'];
 type Params = Record<string, string>;
+type WalletRecord = Schemas['Record'];
+
+/** The message a record's new status brings, if any. */
+function kindOf(record: WalletRecord): Kind | null {
+  if ((record.type === 'deposit' && record.status === 'credited') || (record.type === 'recharge' && record.status === 'success')) return 'deposit_credited';
+  if (record.type === 'recharge' && record.status === 'failure') return 'recharge_rejected';
+  if (record.type === 'withdrawal' && record.status === 'success') return 'withdrawal_done';
+  if (record.type === 'withdrawal' && record.status === 'failure') return 'withdrawal_failed';
+  return null;
+}
 
 /** A user's inbox keeps the newest this many. */
 export const INBOX_MAX = 500;
@@ -32,6 +42,8 @@ const TEXT: Record<Kind, (p: Params) => [title: string, body: string]> = {
 export class Messages {
   private readonly ids: OwnedIds;
   private readonly inbox = new Map<string, SystemMessage[]>();
+  /** Records already announced, per outcome (a record's same state may be sent twice). */
+  private readonly announced = new Set<string>();
 
   constructor(
     seed: number,
@@ -59,6 +71,15 @@ export class Messages {
     this.inbox.set(userId, list);
     this.onMessage(userId, { ...message }, this.unread(userId));
     return message;
+  }
+
+  /** Sends what a wallet record's change means to its owner (a credited deposit…), once per record and outcome. */
+  aboutRecord(userId: string, record: WalletRecord): void {
+    const kind = kindOf(record);
+    const key = `${record.id}:${record.status}`;
+    if (!kind || this.announced.has(key)) return;
+    this.announced.add(key);
+    this.send(userId, kind, { amount: record.amount, coin: record.coin });
   }
 
   unread(userId: string): number {

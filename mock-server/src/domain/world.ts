@@ -97,8 +97,6 @@ export class World {
   /** Answers already given per idempotency key (see core/dispatch.ts). */
   readonly idempotency: IdempotencyStore;
   readonly events = new Emitter<WorldEvents>();
-  /** Records already announced by a system message, per outcome. */
-  private readonly messaged = new Set<string>();
 
   constructor(options: WorldOptions = {}) {
     this.seed = options.seed ?? DEFAULT_SEED;
@@ -152,7 +150,7 @@ export class World {
       isOpen: (symbol) => !this.liquidity.halted.has(symbol),
       onOrder: (userId, order) => this.events.emit('secondOrder', { userId, order }),
     });
-    this.events.on('record', ({ userId, record }) => this.messageAbout(userId, record));
+    this.events.on('record', ({ userId, record }) => this.messages.aboutRecord(userId, record));
     this.events.on('leverOrder', ({ userId, order }) => {
       if (order.status === 'closed' && order.closeReason === 'liquidation') this.messages.send(userId, 'lever_liquidated', { symbol: order.symbol });
     });
@@ -217,24 +215,6 @@ export class World {
     this.market.setPrice(symbol, price, hold);
     this.afterPriceMove();
     this.events.emit('tickers', { time: this.clock.now(), tickers: this.market.tickers() });
-  }
-
-  /** The system message a record's change brings, if any (once per record and outcome). */
-  private messageAbout(userId: string, record: WalletRecord): void {
-    const kind =
-      (record.type === 'deposit' && record.status === 'credited') || (record.type === 'recharge' && record.status === 'success')
-        ? 'deposit_credited'
-        : record.type === 'recharge' && record.status === 'failure'
-          ? 'recharge_rejected'
-          : record.type === 'withdrawal' && record.status === 'success'
-            ? 'withdrawal_done'
-            : record.type === 'withdrawal' && record.status === 'failure'
-              ? 'withdrawal_failed'
-              : null;
-    const key = `${record.id}:${record.status}`;
-    if (!kind || this.messaged.has(key)) return;
-    this.messaged.add(key);
-    this.messages.send(userId, kind, { amount: record.amount, coin: record.coin });
   }
 
   /** Every non-empty balance of a user, as decimal strings with the coin's precision. */
