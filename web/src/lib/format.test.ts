@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatExact, formatMoney, formatRatio, isolate } from './format';
+import { formatDate, formatExact, formatMoney, formatRate, formatRatio, formatSignedMoney, isolate, localParams } from './format';
 
 const MOMENT = Date.UTC(2026, 10, 23, 9, 5, 7);
 
@@ -29,5 +29,20 @@ describe('one formatting module', () => {
 
   it('shows times of day on a 24-hour clock with seconds for the trades tape', () => {
     expect(formatDate(MOMENT, 'time', 'en-US')).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+  });
+});
+
+describe('signed money, rates and message params', () => {
+  it('signs a profit only when what is shown is above zero, truncated', () => {
+    expect(formatSignedMoney('10', 2, 'USDT', 'en')).toBe(isolate('+10.00 USDT'));
+    expect(formatSignedMoney('-3.219', 2, 'USDT', 'de')).toBe(isolate('-3,21 USDT'));
+    expect(formatSignedMoney('0.004', 2, 'USDT', 'en')).toBe(isolate('0.00 USDT'));
+  });
+  it('shows a rate as its shortest percentage', () => {
+    expect(formatRate('0.0005', 'en')).toBe(isolate('0.05%'));
+    expect(formatRate('0.85', 'de')).toBe(isolate('85%'));
+  });
+  it('formats the decimals of message params for the locale and leaves the rest', () => {
+    expect(localParams({ min: '10.000000', max: '5000.000000', coin: 'USDT', places: 6 }, 'de')).toEqual({ min: '10', max: '5.000', coin: 'USDT', places: 6 });
   });
 });

@@ -139,3 +139,9 @@ export function formatDate(ms: number, style: DateStyle, locale: string): string
   if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(locale, OPTIONS[style])));
   return f.format(ms);
 }
+
+/** Params of a form error with each decimal shown for the locale (bounds, prices), numbers as they are. */
+export function localParams(params: Record<string, string | number> | undefined, locale: string): Record<string, string | number> | undefined {
+  if (!params) return undefined;
+  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && parse(v) ? formatExact(v, locale) : v]));
+}

@@ -14,7 +14,8 @@ import { AmountInput } from '../../../ui/AmountInput';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useSetLeverTpSl } from '../api';
 import { fieldOfCode, triggerReference, validateTpSl, type FormErrors, type LeverOrder } from '../forms/leverForm';
-import { localParams, priceMoney } from './display';
+import { priceMoney } from './display';
+import { localParams } from '../../../lib/format';
 import { WRAP } from './wrap';
 
 export function TpSlSheet({ order, pricePrecision, onClose }: { order: LeverOrder | null; pricePrecision: number; onClose: () => void }) {

@@ -3,8 +3,8 @@
  * places (fees in their exact shortest form, they are small), signed profit and loss, rates as
  * percentages, prices at the symbol's places, each value with a unit as one bidi-isolated unit.
  */
-import { Big, parseDecimal } from '../../../lib/decimal';
-import { formatAmount, formatExact, formatMoney, isolate } from '../../../lib/format';
+import { Big } from '../../../lib/decimal';
+import { formatAmount, formatExact, formatMoney, formatRate, formatSignedMoney, isolate } from '../../../lib/format';
 
 /** The lever account's coin: every lever symbol is quoted in it (contract, tag lever). */
 export const LEVER_COIN = 'USDT';
@@ -19,11 +19,7 @@ export const usdt = (value: string | Big, locale: string): string => formatMoney
 export const usdtExact = (value: string | Big, locale: string): string => isolate(`${formatExact(value, locale)} ${LEVER_COIN}`);
 
 /** Profit or loss with its sign: "+10.00 USDT", "-3.21 USDT". */
-export function signedUsdt(value: string | Big, locale: string): string {
-  const d = parseDecimal(value);
-  if (!d) return '--';
-  return isolate(`${d.gt(0) && d.round(2, Big.roundDown).gt(0) ? '+' : ''}${formatAmount(d, 2, locale)} ${LEVER_COIN}`);
-}
+export const signedUsdt = (value: string | Big, locale: string): string => formatSignedMoney(value, 2, LEVER_COIN, locale);
 
 /** A price at the symbol's places ("64,000.50"), or "--". */
 export const priceText = (value: string | Big | undefined | null, places: number, locale: string): string =>
@@ -39,10 +35,4 @@ export const quantityText = (value: string | Big, symbol: string, locale: string
 export const ratioPercent = (ratio: string | Big, locale: string): string => isolate(`${formatAmount(new Big(ratio).times(100), 2, locale)}%`);
 
 /** A fee rate (0.0005) as a percentage in its shortest form: "0.05%". */
-export const ratePercentText = (rate: string | Big, locale: string): string => isolate(`${formatExact(new Big(rate).times(100), locale)}%`);
-
-/** Params of a form error with each decimal shown for the locale (bounds, prices), numbers as they are. */
-export function localParams(params: Record<string, string | number> | undefined, locale: string): Record<string, string | number> | undefined {
-  if (!params) return undefined;
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && parseDecimal(v) ? formatExact(v, locale) : v]));
-}
+export const ratePercentText = (rate: string | Big, locale: string): string => formatRate(rate, locale);

@@ -15,7 +15,7 @@ import { getToken } from '../../../api/client';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { checkAmount } from '../../../lib/amount';
-import { formatAmount, formatExact, formatMoney, formatRate, formatSignedMoney, isolate } from '../../../lib/format';
+import { formatAmount, formatExact, formatMoney, formatRate, formatSignedMoney, isolate, localParams } from '../../../lib/format';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { serverNow } from '../../../lib/serverClock';
 import { AmountInput } from '../../../ui/AmountInput';
@@ -188,7 +188,7 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
               setStake(v);
               setError(null);
             }}
-            error={error ? t(error.key, localized(error.params, locale)) : undefined}
+            error={error ? t(error.key, localParams(error.params, locale)) : undefined}
             data-testid="second-stake"
           />
           <div className={classes.quick}>
@@ -269,12 +269,6 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
       <ConfirmSheet review={review} symbol={symbol} coin={coin} pending={buy.isPending} onClose={() => setReview(null)} onConfirm={send} />
     </div>
   );
-}
-
-/** Bounds and amounts in an error message, shown for the locale. */
-function localized(params: FormError['params'], locale: string) {
-  if (!params) return undefined;
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && /^\d/.test(v) ? formatExact(v, locale) : v]));
 }
 
 /** The server's time, ticking four times a second while mounted (for the countdowns). */
