@@ -11,7 +11,7 @@ import type { LeverSummary, LeverTerms } from '../forms/leverForm';
 import { priceMoney, quantityText, ratePercentText, usdt, usdtExact } from './display';
 import { formatExact, isolate } from '../../../lib/format';
 import { SIDE_COLOR } from './sideColor';
-import { WRAP } from './wrap';
+import { WRAP } from '../../../ui/wrap';
 import classes from './lever.module.css';
 
 export function LeverConfirmSheet({

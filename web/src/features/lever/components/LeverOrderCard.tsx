@@ -10,7 +10,7 @@ import { Big } from '../../../lib/decimal';
 import { toneOf } from '../../../ui/market/tone';
 import type { LeverOrder } from '../forms/leverForm';
 import { priceText, quantityText, signedUsdt, usdt, usdtExact } from './display';
-import { WRAP } from './wrap';
+import { WRAP } from '../../../ui/wrap';
 import { OrderTitle } from './OrderTitle';
 import classes from './lever.module.css';
 

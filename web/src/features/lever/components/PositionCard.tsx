@@ -16,7 +16,7 @@ import { toneOf } from '../../../ui/market/tone';
 import { usePriceFlash } from '../../../ui/market/usePriceFlash';
 import { pnlPercent, unrealizedPnl, type LeverOrder } from '../forms/leverForm';
 import { priceText, quantityText, signedUsdt, usdt, usdtExact } from './display';
-import { WRAP } from './wrap';
+import { WRAP } from '../../../ui/wrap';
 import { OrderTitle } from './OrderTitle';
 import classes from './lever.module.css';
 

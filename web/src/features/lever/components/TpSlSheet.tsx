@@ -16,7 +16,7 @@ import { useSetLeverTpSl } from '../api';
 import { fieldOfCode, triggerReference, validateTpSl, type FormErrors, type LeverOrder } from '../forms/leverForm';
 import { priceMoney } from './display';
 import { localParams } from '../../../lib/format';
-import { WRAP } from './wrap';
+import { WRAP } from '../../../ui/wrap';
 
 export function TpSlSheet({ order, pricePrecision, onClose }: { order: LeverOrder | null; pricePrecision: number; onClose: () => void }) {
   const { t } = useTranslation();

@@ -19,7 +19,7 @@ import { AccountPanel } from '../components/AccountPanel';
 import { signedUsdt } from '../components/display';
 import { PositionList } from '../components/PositionList';
 import { TpSlSheet } from '../components/TpSlSheet';
-import { WRAP } from '../components/wrap';
+import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
 import type { LeverOrder } from '../forms/leverForm';
 

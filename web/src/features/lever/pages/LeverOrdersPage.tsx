@@ -15,7 +15,7 @@ import { useConfirm } from '../../../ui/useConfirm';
 import { ordersOf, useCancelLever, useLeverEvents, useLeverOrders, usePricePlaces, type LeverFilter } from '../api';
 import { LeverOrderCard } from '../components/LeverOrderCard';
 import { TpSlSheet } from '../components/TpSlSheet';
-import { WRAP } from '../components/wrap';
+import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
 import type { LeverOrder } from '../forms/leverForm';
 

@@ -28,7 +28,7 @@ import { priceMoney, quantityText, ratePercentText, usdt, usdtExact, LEVER_COIN 
 import { LeverConfirmSheet } from '../components/LeverConfirmSheet';
 import { LeverSymbolList } from '../components/LeverSymbolList';
 import { SIDE_COLOR } from '../components/sideColor';
-import { WRAP } from '../components/wrap';
+import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
 import {
   clearAfterOpen,
