@@ -46,6 +46,8 @@ export const SECOND_TERMS: SecondTerms = {
 /** A period's terms as numbers to compute with. */
 export interface PeriodTerms {
   seconds: number;
+  /** The rate as the terms print it (what an order records). */
+  rateText: string;
   payoutRate: Big;
   minStake: Big;
   maxStake: Big;
@@ -54,7 +56,7 @@ export interface PeriodTerms {
 const BY_SECONDS = new Map<number, PeriodTerms>(
   SECOND_TERMS.periods.map((p) => [
     p.seconds,
-    { seconds: p.seconds, payoutRate: new Big(p.payoutRate), minStake: new Big(p.minStake), maxStake: new Big(p.maxStake) },
+    { seconds: p.seconds, rateText: p.payoutRate, payoutRate: new Big(p.payoutRate), minStake: new Big(p.minStake), maxStake: new Big(p.maxStake) },
   ]),
 );
 const PRICE_PLACES = new Map(SECOND_TERMS.symbols.map((s) => [s.symbol, s.pricePrecision]));

@@ -105,7 +105,7 @@ export class Second {
         direction: req.direction,
         period: period.seconds,
         stake: usdt(stake),
-        payoutRate: SECOND_TERMS.periods.find((p) => p.seconds === period.seconds)!.payoutRate,
+        payoutRate: period.rateText,
         openPrice: dec.fixed(open, places),
         status: 'running',
         time,

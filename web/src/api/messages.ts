@@ -57,11 +57,8 @@ export function useReadMessage() {
   return useMutation({
     mutationFn: (id: string) => call('readMessage', { body: { id } }),
     onSuccess: (message) => {
-      let wasUnread = false;
-      queryClient.setQueryData<InfiniteData<Page>>(messagesQuery.queryKey, (old) => {
-        wasUnread = Boolean(old?.pages.some((p) => p.items.some((m) => m.id === message.id && !m.read)));
-        return old;
-      });
+      const cached = queryClient.getQueryData<InfiniteData<Page>>(messagesQuery.queryKey);
+      const wasUnread = Boolean(cached?.pages.some((p) => p.items.some((m) => m.id === message.id && !m.read)));
       patch(
         queryClient,
         (m) => (m.id === message.id ? message : m),

@@ -9,13 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../../api/market';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatAmount, formatDate, formatMoney, formatSignedMoney } from '../../../lib/format';
-import { toneOf } from '../../../ui/market/tone';
+import { toneOf, toneOfSign } from '../../../ui/market/tone';
 import { estimate, remainingPercent, secondsLeft, type SecondOrder, type SecondResult } from '../forms/secondForm';
 import classes from './second.module.css';
 
 const COIN = 'USDT';
 /** The text colour of a result: up's for a win, down's for a loss, none for a tie. */
-const resultTone = (result: SecondResult | undefined) => toneOf(result === 'win' ? '1' : result === 'loss' ? '-1' : '0');
+const resultTone = (result: SecondResult | undefined) => toneOfSign(result === 'win' ? 1 : result === 'loss' ? -1 : 0);
 
 function Head({ order }: { order: SecondOrder }) {
   const { t } = useTranslation();
