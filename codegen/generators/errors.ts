@@ -48,6 +48,7 @@ function sharedEntries(row: OperationEntry): CatalogueEntry[] {
     add('amount_invalid', 400, 'A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.');
   }
   if (row.auth) add('not_logged_in', 200, 'No session token, or one that is not (or no longer) a session.', '999');
+  else if (row.credentials) add('not_logged_in', 200, 'Neither a live session token nor a support guest key (startSupportGuest).', '999');
   if (row.method !== 'get') {
     add('idempotency_key_reused', 422, 'The `Idempotency-Key` was used within 24 hours for this operation with a different request.');
   }

@@ -10,6 +10,8 @@ export interface OperationEntry {
   path: string;
   callStyle?: string;
   auth: boolean;
+  /** A credential is required: a session token, or (where the contract allows it) a support guest's key. */
+  credentials: boolean;
   query: Json;
   /** Request headers the contract declares (names lower-cased), as one object schema. */
   headers: Json;
@@ -63,8 +65,9 @@ export function operationTable(file: string, withCallStyle: boolean): OperationE
         method,
         path,
         ...(withCallStyle ? { callStyle } : {}),
-        // Required unless one alternative is `{}` (the token is optional: used when sent).
-        auth: security.length > 0 && !security.some((r) => r && typeof r === 'object' && Object.keys(r).length === 0),
+        // A session is required when every alternative needs the `token` scheme (not a guest key, not none).
+        auth: security.length > 0 && security.every((r) => r && typeof r === 'object' && 'token' in r),
+        credentials: security.length > 0 && security.every((r) => r && typeof r === 'object' && Object.keys(r).length > 0),
         query,
         headers,
         body: bodyMedia?.schema ?? null,

@@ -51,6 +51,12 @@ export const controlTable = {
     "path": "/messages",
     "auth": false
   },
+  "mockSupportReply": {
+    "operationId": "mockSupportReply",
+    "method": "post",
+    "path": "/support/reply",
+    "auth": false
+  },
   "mockState": {
     "operationId": "mockState",
     "method": "get",

@@ -459,6 +459,47 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
       }
     }
   },
+  "mockSupportReply": {
+    "query": null,
+    "headers": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "text"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "account": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 100,
+          "description": "The user's email or phone as registered; the latest conversation without it."
+        },
+        "text": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1000
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "type": "object",
+      "required": [
+        "id",
+        "time"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "time": {
+          "type": "integer"
+        }
+      }
+    }
+  },
   "mockState": {
     "query": null,
     "headers": null,

@@ -158,6 +158,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/support/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Post a message as the support agent
+         * @description Adds an agent message (plain text; `https://` URLs and `/pages/...` paths in it become links
+         *     in the app) to the support conversation of the user of `account`, or, without `account`, to
+         *     the conversation a message was last added to (a guest's too), pushed live like the mock
+         *     agent's own answers. 400 when there is no such user or no conversation yet.
+         */
+        post: operations["mockSupportReply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/state": {
         parameters: {
             query?: never;
@@ -212,6 +235,11 @@ export interface components {
             account: string;
             title: string;
             body: string;
+        };
+        SupportReplyRequest: {
+            /** @description The user's email or phone as registered; the latest conversation without it. */
+            account?: string;
+            text: string;
         };
         Published: {
             id: string;
@@ -520,6 +548,34 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message's id and time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Published"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
+        };
+    };
+    mockSupportReply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportReplyRequest"];
             };
         };
         responses: {

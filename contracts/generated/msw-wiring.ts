@@ -65,5 +65,13 @@ export function createOperationHandlers(
     http.get(`${baseUrl}/me/messages`, (info) => resolve('listMessages', info)),
     http.post(`${baseUrl}/me/messages/read`, (info) => resolve('readMessage', info)),
     http.post(`${baseUrl}/me/messages/read-all`, (info) => resolve('readAllMessages', info)),
+    http.get(`${baseUrl}/me/team`, (info) => resolve('getTeam', info)),
+    http.get(`${baseUrl}/me/team/members`, (info) => resolve('listTeamMembers', info)),
+    http.get(`${baseUrl}/me/team/rebates`, (info) => resolve('listRebates', info)),
+    http.post(`${baseUrl}/support/guests`, (info) => resolve('startSupportGuest', info)),
+    http.get(`${baseUrl}/support/chat`, (info) => resolve('getSupportChat', info)),
+    http.get(`${baseUrl}/support/unread`, (info) => resolve('getSupportUnread', info)),
+    http.post(`${baseUrl}/support/messages`, (info) => resolve('sendSupportMessage', info)),
+    http.post(`${baseUrl}/support/read`, (info) => resolve('readSupport', info)),
   ];
 }

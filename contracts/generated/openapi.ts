@@ -220,7 +220,8 @@ export interface paths {
         put?: never;
         /**
          * Upload an image
-         * @description ID photos, payment QR codes and recharge vouchers. The image must be one complete JPEG, PNG
+         * @description ID photos, payment QR codes, recharge vouchers and images sent to support (a guest of the
+         *     support chat uploads with its guest key). The image must be one complete JPEG, PNG
          *     or WebP image, checked over all of its bytes; it is stored with the type found in its content
          *     (`contentType`, and the data URL getUpload gives back), whatever type the data URL declared.
          *
@@ -1208,6 +1209,197 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My referral team in numbers, and what it has earned me
+         * @description The team is everyone who registered with my invitation code (level 1, my direct referrals)
+         *     and everyone who registered with theirs (level 2). A member is active when a deposit or
+         *     recharge was credited to them, or they traded (spot, lever or second contracts), within the
+         *     last `activeDays` days of the server's clock.
+         *
+         *     Rebates: each time a member pays a spot trading fee, the server credits me `rate` of that
+         *     fee for the member's level (see `levels`), in the fee's coin, into my funds account, as a
+         *     ledger posting of its own. A share is truncated to the coin's precision; a share that
+         *     truncates to zero is not credited. `income` sums my rebates per coin; `incomeUsdt` sums
+         *     each rebate's USDT value at the time it was credited (two decimals, truncated). The
+         *     `rebate` event announces each new rebate.
+         */
+        get: operations["getTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The members of my team, newest first
+         * @description A page of my team's members, the newest registration first (ids break ties), optionally of
+         *     one level. Accounts are masked (`li***@example.com`, `+4477****0123`): a member's full
+         *     account, balances and orders are theirs alone. `incomeUsdt` is what the member's fees have
+         *     earned me (as in getTeam).
+         */
+        get: operations["listTeamMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/team/rebates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Rebates credited to me from my team's trading fees, newest first
+         * @description A page of my rebates, newest first (ids break ties): the member whose fee it came from
+         *     (masked), their level, the symbol traded, the rate applied, the amount credited to my funds
+         *     account and its USDT value at that time.
+         */
+        get: operations["listRebates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/guests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest's key to the support chat, tied to the device
+         * @description A visitor without an account talks to support as a guest: the app asks for a guest key once,
+         *     keeps it on the device (localStorage `support_guest`) and sends it as the `Authorization`
+         *     header of the support operations and of the uploads it attaches, and as the Socket.IO
+         *     handshake `token`, exactly as a session token. Sending a key this server knows answers it
+         *     unchanged (the device's conversation goes on); any other, or none, answers a new random one.
+         *     A guest key opens nothing but the guest's own chat and uploads. One client (network
+         *     address) may start at most 20 guest conversations per hour.
+         */
+        post: operations["startSupportGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My conversation with support, oldest first
+         * @description The caller's conversation (a user's, or a guest's by its key): up to `limit` messages before
+         *     the message `before` (or the newest ones), oldest first, `hasMore` when earlier ones exist,
+         *     and how many agent messages the caller has not read. The first call opens the conversation
+         *     with the agent's greeting (already read: the caller is looking at it). The agent answers
+         *     each message of the caller: it reads it (the `supportRead` event), types (`supportTyping`)
+         *     and replies (`supportMessage`); the mock's agent does so 1 and 3 seconds after a message on
+         *     the server's clock. Message `text` is plain text: a client shows it as text, never as HTML;
+         *     links in agent messages are `https://` URLs or paths of this app (`/pages/...`).
+         */
+        get: operations["getSupportChat"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many agent messages I have not read
+         * @description For the badge on the user centre; opens no conversation. 0 for a caller who never opened one.
+         */
+        get: operations["getSupportUnread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send support a message (text, an image, or both)
+         * @description Adds the message to the caller's conversation (opening it if needed) and answers it; the
+         *     `supportMessage` event carries it to the caller's other connections. `image` is an upload
+         *     id of the caller (uploadImage), kept from then on. `text` is trimmed; blank text and no
+         *     image is refused. At most 20 messages per minute per conversation.
+         */
+        post: operations["sendSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * I have read the agent's messages
+         * @description Marks every agent message of the caller's conversation read; answers the unread count after (0).
+         */
+        post: operations["readSupport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1493,6 +1685,108 @@ export interface components {
         };
         MessageIdRequest: {
             id: string;
+        };
+        /**
+         * @description 1 for my direct referrals, 2 for the users they invited.
+         * @enum {integer}
+         */
+        TeamLevel: 1 | 2;
+        TeamLevelTerms: {
+            level: components["schemas"]["TeamLevel"];
+            /** @description Share of a member's spot fee credited to me (0.2 is 20 %; 8 decimals). */
+            rate: components["schemas"]["Decimal"];
+            members: number;
+        };
+        CoinAmount: {
+            coin: string;
+            amount: components["schemas"]["Decimal"];
+        };
+        TeamSummary: {
+            /** @description My direct referrals (level 1). */
+            directCount: number;
+            /** @description Members of both levels. */
+            teamCount: number;
+            /** @description Members of both levels active within `activeDays`. */
+            activeCount: number;
+            activeDays: number;
+            levels: components["schemas"]["TeamLevelTerms"][];
+            /** @description My rebates summed per coin (coins with none are left out), by coin name. */
+            income: components["schemas"]["CoinAmount"][];
+            incomeUsdt: components["schemas"]["Decimal"];
+        };
+        TeamMember: {
+            /** @description Stable for me and this member; not the member's user id. */
+            id: string;
+            /** @description Masked. */
+            account: string;
+            level: components["schemas"]["TeamLevel"];
+            joinedAt: components["schemas"]["EpochMillis"];
+            active: boolean;
+            lastActiveAt?: components["schemas"]["EpochMillis"];
+            incomeUsdt: components["schemas"]["Decimal"];
+        };
+        TeamMemberPage: {
+            items: components["schemas"]["TeamMember"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        Rebate: {
+            id: string;
+            time: components["schemas"]["EpochMillis"];
+            /** @description The member's masked account. */
+            member: string;
+            level: components["schemas"]["TeamLevel"];
+            symbol: components["schemas"]["Symbol"];
+            rate: components["schemas"]["Decimal"];
+            coin: string;
+            /** @description Credited to my funds account, at the coin's precision. */
+            amount: components["schemas"]["Decimal"];
+            /** @description At the time of the credit (two decimals, truncated). */
+            usdtValue: components["schemas"]["Decimal"];
+        };
+        RebatePage: {
+            items: components["schemas"]["Rebate"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        SupportGuestRequest: {
+            /** @description The key this device got before, if any. */
+            key?: string;
+        };
+        SupportGuest: {
+            /** @description A random secret: keep it on the device, send it as `Authorization`. */
+            key: string;
+        };
+        /**
+         * @description What an automatic agent message is, so a client can show its own translation: `greeting`
+         *     (opening the conversation), `deposit` and `withdraw` (answers to a question about them, with
+         *     a link to the page), `handover` (a person will reply). Messages a person typed have none.
+         * @enum {string}
+         */
+        SupportKind: "greeting" | "deposit" | "withdraw" | "handover";
+        SupportMessage: {
+            id: string;
+            /** @enum {string} */
+            from: "user" | "agent";
+            /** @description Plain text (not HTML), in English for automatic messages. */
+            text?: string;
+            /** @description An upload id of the conversation's owner (getUpload). */
+            image?: string;
+            kind?: components["schemas"]["SupportKind"];
+            time: components["schemas"]["EpochMillis"];
+            /** @description A user message: the agent has read it. An agent message: the caller has. */
+            read: boolean;
+        };
+        SupportChat: {
+            messages: components["schemas"]["SupportMessage"][];
+            hasMore: boolean;
+            unread: number;
+        };
+        SupportMessageRequest: {
+            text?: string;
+            image?: string;
         };
         /**
          * @description The product's 20 languages. The codes are the product's own, kept for compatibility with
@@ -4098,6 +4392,265 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The unread count, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["UnreadCount"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["TeamSummary"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listTeamMembers: {
+        parameters: {
+            query?: {
+                /** @description Only members of this level (1 direct, 2 invited by a direct referral). */
+                level?: components["schemas"]["TeamLevel"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["TeamMemberPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listRebates: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of rebates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["RebatePage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startSupportGuest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SupportGuestRequest"];
+                "application/json": components["schemas"]["SupportGuestRequest"];
+            };
+        };
+        responses: {
+            /** @description The guest key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["SupportGuest"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSupportChat: {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the conversation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["SupportChat"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSupportUnread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["UnreadCount"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SupportMessageRequest"];
+                "application/json": components["schemas"]["SupportMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["SupportMessage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    readSupport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unread count. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -78,7 +78,7 @@ export const operationTable = {
     "method": "post",
     "path": "/uploads",
     "callStyle": "token",
-    "auth": true,
+    "auth": false,
     "maxBodyBytes": 8388608
   },
   "getUpload": {
@@ -86,7 +86,7 @@ export const operationTable = {
     "method": "get",
     "path": "/uploads/image",
     "callStyle": "silentToken",
-    "auth": true
+    "auth": false
   },
   "submitIdentity": {
     "operationId": "submitIdentity",
@@ -395,6 +395,62 @@ export const operationTable = {
     "path": "/me/messages/read-all",
     "callStyle": "token",
     "auth": true
+  },
+  "getTeam": {
+    "operationId": "getTeam",
+    "method": "get",
+    "path": "/me/team",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "listTeamMembers": {
+    "operationId": "listTeamMembers",
+    "method": "get",
+    "path": "/me/team/members",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "listRebates": {
+    "operationId": "listRebates",
+    "method": "get",
+    "path": "/me/team/rebates",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "startSupportGuest": {
+    "operationId": "startSupportGuest",
+    "method": "post",
+    "path": "/support/guests",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "getSupportChat": {
+    "operationId": "getSupportChat",
+    "method": "get",
+    "path": "/support/chat",
+    "callStyle": "silentToken",
+    "auth": false
+  },
+  "getSupportUnread": {
+    "operationId": "getSupportUnread",
+    "method": "get",
+    "path": "/support/unread",
+    "callStyle": "silentToken",
+    "auth": false
+  },
+  "sendSupportMessage": {
+    "operationId": "sendSupportMessage",
+    "method": "post",
+    "path": "/support/messages",
+    "callStyle": "silentToken",
+    "auth": false
+  },
+  "readSupport": {
+    "operationId": "readSupport",
+    "method": "post",
+    "path": "/support/read",
+    "callStyle": "silentToken",
+    "auth": false
   }
 } as const;
 

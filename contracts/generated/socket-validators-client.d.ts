@@ -18,3 +18,7 @@ export declare const leverOrder: PayloadValidator;
 export declare const leverAccount: PayloadValidator;
 export declare const secondOrder: PayloadValidator;
 export declare const systemMessage: PayloadValidator;
+export declare const rebate: PayloadValidator;
+export declare const supportMessage: PayloadValidator;
+export declare const supportTyping: PayloadValidator;
+export declare const supportRead: PayloadValidator;

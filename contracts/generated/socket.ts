@@ -78,6 +78,23 @@ export type SystemMessageEvent = {
   unread: number;
 };
 
+export type RebateEvent = {
+  rebate: ApiSchemas['Rebate'];
+};
+
+export type SupportMessageEvent = {
+  message: ApiSchemas['SupportMessage'];
+  unread: number;
+};
+
+export type SupportTypingEvent = {
+  typing: boolean;
+};
+
+export type SupportReadEvent = {
+  until: ApiSchemas['EpochMillis'];
+};
+
 export type SecondOrderEvent = {
   order: ApiSchemas['SecondOrder'];
 };
@@ -99,6 +116,10 @@ export interface ServerToClientEvents {
   leverAccount: (payload: LeverAccountEvent) => void;
   secondOrder: (payload: SecondOrderEvent) => void;
   systemMessage: (payload: SystemMessageEvent) => void;
+  rebate: (payload: RebateEvent) => void;
+  supportMessage: (payload: SupportMessageEvent) => void;
+  supportTyping: (payload: SupportTypingEvent) => void;
+  supportRead: (payload: SupportReadEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -155,6 +176,22 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "systemMessage": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "rebate": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "supportMessage": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "supportTyping": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "supportRead": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, recordApiCalls, toast, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, recordApiCalls, shown, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 
 const LEVER = 'pages/lever/lever?symbol=BTC/USDT';
@@ -20,8 +20,6 @@ const SHOTS = process.env.LEVER_SHOTS ?? '/tmp/lever-shots';
 /** The typed API client (fixtures/api.ts) over the page's request context. */
 const apiOf = (page: Page) => createApi(page.request, '..');
 
-/** Text shown as one bidi-isolated unit (format.ts wraps amounts with a coin in U+2068 … U+2069). */
-const shown = (text: string) => new RegExp(`^\\u2068?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\u2069?$`);
 
 /** `text` anywhere, with bidi isolates allowed between its characters (values inside sentences are isolated). */
 const loose = (text: string) => new RegExp([...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\u2066-\\u2069]*'));

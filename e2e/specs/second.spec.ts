@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, QUIET_PAGE, recordApiCalls, toast, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, QUIET_PAGE, recordApiCalls, shown, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 
 const SECOND = 'pages/market/second?symbol=BTC/USDT';
@@ -17,8 +17,6 @@ const SHOTS = process.env.SECOND_SHOTS ?? '/tmp/second-shots';
 const BUY_PATH = '/me/second/orders';
 
 const apiOf = (page: Page) => createApi(page.request, '..');
-/** Text shown as one bidi-isolated unit (amounts with a coin are wrapped in U+2068 … U+2069). */
-const shown = (text: string) => new RegExp(`^\\u2068?${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\u2069?$`);
 const hold = (server: MockServer, symbol: string, price: string) => server.control.call('mockPrice', { symbol, price, hold: true });
 
 /** The demo user logged in, the risk notice accepted and `fund` USDT in the second-contract account; BTC/USDT held at 64000. */

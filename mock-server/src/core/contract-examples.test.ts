@@ -20,7 +20,7 @@ const MEDIA = ['application/x-www-form-urlencoded', 'application/json'];
 /** Arrays of a response example longer than this were cut to this many items. */
 const SHOWN = 3;
 /** Fields whose string values are random by design: compared as this placeholder. */
-const RANDOM = new Set(['token', 'ticket']);
+const RANDOM = new Set(['token', 'ticket', 'key']);
 const PLACEHOLDER = '<random>';
 
 /** One request of the contract: its body and its query (as strings, as an adapter passes them). */
@@ -149,13 +149,23 @@ const PREPS: Record<string, Prep> = {
   'register/wrong_code': { run: codeFor('register') },
   'login/too_many_attempts': { run: steps(wrongLogin, wrongLogin, wrongLogin, wrongLogin, wrongLogin) },
   'logout/ok': { session: true },
+  'getSupportChat/ok': { session: true },
+  'getSupportChat/not_found': { session: true },
+  'getSupportUnread/ok': { session: true },
+  'sendSupportMessage/ok': { session: true },
+  'sendSupportMessage/field_required': { session: true },
+  'sendSupportMessage/upload_missing': { session: true },
+  'readSupport/ok': { session: true },
   'checkCode/ok': { run: codeFor('forget_password') },
   'checkCode/wrong_code': { run: codeFor('forget_password') },
   'checkCode/code_not_sent': { session: true },
   'resetPassword/ok': { fresh: ticket },
   'resetPassword/password_mismatch': { fresh: ticket },
   'setTransactionPassword/code_required': { run: transactionPassword },
-  'getUpload/ok': { run: upload },
+  'uploadImage/ok': { session: true },
+  'uploadImage/upload_type': { session: true },
+  'getUpload/ok': { session: true, run: upload },
+  'getUpload/not_found': { session: true },
   'submitIdentity/ok': { run: steps(upload, upload) },
   'submitIdentity/review_pending': { run: steps(verify, upload, upload) },
   'addPaymentMethod/ok': { scenario: 'instant-review', run: verify },

@@ -14,6 +14,9 @@ type Body<K extends ControlOperationId> = ControlOperations[K] extends {
 const ajv = new Ajv2020({ strict: false });
 const validators = new Map<ControlOperationId, ValidateFunction>();
 
+/** The id of the user registered with `account` (an email in any case, or a phone as stored). */
+const userOf = (world: WorldHost['world'], account: string) => world.accounts.idOf(account.trim().toLowerCase()) ?? world.accounts.idOf(account.trim());
+
 export async function control(host: WorldHost, id: ControlOperationId, body: unknown): Promise<{ status: number; body: unknown }> {
   if (hasForbiddenKey(body)) return { status: 400, body: { error: FORBIDDEN_KEYS_MESSAGE } };
   const schema = controlSchemas[id].body;
@@ -66,10 +69,18 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
     }
     case 'mockMessage': {
       const b = body as Body<'mockMessage'>;
-      const userId = world.accounts.idOf(b.account.trim().toLowerCase()) ?? world.accounts.idOf(b.account.trim());
+      const userId = userOf(world, b.account);
       if (!userId) return { status: 400, body: { error: `No user has the account ${b.account}` } };
       const { id, time } = world.messages.send(userId, 'announcement', { title: b.title, body: b.body });
       return { status: 200, body: { id, time } };
+    }
+    case 'mockSupportReply': {
+      const b = body as Body<'mockSupportReply'>;
+      const userId = b.account === undefined ? undefined : userOf(world, b.account);
+      if (b.account !== undefined && !userId) return { status: 400, body: { error: `No user has the account ${b.account}` } };
+      const message = world.support.post(userId, b.text);
+      if (!message) return { status: 400, body: { error: 'There is no support conversation yet' } };
+      return { status: 200, body: { id: message.id, time: message.time } };
     }
     case 'mockState':
       return { status: 200, body: world.state() };

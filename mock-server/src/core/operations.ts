@@ -53,11 +53,11 @@ export const handlers: Handlers = {
   changePassword: ({ world, body, token, client }) => world.accounts.changePassword(token, body, client),
   setTransactionPassword: ({ world, body, token, client }) => world.accounts.setTransactionPassword(token, body, client),
   uploadImage: ({ world, body, token }) => {
-    const { id, contentType, size } = world.uploads.add(world.accounts.record(token).id, body.image);
+    const { id, contentType, size } = world.uploads.add(world.support.ownerOf(token), body.image);
     return { id, contentType, size };
   },
   getUpload: ({ world, query, token }) => {
-    const { id, contentType, size, dataUrl } = world.uploads.get(world.accounts.record(token).id, query.id);
+    const { id, contentType, size, dataUrl } = world.uploads.get(world.support.ownerOf(token), query.id);
     return { id, contentType, size, image: dataUrl };
   },
   submitIdentity: ({ world, body, token }) => world.identity.submit(token, body),
@@ -102,6 +102,14 @@ export const handlers: Handlers = {
   listMessages: ({ world, query, token }) => world.messages.list(world.accounts.record(token).id, query ?? {}),
   readMessage: ({ world, body, token }) => world.messages.read(world.accounts.record(token).id, body.id),
   readAllMessages: ({ world, token }) => world.messages.readAll(world.accounts.record(token).id),
+  startSupportGuest: ({ world, body, client }) => world.support.startGuest(body?.key, client),
+  getSupportChat: ({ world, query, token }) => world.support.chat(world.support.ownerOf(token), query ?? {}),
+  getSupportUnread: ({ world, token }) => ({ unread: world.support.unread(world.support.ownerOf(token)) }),
+  sendSupportMessage: ({ world, body, token }) => world.support.send(world.support.ownerOf(token), body),
+  readSupport: ({ world, token }) => world.support.read(world.support.ownerOf(token)),
+  getTeam: ({ world, token }) => world.team.summary(world.accounts.record(token).id),
+  listTeamMembers: ({ world, query, token }) => world.team.listMembers(world.accounts.record(token).id, query ?? {}),
+  listRebates: ({ world, query, token }) => world.team.listRebates(world.accounts.record(token).id, query ?? {}),
   listTickers: ({ world }) => world.market.tickers(),
   getKline: ({ world, query }) => ({
     symbol: query.symbol,

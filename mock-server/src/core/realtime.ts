@@ -24,6 +24,9 @@ type On = <K extends keyof WorldEvents>(event: K, listener: (payload: WorldEvent
 
 export const userRoom = (userId: string) => `user:${userId}`;
 
+/** Whose private events a handshake token receives: a live session's user, or a support guest by its key. */
+export const tokenOwner = (world: World, token: string | undefined): string | undefined => world.accounts.sessionUser(token) ?? world.support.guestOf(token);
+
 function parseKline(topic: string): { symbol: string; period: KlinePeriod } | null {
   const m = /^kline:([A-Z0-9]+\/[A-Z0-9]+):(\w+)$/.exec(topic);
   return m ? { symbol: m[1], period: m[2] as KlinePeriod } : null;
@@ -119,5 +122,9 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
   on('leverAccount', ({ userId, account }) => deliver({ room: userRoom(userId), event: 'leverAccount', payload: account }));
   on('systemMessage', ({ userId, message, unread }) => deliver({ room: userRoom(userId), event: 'systemMessage', payload: { message, unread } }));
   on('secondOrder', ({ userId, order }) => deliver({ room: userRoom(userId), event: 'secondOrder', payload: { order } }));
+  on('rebate', ({ userId, rebate }) => deliver({ room: userRoom(userId), event: 'rebate', payload: { rebate } }));
+  on('supportMessage', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportMessage', payload }));
+  on('supportTyping', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportTyping', payload }));
+  on('supportRead', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportRead', payload }));
   if (sessionEnded) on('sessionEnded', ({ userId, token }) => sessionEnded(userId, token));
 }

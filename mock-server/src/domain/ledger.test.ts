@@ -93,18 +93,18 @@ function checkInvariants(world: World, userId: string) {
     expect(mine.reduce((s, e) => s.plus(e.available), new Big(0)).eq(h.available)).toBe(true);
     expect(mine.reduce((s, e) => s.plus(e.frozen), new Big(0)).eq(h.frozen)).toBe(true);
   }
-  // The user's total of a coin = deposits + recharges + exchanges in − withdrawals − fees.
+  // The user's total of a coin = deposits + recharges + exchanges + team rebates in − withdrawals − fees.
   for (const c of COINS) {
     const total = world.ledger
       .holdings(userId)
       .filter((h) => h.coin === c)
       .reduce((s, h) => s.plus(h.available).plus(h.frozen), new Big(0));
     const external = entries
-      .filter((e) => e.owner === userId && e.coin === c && ['deposit', 'recharge', 'withdrawal', 'exchange', 'trade'].includes(e.reason))
+      .filter((e) => e.owner === userId && e.coin === c && ['deposit', 'recharge', 'withdrawal', 'exchange', 'trade', 'rebate'].includes(e.reason))
       .reduce((s, e) => s.plus(e.available).plus(e.frozen), new Big(0));
     expect(total.eq(external), `${c}: ${total} vs ${external}`).toBe(true);
   }
-  // The fee account only ever receives.
+  // The fee account never goes below zero: rebates are paid out of fees received.
   for (const h of world.ledger.holdings(SYSTEM.fees)) expect(h.available.gte(0)).toBe(true);
 }
 

@@ -21,7 +21,7 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk', lever: 'system:lever', second: 'system:second' } as const;
 export const isSystem = (owner: string) => owner.startsWith('system:');
 
-export type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade';
+export type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade' | 'rebate';
 
 export interface Leg {
   owner: string;
@@ -61,13 +61,13 @@ export class Ledger {
   private readonly balances = new Map<string, { available: Big; frozen: Big }>();
   readonly entries: Entry[] = [];
   private postings = 0;
-  private readonly listeners: Array<(owners: Set<string>, legs: readonly Leg[]) => void> = [];
+  private readonly listeners: Array<(owners: Set<string>, legs: readonly Leg[], reason: Reason, time: number) => void> = [];
   private readonly guards: Array<(reason: Reason, legs: readonly Leg[]) => void> = [];
 
   constructor(private readonly now: () => number) {}
 
-  /** Hears the (non-system) owners whose balances a posting changed, and the posting's legs. */
-  onChange(listener: (owners: Set<string>, legs: readonly Leg[]) => void): void {
+  /** Hears the (non-system) owners whose balances a posting changed, the posting's legs, reason and time. */
+  onChange(listener: (owners: Set<string>, legs: readonly Leg[], reason: Reason, time: number) => void): void {
     this.listeners.push(listener);
   }
 
@@ -87,9 +87,9 @@ export class Ledger {
   /**
    * Applies all legs or none. Throws `insufficient_balance` when a user balance would go below
    * zero, what a guard throws when it refuses the posting, and a programming error when the legs
-   * of a coin do not sum to zero.
+   * of a coin do not sum to zero. `at` dates the posting earlier than now (seeded history only).
    */
-  post(ref: string, reason: Reason, legs: Leg[]): void {
+  post(ref: string, reason: Reason, legs: Leg[], at?: number): void {
     for (const g of this.guards) g(reason, legs);
     const sums = new Map<string, Big>();
     const next = new Map<string, { available: Big; frozen: Big }>();
@@ -106,7 +106,7 @@ export class Ledger {
     for (const [coin, sum] of sums) {
       if (!sum.eq(0)) throw new Error(`Unbalanced posting ${ref} (${reason}): ${coin} legs sum to ${sum.toString()}`);
     }
-    const time = this.now();
+    const time = at ?? this.now();
     const posting = ++this.postings;
     for (const leg of legs) {
       this.entries.push({
@@ -124,7 +124,7 @@ export class Ledger {
     }
     for (const [k, v] of next) this.balances.set(k, v);
     const owners = new Set(legs.map((l) => l.owner).filter((o) => !isSystem(o)));
-    for (const l of this.listeners) l(owners, legs);
+    for (const l of this.listeners) l(owners, legs, reason, time);
   }
 
   /** Every (kind, coin) balance of an owner. */

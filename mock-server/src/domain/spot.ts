@@ -38,6 +38,8 @@ export class Spot {
     private readonly ledger: Ledger,
     private readonly accounts: Accounts,
     private readonly onOrder: (userId: string, order: Order) => void,
+    /** A user paid a trading fee (once per order and matching round, the fee of that round). */
+    private readonly onFee: (userId: string, fee: { symbol: string; coin: string; amount: Big }) => void = () => {},
   ) {
     this.ids = new OwnedIds(seed);
   }
@@ -124,7 +126,7 @@ export class Spot {
     };
     this.orders.set(id, order);
     // Take what the book offers now: all of it for market orders, up to the price for limit ones.
-    this.take(order, opposite);
+    this.charged(order, () => this.take(order, opposite));
     // One `order` event per change: a limit order filled in full here was closed (and sent) by take.
     if (order.type === 'market') this.close(order, 'completed');
     else if (order.status === 'pending') this.changed(order);
@@ -160,6 +162,14 @@ export class Spot {
       if (take.lte(0)) break;
       this.fill(order, take, price);
     }
+  }
+
+  /** Runs fills and announces the fee they charged, if any. */
+  private charged(order: OrderState, fills: () => void): void {
+    const before = new Big(order.fee);
+    fills();
+    const amount = new Big(order.fee).minus(before);
+    if (amount.gt(0)) this.onFee(order.owner, { symbol: order.symbol, coin: order.feeCoin, amount });
   }
 
   private remaining(order: OrderState): Big {
@@ -236,7 +246,7 @@ export class Spot {
       const left = this.remaining(order);
       const take = left.lt(volume) ? left : volume;
       if (take.gt(0)) {
-        this.fill(order, take, new Big(order.price!));
+        this.charged(order, () => this.fill(order, take, new Big(order.price!)));
         if (order.status === 'pending') this.changed(order);
       }
     }

@@ -2,6 +2,7 @@
  * The mock backend's world: one deterministic state per (seed, scenario), moved by the virtual
  * clock. Every API operation's behaviour is a method here or in the area modules it composes.
  */
+import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { UserBalance } from '../../../contracts/generated/socket.ts';
 import { Accounts } from './accounts.ts';
@@ -28,6 +29,9 @@ import { Second, type SecondOrder } from './second.ts';
 import { DAY } from './candles.ts';
 import { Messages, type SystemMessage } from './messages.ts';
 import { News } from './news.ts';
+import { Team, type Rebate } from './team.ts';
+import { seedDemoTeam } from './team-seed.ts';
+import { Support, type SupportMessage } from './support.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -62,6 +66,14 @@ export interface WorldEvents extends Record<string, unknown> {
   systemMessage: { userId: string; message: SystemMessage; unread: number };
   /** A second contract of a user was bought or settled. */
   secondOrder: { userId: string; order: SecondOrder };
+  /** A share of a team member's spot fee was credited to a user. */
+  rebate: { userId: string; rebate: Rebate };
+  /** A message was added to a support conversation (owner: a user id, or a guest's `guest:…`). */
+  supportMessage: { userId: string; message: SupportMessage; unread: number };
+  /** The support agent started or stopped typing in a conversation. */
+  supportTyping: { userId: string; typing: boolean };
+  /** The support agent read the owner's messages up to `until`. */
+  supportRead: { userId: string; until: number };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
   /** A session ended (logout, or a password change ended the user's other sessions). */
@@ -70,7 +82,7 @@ export interface WorldEvents extends Record<string, unknown> {
 
 const DEFAULT_SEED = 20260101;
 export const DEMO_ACCOUNT = { account: 'demo@example.com', password: 'Demo1234', inviteCode: 'DEMO01' } as const;
-/** What the demo account holds in its funds account when the world starts. */
+/** What the demo account holds in its funds account when the world starts (its team's seeded rebates included). */
 const DEMO_BALANCES = { USDT: '10000', BTC: '0.5', ETH: '2' } as const;
 
 export class World {
@@ -92,6 +104,8 @@ export class World {
   readonly second: Second;
   readonly news: News;
   readonly messages: Messages;
+  readonly team: Team;
+  readonly support: Support;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
@@ -116,6 +130,16 @@ export class World {
     this.identity = new Identity(this.accounts, this.uploads, this.reviewAfter(IDENTITY_REVIEW_MS), (userId, verified) =>
       this.messages.send(userId, verified ? 'identity_verified' : 'identity_rejected'),
     );
+    this.support = new Support({
+      seed: this.seed,
+      now,
+      scheduler: this.scheduler,
+      accounts: this.accounts,
+      uploads: this.uploads,
+      onMessage: (userId, message, unread) => this.events.emit('supportMessage', { userId, message, unread }),
+      onTyping: (userId, typing) => this.events.emit('supportTyping', { userId, typing }),
+      onRead: (userId, until) => this.events.emit('supportRead', { userId, until }),
+    });
     this.payments = new Payments(this.accounts, this.uploads, now, this.reviewAfter(PAYMENT_REVIEW_MS), ids);
     this.ledger = new Ledger(now);
     const money: WalletDeps = {
@@ -133,7 +157,23 @@ export class World {
     this.withdrawals = new Withdrawals(money);
     this.exchange = new Exchange(money);
     this.liquidity = new Liquidity(this.seed, this.market);
-    this.spot = new Spot(this.seed, this.market, this.liquidity, this.ledger, this.accounts, (userId, order) => this.events.emit('order', { userId, order }));
+    this.team = new Team({
+      seed: this.seed,
+      accounts: this.accounts,
+      ledger: this.ledger,
+      market: this.market,
+      now,
+      onRebate: (userId, rebate) => this.events.emit('rebate', { userId, rebate }),
+    });
+    this.spot = new Spot(
+      this.seed,
+      this.market,
+      this.liquidity,
+      this.ledger,
+      this.accounts,
+      (userId, order) => this.events.emit('order', { userId, order }),
+      (userId, fee) => this.team.feePaid(userId, fee),
+    );
     this.lever = new Lever({
       seed: this.seed,
       market: this.market,
@@ -178,7 +218,11 @@ export class World {
     this.scheduler.at(start - (start % DAY) + DAY, overnight);
     if (this.scenario !== 'empty') {
       const demo = this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
-      for (const [coin, amount] of Object.entries(DEMO_BALANCES)) this.wallet.seedBalance(demo.id, coin, amount);
+      seedDemoTeam({ seed: this.seed, accounts: this.accounts, ledger: this.ledger, market: this.market, team: this.team, now: start }, demo.id);
+      // The demo's funds hold DEMO_BALANCES in all, the team's past rebates included.
+      for (const [coin, amount] of Object.entries(DEMO_BALANCES)) {
+        this.wallet.seedBalance(demo.id, coin, new Big(amount).minus(this.ledger.balance(demo.id, 'funds', coin).available).toString());
+      }
     }
   }
 

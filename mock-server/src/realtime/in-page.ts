@@ -3,7 +3,7 @@
  * (core/realtime.ts: topics, snapshots, routing), delivered inside the page instead of over a
  * socket. It has the shape of the web client's `RealtimeTransport`.
  */
-import { route, subscribe, unsubscribe, userRoom, type Delivery, type EventPayload, type ServerEvent } from '../core/realtime.ts';
+import { route, subscribe, tokenOwner, unsubscribe, userRoom, type Delivery, type EventPayload, type ServerEvent } from '../core/realtime.ts';
 import type { World } from '../domain/world.ts';
 
 export function inPageTransport(world: World, token: () => string | undefined) {
@@ -12,10 +12,10 @@ export function inPageTransport(world: World, token: () => string | undefined) {
   const emit = (d: Delivery) => {
     for (const l of (listeners[d.event] ?? []) as Array<(payload: unknown) => void>) l(d.payload);
   };
-  // Like a socket: a user's events while the page's token is a live session of that user.
+  // Like a socket: a user's events while the page's token is a live session of that user (or a support guest's key).
   const reaches = (room: string) => {
     if (!room.startsWith('user:')) return topics.has(room);
-    const userId = world.accounts.sessionUser(token());
+    const userId = tokenOwner(world, token());
     return userId !== undefined && room === userRoom(userId);
   };
   route({ world: () => world, on: (event, listener) => world.events.on(event, listener), rooms: () => topics, deliver: (d) => reaches(d.room) && emit(d) });

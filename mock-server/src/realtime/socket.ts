@@ -7,7 +7,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents, SubscriptionAck } from '../../../contracts/generated/socket.ts';
 import { socketPath } from '../../../contracts/generated/socket.ts';
-import { route, subscribe, unsubscribe, userRoom, type Delivery } from '../core/realtime.ts';
+import { route, subscribe, tokenOwner, unsubscribe, userRoom, type Delivery } from '../core/realtime.ts';
 import type { WorldHost } from '../host.ts';
 
 interface SocketData {
@@ -29,10 +29,11 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
 
   io.on('connection', (socket) => {
     // A logged-in client sends its token in the handshake; its private events go to its user's room
-    // while that session lives. A connection is never refused for its token: without a live session
-    // (no token, not a string, unknown, ended) it is anonymous, public topics only.
+    // while that session lives (a support guest's key: the guest's support events). A connection is
+    // never refused for its token: without a live session or guest (no token, not a string,
+    // unknown, ended) it is anonymous, public topics only.
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    const userId = typeof token === 'string' ? host.world.accounts.sessionUser(token) : undefined;
+    const userId = typeof token === 'string' ? tokenOwner(host.world, token) : undefined;
     if (userId) {
       socket.data.token = token as string;
       socket.join(userRoom(userId));

@@ -31,8 +31,6 @@ export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
 
 /** Pages not built yet: [path, title key, needs login, pull-to-refresh]. */
 const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
-  [paths.mine.group, 'routes.group', true, true],
-  [paths.mine.groupLog, 'routes.groupLog', true, true],
   [paths.mine.kefu, 'routes.kefu'],
   [paths.legal.legal, 'routes.legal', false, true],
   [paths.legal.storeUser, 'routes.storeUser', true],
@@ -75,6 +73,8 @@ export const ROUTES: RouteDef[] = [
     auth: true,
   },
   { path: paths.mine.invite, title: 'routes.invite', load: () => import('../features/team/pages/InvitePage'), auth: true },
+  { path: paths.mine.group, title: 'routes.group', load: () => import('../features/team/pages/GroupPage'), auth: true, refresh: true },
+  { path: paths.mine.groupLog, title: 'routes.groupLog', load: () => import('../features/team/pages/GroupLogPage'), auth: true, refresh: true },
   { path: paths.market.second, title: 'routes.second', load: () => import('../features/second/pages/SecondPage'), refresh: true },
   { path: paths.lever.lever, title: 'tabs.lever', load: () => import('../features/lever/pages/LeverPage'), tab: 'lever', refresh: true },
   { path: paths.lever.leverList, title: 'routes.leverList', load: () => import('../features/lever/pages/LeverListPage'), auth: true, refresh: true },

@@ -117,6 +117,12 @@ export default function UserCenterPage() {
         <ListRow label={t('routes.authorizationCode')} to={paths.mine.authorizationCode} value={me.role === 'agent' ? t('mine.agent') : undefined} />
       </ListGroup>
 
+      <ListGroup title={t('mine.team')}>
+        <ListRow label={t('routes.invite')} to={paths.mine.invite} testId="row-invite" />
+        <ListRow label={t('routes.group')} to={paths.mine.group} testId="row-group" />
+        <ListRow label={t('routes.groupLog')} to={paths.mine.groupLog} testId="row-group-log" />
+      </ListGroup>
+
       <ListGroup title={t('mine.settings')}>
         <ListRow label={t('routes.systemMessages')} to={paths.mine.systemMessages} value={<UnreadBadge />} testId="row-messages" />
         <ListRow label={t('routes.security')} to={paths.mine.security} testId="row-security" />
