@@ -84,10 +84,15 @@ function standalone(schemas: Array<{ name: string; schema: JsonObject }>, commen
   }
   // ajv's standalone module is CommonJS: under Node's ESM loader the function is on `.default`.
   const generate = (standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode;
+  const code = generate(ajv, refs);
+  // Some keywords (maxLength counts code points) pull in an ajv runtime helper with `require`, which
+  // the ES module cannot load: keep such bounds on requests (REST validates them), not on events.
+  const helper = /require\("([^"]+)"\)/.exec(code);
+  if (helper) throw new Error(`A socket payload schema needs the ajv runtime helper ${helper[1]}; drop that keyword from event payloads`);
   return `${HEADER('contracts/asyncapi.yaml')}// ${comment}
 // @ts-nocheck
 /* eslint-disable */
-${generate(ajv, refs)}
+${code}
 `;
 }
 

@@ -3355,6 +3355,12 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "when": "`text`, trimmed, is empty and there is no `image`."
     },
     {
+      "code": "too_many_attempts",
+      "status": 200,
+      "type": "error",
+      "when": "The conversation already has 20 messages of the caller within the last 60 seconds; `params.seconds` and `params.minutes` give the wait."
+    },
+    {
       "code": "upload_missing",
       "status": 200,
       "type": "error",
@@ -3365,12 +3371,6 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "`image` was the caller's upload but was removed 60 minutes after it was made without being used."
-    },
-    {
-      "code": "too_many_attempts",
-      "status": 200,
-      "type": "error",
-      "when": "The conversation already has 20 messages of the caller within the last 60 seconds; `params.seconds` and `params.minutes` give the wait."
     }
   ],
   "readSupport": [

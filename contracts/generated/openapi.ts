@@ -1770,7 +1770,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             from: "user" | "agent";
-            /** @description Plain text (not HTML), in English for automatic messages. */
+            /** @description Plain text (not HTML; at most 1,000 characters), in English for automatic messages. */
             text?: string;
             /** @description An upload id of the conversation's owner (getUpload). */
             image?: string;
@@ -1799,7 +1799,8 @@ export interface components {
          *     with exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never
          *     `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):
          *     - an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,
-         *       flash quotes, chain minimums and fees): the coin's `precision` (`listCoins`); a record's
+         *       flash quotes, chain minimums and fees, rebates and team income per coin): the coin's
+         *       `precision` (`listCoins`); a record's
          *       and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);
          *     - a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the
          *       symbol's `pricePrecision`;
@@ -1808,8 +1809,8 @@ export interface components {
          *     - a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):
          *       `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):
          *       `settlementPrecision`;
-         *     - a USDT value (`usdtValue`, `usdtTotal`, withdrawal limits) and a percentage
-         *       (`change24h`): 2 decimals; a flash-exchange rate: 8 decimals;
+         *     - a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage
+         *       (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;
          *     - configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.
          *     Rounding: fees and amounts paid or frozen round up; amounts received round down; values
          *     only shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward

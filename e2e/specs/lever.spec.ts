@@ -20,7 +20,6 @@ const SHOTS = process.env.LEVER_SHOTS ?? '/tmp/lever-shots';
 /** The typed API client (fixtures/api.ts) over the page's request context. */
 const apiOf = (page: Page) => createApi(page.request, '..');
 
-
 /** `text` anywhere, with bidi isolates allowed between its characters (values inside sentences are isolated). */
 const loose = (text: string) => new RegExp([...text].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[\\u2066-\\u2069]*'));
 

@@ -172,7 +172,8 @@ test('a page on another site cannot drive the control API (form posts, no-cors f
   } finally {
     await new Promise((ok) => hostile.close(ok));
   }
-  expect(await server.control.state()).toMatchObject({ seed: 42, scenario: 'default', users: 1 });
+  // The demo account and its seeded team of six: not the empty scenario.
+  expect(await server.control.state()).toMatchObject({ seed: 42, scenario: 'default', users: 7 });
   expect((await server.control.clearFaults()).faults).toEqual([]);
 });
 

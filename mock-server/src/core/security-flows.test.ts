@@ -115,7 +115,14 @@ describe('invitations', () => {
     });
     expect(reg.type).toBe('ok');
     const demo = world.accounts.record(login().message.token);
-    expect(world.accounts.invitees(demo.id).map((u) => u.account)).toEqual(['friend@example.com']);
+    // The newest, after the demo's seeded team.
+    expect(
+      world.accounts
+        .invitees(demo.id)
+        .map((u) => u.account)
+        .at(-1),
+    ).toBe('friend@example.com');
+    expect(world.accounts.byId(world.accounts.idOf('friend@example.com')!)?.invitedBy).toBe(demo.id);
   });
 });
 

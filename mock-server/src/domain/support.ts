@@ -24,7 +24,7 @@ export const SUPPORT_LIMITS = { messages: { max: 20, windowMs: 60_000 }, guests:
 const ANSWERS: Record<Kind, string> = {
   greeting: 'Hello! This is online support. How can we help you today?',
   deposit:
-    'To deposit, open Deposit: /pages/assets/recharge — choose the coin and network and send to the address shown. It is credited after the confirmations listed there.',
+    'To deposit, open Deposit: /pages/assets/charge — choose the coin and network and send to the address shown. It is credited after the confirmations listed there.',
   withdraw: 'To withdraw, open Withdraw: /pages/assets/mention — add an address, enter the amount and confirm with your transaction password.',
   handover: 'Thanks, a member of our team will reply here shortly.',
 };

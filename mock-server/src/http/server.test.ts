@@ -158,7 +158,8 @@ describe('control API protection', () => {
       expect(await res.json()).toEqual({ error: 'The control API accepts only application/json bodies' });
     }
     const state = await (await fetch(`${base}/__mock/state`)).json();
-    expect(state).toMatchObject({ seed: 8, scenario: 'default', users: 1 });
+    // The demo account and its seeded team of six.
+    expect(state).toMatchObject({ seed: 8, scenario: 'default', users: 7 });
     expect((await (await post('/__mock/faults', '{"kind":"999"}', 'application/json')).json()).faults).toHaveLength(1);
     await fetch(`${base}/__mock/faults`, { method: 'DELETE' });
   });

@@ -20,6 +20,8 @@ import { appConfig } from './config';
 import { apiEffects, loading } from './effects';
 
 const TOKEN_KEY = 'token';
+/** localStorage key of the support chat's guest key (kept by "clear cache", like the session). */
+export const GUEST_KEY = 'support_guest';
 const REQUEST_TIMEOUT_MS = 60_000;
 type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'response';
 
@@ -60,6 +62,22 @@ export function setToken(token: string | null): void {
   if (token) localStorage.setItem(TOKEN_KEY, token);
   else localStorage.removeItem(TOKEN_KEY);
 }
+
+/** The support chat's guest key of this device (startSupportGuest), kept across logins. */
+export function getGuestKey(): string | null {
+  try {
+    return localStorage.getItem(GUEST_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setGuestKey(key: string): void {
+  localStorage.setItem(GUEST_KEY, key);
+}
+
+/** What the API and the socket are sent as `Authorization`: the session, else this device's support guest key. */
+export const credential = (): string | null => getToken() ?? getGuestKey();
 
 /** A random key; crypto.randomUUID exists only on https or localhost, getRandomValues everywhere. */
 export function newIdempotencyKey(): string {
@@ -115,7 +133,7 @@ export async function call<K extends OperationId>(
   const op = operationTable[operationId];
   const style = op.callStyle as CallStyle;
   const baseUrl = appConfig().apiBase;
-  const token = getToken();
+  const token = credential();
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
 

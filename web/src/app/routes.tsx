@@ -31,7 +31,6 @@ export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
 
 /** Pages not built yet: [path, title key, needs login, pull-to-refresh]. */
 const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
-  [paths.mine.kefu, 'routes.kefu'],
   [paths.legal.legal, 'routes.legal', false, true],
   [paths.legal.storeUser, 'routes.storeUser', true],
   [paths.legal.store, 'routes.store', true, true],
@@ -73,6 +72,7 @@ export const ROUTES: RouteDef[] = [
     auth: true,
   },
   { path: paths.mine.invite, title: 'routes.invite', load: () => import('../features/team/pages/InvitePage'), auth: true },
+  { path: paths.mine.kefu, title: 'routes.kefu', load: () => import('../features/support/pages/KefuPage') },
   { path: paths.mine.group, title: 'routes.group', load: () => import('../features/team/pages/GroupPage'), auth: true, refresh: true },
   { path: paths.mine.groupLog, title: 'routes.groupLog', load: () => import('../features/team/pages/GroupLogPage'), auth: true, refresh: true },
   { path: paths.market.second, title: 'routes.second', load: () => import('../features/second/pages/SecondPage'), refresh: true },

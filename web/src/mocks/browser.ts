@@ -7,7 +7,7 @@ import { setupWorker } from 'msw/browser';
 import { createMswHandlers } from '../../../mock-server/src/msw/handlers';
 import { World } from '../../../mock-server/src/domain/world';
 import { inPageTransport } from '../../../mock-server/src/realtime/in-page';
-import { getToken } from '../api/client';
+import { credential } from '../api/client';
 import { appConfig } from '../api/config';
 import { realtime, type RealtimeTransport } from '../realtime/socket';
 
@@ -20,5 +20,5 @@ export async function startBrowserMock(): Promise<void> {
   const worker = setupWorker(...createMswHandlers(() => world, base.startsWith('http') ? base : `${location.origin}${base}`));
   await worker.start({ serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` }, onUnhandledRequest: 'bypass', quiet: true });
 
-  realtime.useTransport((): RealtimeTransport => inPageTransport(world, () => getToken() ?? undefined));
+  realtime.useTransport((): RealtimeTransport => inPageTransport(world, () => credential() ?? undefined));
 }

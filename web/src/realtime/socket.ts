@@ -10,7 +10,7 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
 import { socketEvents, socketPath } from '../../../contracts/generated/socket';
 import * as validators from '../../../contracts/generated/socket-validators-client.js';
-import { getToken } from '../api/client';
+import { credential } from '../api/client';
 import { appConfig } from '../api/config';
 import { apiEffects } from '../api/effects';
 
@@ -43,8 +43,9 @@ const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
 
 function socketIoTransport(): RealtimeTransport {
   const host = appConfig().socketHost;
-  // The handshake auth is read on every (re)connection, so it always carries the current token.
-  const options = { ...SOCKET_OPTIONS, auth: (cb: (data: object) => void) => cb({ token: getToken() ?? '' }) };
+  // The handshake auth is read on every (re)connection, so it always carries the current token
+  // (or the device's support guest key).
+  const options = { ...SOCKET_OPTIONS, auth: (cb: (data: object) => void) => cb({ token: credential() ?? '' }) };
   const socket: Socket<ServerToClientEvents, ClientToServerEvents> = host ? io(host, options) : io(options);
   return {
     connect: () => {

@@ -136,3 +136,18 @@ export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M10 20a2 2 0 0 0 4 0" />
   </svg>
 );
+export const HeadsetIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 14v-2a8 8 0 0 1 16 0v2" />
+    <rect x="3" y="13" width="4" height="6" rx="1.5" />
+    <rect x="17" y="13" width="4" height="6" rx="1.5" />
+    <path d="M20 19a3 3 0 0 1-3 3h-3" />
+  </svg>
+);
+export const ImageIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="1.6" />
+    <path d="M21 16l-5-5-9 9" />
+  </svg>
+);

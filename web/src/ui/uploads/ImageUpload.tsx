@@ -20,6 +20,32 @@ function readAsDataUrl(file: File, onProgress: (fraction: number) => void): Prom
   });
 }
 
+/** Why a chosen file is not sent (upload.<problem> in the dictionaries). */
+export type ImageProblem = 'wrongType' | 'tooLarge' | 'empty' | 'unreadable';
+
+/**
+ * A chosen file as the data URL to upload, after the checks that spare a sure refusal: type and
+ * size first, then the real type from its first bytes (the data URL declares that type).
+ */
+export async function readImage(
+  file: File,
+  maxBytes: number,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<{ dataUrl: string } | { problem: ImageProblem }> {
+  const fileProblem = checkFile(file, maxBytes);
+  if (fileProblem) return { problem: fileProblem };
+  let dataUrl: string;
+  try {
+    dataUrl = await readAsDataUrl(file, onProgress);
+  } catch {
+    return { problem: 'unreadable' };
+  }
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const type = sniffBase64(base64);
+  // Named like an image, but the content is not one: nothing is sent.
+  return type ? { dataUrl: `data:${type};base64,${base64}` } : { problem: 'wrongType' };
+}
+
 type Phase = 'idle' | 'reading' | 'uploading' | 'done' | 'failed';
 
 interface ImageUploadProps {
@@ -82,34 +108,19 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
     // Lets the same file be chosen again after a failure.
     input.value = '';
     if (!file || busy) return;
-    const fileProblem = checkFile(file, maxBytes);
-    if (fileProblem) {
-      setProblem(t(`upload.${fileProblem}`, { max: maxMb }));
-      return;
-    }
     setProblem(null);
     setProgress(0);
     setPhase('reading');
-    let dataUrl: string;
-    try {
-      dataUrl = await readAsDataUrl(file, setProgress);
-    } catch {
+    const read = await readImage(file, maxBytes, setProgress);
+    if ('problem' in read) {
       setPhase(value ? 'done' : 'idle');
-      setProblem(t('upload.unreadable'));
-      return;
-    }
-    const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
-    const type = sniffBase64(base64);
-    if (!type) {
-      // Named like an image, but the content is not one: nothing is sent.
-      setPhase(value ? 'done' : 'idle');
-      setProblem(t('upload.wrongType'));
+      setProblem(t(`upload.${read.problem}`, { max: maxMb }));
       return;
     }
     setPreview(URL.createObjectURL(file));
     setPhase('uploading');
     onChange(null);
-    upload.mutate(`data:${type};base64,${base64}`, {
+    upload.mutate(read.dataUrl, {
       onSuccess: (res) => {
         setPhase('done');
         onChange(res.id);

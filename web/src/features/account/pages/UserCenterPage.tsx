@@ -11,7 +11,7 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { setPriceColors, usePriceColors, type PriceColors } from '../../../theme/priceColors';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
-import { UnreadBadge } from '../../../ui/UnreadBadge';
+import { SupportUnreadBadge, UnreadBadge } from '../../../ui/UnreadBadge';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { ReviewBadge } from '../../../ui/ReviewBadge';
 import { useConfirm } from '../../../ui/useConfirm';
@@ -125,6 +125,7 @@ export default function UserCenterPage() {
 
       <ListGroup title={t('mine.settings')}>
         <ListRow label={t('routes.systemMessages')} to={paths.mine.systemMessages} value={<UnreadBadge />} testId="row-messages" />
+        <ListRow label={t('routes.kefu')} to={paths.mine.kefu} value={<SupportUnreadBadge />} testId="row-kefu" />
         <ListRow label={t('routes.security')} to={paths.mine.security} testId="row-security" />
         <ListRow label={t('common.language')} value={<LanguageSelect />} />
         <ListRow

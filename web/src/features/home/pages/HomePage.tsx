@@ -7,8 +7,8 @@ import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { compare } from '../../../lib/decimal';
 import { formatAmount, formatPercent } from '../../../lib/format';
-import { BellIcon, ClockIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../../ui/icons';
-import { UnreadBadge } from '../../../ui/UnreadBadge';
+import { BellIcon, ClockIcon, HeadsetIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../../ui/icons';
+import { SupportUnreadBadge, UnreadBadge } from '../../../ui/UnreadBadge';
 import { useNews } from '../../../api/news';
 import { formatDate } from '../../../lib/format';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
@@ -59,6 +59,10 @@ function Welcome() {
         </div>
         <Group gap={8} wrap="nowrap">
           <LanguageSelect />
+          <Link to={paths.mine.kefu} className={classes.bell} aria-label={t('routes.kefu')} data-testid="home-kefu">
+            <HeadsetIcon />
+            <SupportUnreadBadge className={classes.bellBadge} />
+          </Link>
           {loggedIn && (
             <Link to={paths.mine.systemMessages} className={classes.bell} aria-label={t('routes.systemMessages')} data-testid="home-messages">
               <BellIcon />

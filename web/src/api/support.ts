@@ -1,0 +1,25 @@
+/**
+ * The support chat's unread count, shared by the home page, the user centre and the chat: how many
+ * agent messages this user (or this device's guest) has not read, kept live by `supportMessage`.
+ */
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRealtime } from '../realtime/hooks';
+import { call, credential, getToken } from './client';
+import { queryKey } from './queryKey';
+
+/** Whose conversation the calls reach: the logged-in user's, or this device's guest's (part of the cache keys). */
+export const supportWho = (): 'user' | 'guest' => (getToken() ? 'user' : 'guest');
+
+export const supportUnreadQuery = () =>
+  queryOptions({
+    queryKey: [...queryKey('getSupportUnread'), supportWho()] as const,
+    queryFn: ({ signal }) => call('getSupportUnread', { signal }),
+  });
+
+/** The count (undefined until known, or for a device that never opened the chat). */
+export function useSupportUnread(): number | undefined {
+  const queryClient = useQueryClient();
+  const query = supportUnreadQuery();
+  useRealtime(null, 'supportMessage', ({ unread }) => queryClient.setQueryData(query.queryKey, { unread }));
+  return useQuery({ ...query, enabled: Boolean(credential()) }).data?.unread;
+}

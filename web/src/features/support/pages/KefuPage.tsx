@@ -1,0 +1,144 @@
+/**
+ * Online service (/pages/mine/kefu, users and guests): the conversation with support, earlier
+ * messages on demand, what I send shown at once (sending, delivered ✓, read by the agent ✓✓, or
+ * failed with retry), the agent typing, text and images. A guest talks with a key tied to this
+ * device. Agent messages are marked read while the chat is on screen.
+ */
+import { ActionIcon, Button, Text, Textarea } from '@mantine/core';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { getToken } from '../../../api/client';
+import { paths, withRedirect } from '../../../lib/paths';
+import { ImageIcon } from '../../../ui/icons';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { readImage } from '../../../ui/uploads/ImageUpload';
+import { useUploadMaxBytes } from '../../../ui/uploads/api';
+import { WRAP } from '../../../ui/wrap';
+import { useReadSupport, useSendSupport, useSupportAccess, useSupportChat } from '../api';
+import { ChatMessage, OutgoingMessage } from '../components/ChatMessage';
+import classes from '../components/support.module.css';
+
+const MAX_TEXT = 1000;
+
+function Composer({ onSend }: { onSend: (input: { text?: string; image?: string }) => void }) {
+  const { t } = useTranslation();
+  const maxBytes = useUploadMaxBytes();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const submit = () => {
+    if (!text.trim()) return;
+    onSend({ text: text.trim() });
+    setText('');
+  };
+  const pick = async (input: HTMLInputElement) => {
+    const chosen = input.files?.[0];
+    input.value = '';
+    if (!chosen) return;
+    const read = await readImage(chosen, maxBytes);
+    if ('problem' in read) setProblem(t(`upload.${read.problem}`, { max: Math.floor(maxBytes / (1024 * 1024)) }));
+    else {
+      setProblem(null);
+      onSend({ image: read.dataUrl });
+    }
+  };
+  return (
+    <div className={classes.composer}>
+      <input ref={file} type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={(e) => void pick(e.currentTarget)} data-testid="kefu-file" />
+      <ActionIcon variant="subtle" size="lg" onClick={() => file.current?.click()} aria-label={t('kefu.attach')} data-testid="kefu-attach">
+        <ImageIcon />
+      </ActionIcon>
+      <Textarea
+        className={classes.input}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value.slice(0, MAX_TEXT))}
+        onKeyDown={(e) => {
+          // Enter sends on a keyboard; Shift+Enter is a new line (phones send with the button).
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            submit();
+          }
+        }}
+        placeholder={t('kefu.placeholder')}
+        aria-label={t('kefu.placeholder')}
+        autosize
+        minRows={1}
+        maxRows={4}
+        maxLength={MAX_TEXT}
+        error={problem}
+        description={text.length > MAX_TEXT - 100 ? t('kefu.left', { count: MAX_TEXT - text.length }) : undefined}
+        data-testid="kefu-input"
+      />
+      <Button onClick={submit} disabled={!text.trim()} classNames={WRAP} data-testid="kefu-send">
+        {t('kefu.send')}
+      </Button>
+    </div>
+  );
+}
+
+export default function KefuPage() {
+  const { t } = useTranslation();
+  const access = useSupportAccess();
+  const chat = useSupportChat(access.isSuccess);
+  const read = useReadSupport();
+  const { outgoing, send, retry, discard } = useSendSupport();
+  const unread = chat.messages.filter((m) => m.from === 'agent' && !m.read).length;
+  const end = useRef<HTMLDivElement>(null);
+  // Scrolls for a new newest message, not for earlier ones loaded above.
+  const newest = `${chat.messages.at(-1)?.id ?? ''}|${outgoing.length}`;
+
+  // What the agent wrote is read while it is on screen.
+  useEffect(() => {
+    if (!unread) return;
+    if (document.visibilityState === 'visible') read();
+    const onVisible = () => document.visibilityState === 'visible' && read();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [unread, read]);
+
+  // The newest message (or the typing line) in view, as a chat app does.
+  useLayoutEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [newest, chat.typing]);
+
+  if (access.isError || (chat.isError && !chat.data)) return <LoadRetry onRetry={() => void (access.isError ? access.refetch() : chat.refetch())} />;
+  if (!chat.data) return <PageSkeleton rows={5} />;
+  return (
+    <div className={classes.page} data-testid="kefu">
+      {!getToken() && (
+        <div className={classes.note} data-testid="kefu-guest">
+          {t('kefu.guest')} <Link to={withRedirect(paths.mine.login, paths.mine.kefu)}>{t('routes.login')}</Link>
+        </div>
+      )}
+      <div className={classes.thread} role="log" aria-label={t('routes.kefu')}>
+        {chat.hasNextPage && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => void chat.fetchNextPage()}
+            loading={chat.isFetchingNextPage}
+            classNames={WRAP}
+            data-testid="kefu-earlier"
+          >
+            {t('kefu.earlier')}
+          </Button>
+        )}
+        {chat.messages.map((m) => (
+          <ChatMessage key={m.id} message={m} />
+        ))}
+        {outgoing.map((o) => (
+          <OutgoingMessage key={o.localId} message={o} onRetry={() => void retry(o.localId)} onDiscard={() => discard(o.localId)} />
+        ))}
+        {chat.typing && (
+          <Text className={classes.typing} aria-live="polite" data-testid="kefu-typing">
+            {t('kefu.typing')}
+          </Text>
+        )}
+        <div ref={end} />
+      </div>
+      <Composer onSend={send} />
+    </div>
+  );
+}
