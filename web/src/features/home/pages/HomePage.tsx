@@ -48,17 +48,12 @@ function Welcome() {
   const me = useMe();
   return (
     <div className={classes.hero}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <div>
-          <Text fw={700} size="lg">
-            {loggedIn && me.data ? t('home.hello', { name: me.data.nickname }) : t('home.welcome')}
-          </Text>
-          <Text size="sm" opacity={0.9}>
-            {t('home.tagline')}
-          </Text>
-        </div>
-        <Group gap={8} wrap="nowrap">
-          <LanguageSelect />
+      {/* The greeting and the icons on one line; the tagline and the language (a select as wide as its longest name) on the next. */}
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Text fw={700} size="lg" className={classes.heroText}>
+          {loggedIn && me.data ? t('home.hello', { name: me.data.nickname }) : t('home.welcome')}
+        </Text>
+        <Group gap={8} wrap="nowrap" className={classes.heroIcons}>
           <Link to={paths.mine.kefu} className={classes.bell} aria-label={t('routes.kefu')} data-testid="home-kefu">
             <HeadsetIcon />
             <SupportUnreadBadge className={classes.bellBadge} />
@@ -84,6 +79,14 @@ function Welcome() {
             </Avatar>
           )}
         </Group>
+      </Group>
+      <Group justify="space-between" align="center" wrap="nowrap" mt={4}>
+        <Text size="sm" opacity={0.9} className={classes.heroText}>
+          {t('home.tagline')}
+        </Text>
+        <div className={classes.heroIcons}>
+          <LanguageSelect />
+        </div>
       </Group>
       {!loggedIn && (
         <Group mt="md" grow>
