@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, setPreferences } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 
 const SHOTS = process.env.NEWS_SHOTS ?? '/tmp/news-shots';
@@ -116,13 +116,7 @@ for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
     await deposit(page, server, token, '250');
     mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
-      await page.evaluate(
-        ([l, th]) => {
-          localStorage.setItem('lang', l);
-          localStorage.setItem('theme', th);
-        },
-        [lang, theme],
-      );
+      await setPreferences(page, lang, theme);
       const shoot = async (name: string) => {
         // Titles, summaries and messages: what these pages show besides buttons.
         expect(

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, untranslated, setPreferences } from '../fixtures/helpers.ts';
 import { PNG } from '../fixtures/funds.ts';
 
 const SHOTS = process.env.KEFU_SHOTS ?? '/tmp/kefu-shots';
@@ -153,13 +153,7 @@ for (const lang of ['en', 'de', 'ar']) {
     await expect(messages(page)).toHaveCount(4);
     mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
-      await page.evaluate(
-        ([l, th]) => {
-          localStorage.setItem('lang', l);
-          localStorage.setItem('theme', th);
-        },
-        [lang, theme],
-      );
+      await setPreferences(page, lang, theme);
       await page.reload();
       await expect(messages(page)).toHaveCount(4);
       expect(await layoutProblems(page, '[data-testid=kefu-message] > div'), `${lang} ${theme}`).toEqual([]);

@@ -8,7 +8,7 @@ import Big from 'big.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
-import { apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untranslated } from '../fixtures/helpers.ts';
+import { apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untranslated, setPreferences } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 import { fundsUsdt } from '../fixtures/funds.ts';
 
@@ -131,13 +131,7 @@ for (const lang of ['en', 'de', 'ar']) {
     await loginWithToken(page);
     mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
-      await page.evaluate(
-        ([l, th]) => {
-          localStorage.setItem('lang', l);
-          localStorage.setItem('theme', th);
-        },
-        [lang, theme],
-      );
+      await setPreferences(page, lang, theme);
       const shoot = async (name: string) => {
         expect(await layoutProblems(page, '[data-testid=team-member] > div > div, [data-testid=rebate] > div > div'), `${name} in ${lang} ${theme}`).toEqual(
           [],

@@ -19,6 +19,7 @@ import { AccountPanel } from '../components/AccountPanel';
 import { signedUsdt } from '../components/display';
 import { PositionList } from '../components/PositionList';
 import { TpSlSheet } from '../components/TpSlSheet';
+import { LoadMore } from '../../../ui/LoadMore';
 import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
 import type { LeverOrder } from '../forms/leverForm';
@@ -103,17 +104,7 @@ export default function LeverListPage() {
           </Button>
         </Stack>
       )}
-      {positions.hasNextPage && (
-        <Button
-          variant="subtle"
-          onClick={() => void positions.fetchNextPage()}
-          loading={positions.isFetchingNextPage}
-          classNames={WRAP}
-          data-testid="load-more"
-        >
-          {t('lever.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={positions} label={t('lever.loadMore')} />
       <Button component={Link} to={paths.lever.orderList} variant="default" classNames={WRAP} data-testid="lever-orders-link">
         {t('lever.delegationsAndHistory')}
       </Button>

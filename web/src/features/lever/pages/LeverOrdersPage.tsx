@@ -4,7 +4,7 @@
  * close price, realized P/L, fees, overnight fees, why they closed) and cancelled delegations.
  * Page by page ("load more"), live through the `leverOrder` event.
  */
-import { Button, Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { useConfirm } from '../../../ui/useConfirm';
 import { ordersOf, useCancelLever, useLeverEvents, useLeverOrders, usePricePlaces, type LeverFilter } from '../api';
 import { LeverOrderCard } from '../components/LeverOrderCard';
 import { TpSlSheet } from '../components/TpSlSheet';
-import { WRAP } from '../../../ui/wrap';
+import { LoadMore } from '../../../ui/LoadMore';
 import classes from '../components/lever.module.css';
 import type { LeverOrder } from '../forms/leverForm';
 
@@ -81,11 +81,7 @@ function OrderList({ status }: { status: Tab }) {
           {t(status === 'delegating' ? 'lever.noDelegations' : 'lever.noHistory')}
         </Text>
       )}
-      {hasNextPage && (
-        <Button variant="subtle" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} classNames={WRAP} data-testid="load-more">
-          {t('lever.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} label={t('lever.loadMore')} />
       <TpSlSheet order={tpsl} pricePrecision={tpsl ? places(tpsl.symbol) : 2} onClose={() => setTpsl(null)} />
       {dialog}
     </div>

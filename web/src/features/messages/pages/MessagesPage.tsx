@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { LoadMore } from '../../../ui/LoadMore';
 import { WRAP } from '../../../ui/wrap';
 import classes from '../components/messages.module.css';
 
@@ -69,11 +70,7 @@ export default function MessagesPage() {
           </Link>
         );
       })}
-      {hasNextPage && (
-        <Button variant="subtle" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} classNames={WRAP} data-testid="load-more">
-          {t('messages.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} label={t('messages.loadMore')} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** News (/pages/home/news): the platform's articles, newest first, page by page, in the user's language where written. */
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useNews } from '../../../api/news';
@@ -8,7 +8,7 @@ import { formatDate } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { WRAP } from '../../../ui/wrap';
+import { LoadMore } from '../../../ui/LoadMore';
 import classes from '../components/news.module.css';
 
 export default function NewsPage() {
@@ -37,11 +37,7 @@ export default function NewsPage() {
           {a.cover && <img className={classes.thumb} src={a.cover} alt="" loading="lazy" />}
         </Link>
       ))}
-      {hasNextPage && (
-        <Button variant="subtle" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} classNames={WRAP} data-testid="load-more">
-          {t('news.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} label={t('news.loadMore')} />
     </div>
   );
 }

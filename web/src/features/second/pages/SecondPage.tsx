@@ -24,6 +24,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { RiskNotice } from '../../../ui/RiskNotice';
 import { LivePrice } from '../../../ui/market/LivePrice';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
+import { LoadMore } from '../../../ui/LoadMore';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { ordersOf, useBuySecond, useSecondEvents, useSecondOrders, useSecondTerms, type SecondFilter } from '../api';
@@ -315,11 +316,7 @@ function SettledList({ placesOf }: { placesOf: (s: string) => number }) {
           {t('second.noSettled')}
         </Text>
       )}
-      {hasNextPage && (
-        <Button variant="subtle" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} classNames={WRAP} data-testid="load-more">
-          {t('second.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} label={t('second.loadMore')} />
     </Stack>
   );
 }

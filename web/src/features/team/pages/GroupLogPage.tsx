@@ -11,6 +11,7 @@ import { formatDate, formatExact, formatMoney, formatRate, isolate } from '../..
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { LoadMore } from '../../../ui/LoadMore';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useRebateEvents, useRebates, useTeam, type Rebate } from '../api';
@@ -73,11 +74,7 @@ export default function GroupLogPage() {
           <RebateRow key={r.id} rebate={r} />
         ))}
       </div>
-      {rebates.hasNextPage && (
-        <Button variant="subtle" onClick={() => void rebates.fetchNextPage()} loading={rebates.isFetchingNextPage} classNames={WRAP} data-testid="load-more">
-          {t('team.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={rebates} label={t('team.loadMore')} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { formatDate, formatMoney, formatRate, isolate } from '../../../lib/forma
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { LoadMore } from '../../../ui/LoadMore';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useRebateEvents, useTeam, useTeamMembers, type TeamLevel, type TeamMember } from '../api';
@@ -120,11 +121,7 @@ export default function GroupPage() {
           <MemberRow key={m.id} member={m} />
         ))}
       </div>
-      {members.hasNextPage && (
-        <Button variant="subtle" onClick={() => void members.fetchNextPage()} loading={members.isFetchingNextPage} classNames={WRAP} data-testid="load-more">
-          {t('team.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={members} label={t('team.loadMore')} />
       <Text size="xs" c="dimmed">
         {t('team.privacy')}
       </Text>

@@ -2,7 +2,8 @@
  * The user's spot orders: current (open), all and history tabs, page by page; open orders can be
  * cancelled after a confirmation. Live through the `order` event.
  */
-import { Button, Stack, Tabs, Text } from '@mantine/core';
+import { LoadMore } from '../../../ui/LoadMore';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,11 +62,7 @@ function OrderList({ status }: { status: OrderFilter }) {
           {t('common.noData', 'No data')}
         </Text>
       )}
-      {hasNextPage && (
-        <Button variant="subtle" mt="sm" onClick={() => void fetchNextPage()} loading={isFetchingNextPage} data-testid="load-more">
-          {t('trade.loadMore')}
-        </Button>
-      )}
+      <LoadMore query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} label={t('trade.loadMore')} />
       {dialog}
     </Stack>
   );
