@@ -138,6 +138,17 @@ export class Payments {
     return 'Removed';
   }
 
+  /** The user's verified methods as the accounts a P2P buyer pays into (the full key, not the masked number). */
+  collections(userId: string): Array<{ type: PaymentMethod['type']; name: string; account: string }> {
+    return (this.methods.get(userId) ?? [])
+      .filter((m) => m.status === 'verified')
+      .map((m) => ({
+        type: m.type,
+        name: m.realName,
+        account: m.type === 'bank' ? `${m.bankName ?? ''} ${m.key}`.trim() : (m.pixKey ?? m.alipayAccount ?? m.wechatAccount ?? m.key),
+      }));
+  }
+
   /** True when the user has a verified method (fiat selling needs one; 997 otherwise). */
   hasVerified(userId: string): boolean {
     return (this.methods.get(userId) ?? []).some((m) => m.status === 'verified');

@@ -32,6 +32,8 @@ import { News } from './news.ts';
 import { Team, type Rebate } from './team.ts';
 import { seedDemoTeam } from './team-seed.ts';
 import { Support, type SupportMessage } from './support.ts';
+import { P2p, type ChatMessage as P2pChatMessage, type Order as P2pOrder } from './p2p.ts';
+import { seedMerchants } from './p2p-seed.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -74,6 +76,10 @@ export interface WorldEvents extends Record<string, unknown> {
   supportTyping: { userId: string; typing: boolean };
   /** The support agent read the owner's messages up to `until`. */
   supportRead: { userId: string; until: number };
+  /** A fiat (P2P) order was placed or changed (both sides hear it). */
+  p2pOrder: { order: P2pOrder };
+  /** A message was added to a fiat order's chat. */
+  p2pMessage: { order: P2pOrder; message: P2pChatMessage };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
   /** A session ended (logout, or a password change ended the user's other sessions). */
@@ -106,6 +112,7 @@ export class World {
   readonly messages: Messages;
   readonly team: Team;
   readonly support: Support;
+  readonly p2p: P2p;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
@@ -190,6 +197,15 @@ export class World {
       isOpen: (symbol) => !this.liquidity.halted.has(symbol),
       onOrder: (userId, order) => this.events.emit('secondOrder', { userId, order }),
     });
+    this.p2p = new P2p({
+      seed: this.seed,
+      now,
+      ledger: this.ledger,
+      scheduler: this.scheduler,
+      collections: (userId) => this.payments.collections(userId),
+      onOrder: (order) => this.events.emit('p2pOrder', { order }),
+      onMessage: (order, message) => this.events.emit('p2pMessage', { order, message }),
+    });
     this.events.on('record', ({ userId, record }) => this.messages.aboutRecord(userId, record));
     this.events.on('leverOrder', ({ userId, order }) => {
       if (order.status === 'closed' && order.closeReason === 'liquidation') this.messages.send(userId, 'lever_liquidated', { symbol: order.symbol });
@@ -218,6 +234,7 @@ export class World {
     this.scheduler.at(start - (start % DAY) + DAY, overnight);
     if (this.scenario !== 'empty') {
       const demo = this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
+      seedMerchants(this.p2p, this.ledger, start);
       seedDemoTeam({ seed: this.seed, accounts: this.accounts, ledger: this.ledger, market: this.market, team: this.team, now: start }, demo.id);
       // The demo's funds hold DEMO_BALANCES in all, the team's past rebates included.
       for (const [coin, amount] of Object.entries(DEMO_BALANCES)) {
