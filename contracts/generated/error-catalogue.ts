@@ -3402,5 +3402,307 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "when": "The server failed; nothing was changed.",
       "shared": true
     }
+  ],
+  "listP2pAds": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "getP2pStore": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No store has the `id`."
+    }
+  ],
+  "listP2pOrders": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "placeP2pOrder": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "amount_required",
+      "status": 400,
+      "type": "error",
+      "when": "Neither `amount` nor `quantity` is sent (a schema rule)."
+    },
+    {
+      "code": "p2p_ad_unavailable",
+      "status": 200,
+      "type": "error",
+      "when": "No ad has the `adId`, or it is off the shelf."
+    },
+    {
+      "code": "p2p_own_ad",
+      "status": 200,
+      "type": "error",
+      "when": "The ad is of the caller's own store."
+    },
+    {
+      "code": "p2p_buy_restricted",
+      "status": 200,
+      "type": "error",
+      "when": "Buying, after three cancellations as a buyer this UTC day; `params.until` is the next 00:00 UTC."
+    },
+    {
+      "code": "p2p_out_of_limits",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is below the ad's minimum or above its maximum, or the quantity above what it has left; `params.min`, `params.max` and `params.fiat`."
+    },
+    {
+      "code": "p2p_no_payment_method",
+      "status": 200,
+      "type": "997",
+      "when": "Selling, and the caller has no verified payment method the ad takes (add one on the payment methods page)."
+    },
+    {
+      "code": "p2p_payment_unsupported",
+      "status": 200,
+      "type": "error",
+      "when": "`payment` is not a method the ad takes (or the seller has)."
+    },
+    {
+      "code": "insufficient_balance",
+      "status": 200,
+      "type": "error",
+      "when": "Selling more than the caller's available fiat-account balance."
+    }
+  ],
+  "getP2pOrder": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "The caller is neither the buyer nor the seller of an order with the `id`."
+    }
+  ],
+  "actOnP2pOrder": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "field_required",
+      "status": 400,
+      "type": "error",
+      "when": "`confirm` without `transactionPassword` (a schema rule)."
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "The caller is neither the buyer nor the seller of an order with the `id`."
+    },
+    {
+      "code": "p2p_not_your_action",
+      "status": 200,
+      "type": "error",
+      "when": "The action is the other side's (only the buyer pays; only the seller confirms or marks abnormal; only the side that appealed withdraws it)."
+    },
+    {
+      "code": "p2p_order_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The order is completed or cancelled."
+    },
+    {
+      "code": "p2p_wrong_state",
+      "status": 200,
+      "type": "error",
+      "when": "The action is not possible from the order's status (`params.status`)."
+    },
+    {
+      "code": "no_transaction_password",
+      "status": 401,
+      "type": "error",
+      "when": "`confirm` and the caller has no transaction password yet."
+    },
+    {
+      "code": "wrong_transaction_password",
+      "status": 200,
+      "type": "error",
+      "when": "`confirm` with a wrong `transactionPassword`."
+    },
+    {
+      "code": "too_many_attempts",
+      "status": 200,
+      "type": "error",
+      "when": "`confirm` after 5 wrong transaction passwords within 15 minutes."
+    }
   ]
 };

@@ -73,5 +73,11 @@ export function createOperationHandlers(
     http.get(`${baseUrl}/support/unread`, (info) => resolve('getSupportUnread', info)),
     http.post(`${baseUrl}/support/messages`, (info) => resolve('sendSupportMessage', info)),
     http.post(`${baseUrl}/support/read`, (info) => resolve('readSupport', info)),
+    http.get(`${baseUrl}/p2p/ads`, (info) => resolve('listP2pAds', info)),
+    http.get(`${baseUrl}/p2p/store`, (info) => resolve('getP2pStore', info)),
+    http.get(`${baseUrl}/me/p2p/orders`, (info) => resolve('listP2pOrders', info)),
+    http.post(`${baseUrl}/me/p2p/orders`, (info) => resolve('placeP2pOrder', info)),
+    http.get(`${baseUrl}/me/p2p/order`, (info) => resolve('getP2pOrder', info)),
+    http.post(`${baseUrl}/me/p2p/order/action`, (info) => resolve('actOnP2pOrder', info)),
   ];
 }

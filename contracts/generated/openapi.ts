@@ -1400,6 +1400,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/p2p/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The fiat market's ads
+         * @description The ads online, for a user who wants to `buy` coin (the merchants' sell ads, lowest price
+         *     first) or `sell` coin (their buy ads, highest price first), of one coin and fiat currency,
+         *     optionally only those taking a payment method and whose limits contain a fiat `amount`.
+         *     Each ad carries its store's summary (completion rate, orders of the last 30 days).
+         */
+        get: operations["listP2pAds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/p2p/store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One merchant store with its ads online
+         * @description Registration time, orders (all, completed, the last 30 days; seeded stores count their
+         *     orders before the world started), completion rate (completed ÷ all, 4 decimals
+         *     truncated), certification levels, and its ads online.
+         */
+        get: operations["getP2pStore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/p2p/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My fiat orders, newest first
+         * @description The orders where I am the buyer or the seller: `open` (waiting for payment, paid, abnormal,
+         *     under appeal), `completed` or `cancelled`; newest first, paged.
+         */
+        get: operations["listP2pOrders"];
+        put?: never;
+        /**
+         * Buy from or sell to an ad
+         * @description An order on an online ad for a fiat `amount` or a coin `quantity` (one of them; the
+         *     quantity is the amount ÷ price truncated to the coin's precision, and the amount the
+         *     quantity × price rounded up to the fiat's decimals), within the ad's limits and what it has
+         *     left. Buying from a sell ad takes the coin from the ad's reservation into escrow; selling to
+         *     a buy ad freezes the user's coin from their fiat account into escrow. The buyer pays the
+         *     seller's collection account of the chosen `payment` type within 15 minutes, or the order is
+         *     cancelled. After three cancellations as a buyer in one UTC day (their own, or unpaid
+         *     orders expiring), buying is refused until 00:00 UTC (`params.until`).
+         */
+        post: operations["placeP2pOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/p2p/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my fiat orders
+         * @description The order as its buyer or seller sees it: `role`, the counterparty, and `actions`, what
+         *     the caller may do now (the state machine's table is in P2pOrderStatus). The collection
+         *     account (`payment`) is there while the order is open and gone once it is completed or
+         *     cancelled. Another user's order answers `not_found`.
+         */
+        get: operations["getP2pOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/p2p/order/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move one of my fiat orders on (pay, confirm, cancel, abnormal, appeal, withdraw the appeal)
+         * @description One step of the state machine (P2pOrderStatus) by the caller, as the order's buyer or
+         *     seller. `confirm` (releases the coin to the buyer) needs the seller's
+         *     `transactionPassword`; `appeal` takes a `reason`. Answers the order after the step; both
+         *     sides get the `p2pOrder` event. Repeating a step with the same Idempotency-Key answers the
+         *     first answer; repeating it with a new key answers `p2p_wrong_state` (or `p2p_order_closed`).
+         */
+        post: operations["actOnP2pOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1788,6 +1912,158 @@ export interface components {
             text?: string;
             image?: string;
         };
+        /**
+         * @description The user's side: `buy` coin (from a merchant's sell ad) or `sell` coin (to a buy ad).
+         * @enum {string}
+         */
+        P2pSide: "buy" | "sell";
+        /**
+         * @description Fiat amounts and prices carry 2 decimals (VND none).
+         * @enum {string}
+         */
+        FiatCurrency: "USD" | "EUR" | "CNY" | "BRL" | "TRY" | "RUB" | "VND";
+        P2pLevels: {
+            mobile: boolean;
+            realName: boolean;
+            advanced: boolean;
+        };
+        P2pStoreSummary: {
+            id: string;
+            name: string;
+            /** @description Completed ÷ all orders, 4 decimals truncated (0.9804). */
+            completionRate: components["schemas"]["Decimal"];
+            orders30d: number;
+            levels: components["schemas"]["P2pLevels"];
+        };
+        P2pAd: {
+            id: string;
+            store: components["schemas"]["P2pStoreSummary"];
+            /**
+             * @description The merchant's side: a `sell` ad sells coin (users buy).
+             * @enum {string}
+             */
+            side: "sell" | "buy";
+            coin: string;
+            fiat: components["schemas"]["FiatCurrency"];
+            /** @description Fiat per coin */
+            price: components["schemas"]["Decimal"];
+            /** @description Coin the ad still offers (or still buys) */
+            available: components["schemas"]["Decimal"];
+            /** @description Smallest order in fiat. */
+            min: components["schemas"]["Decimal"];
+            /** @description Largest order in fiat. */
+            max: components["schemas"]["Decimal"];
+            payments: components["schemas"]["PaymentMethodType"][];
+        };
+        P2pAdPage: {
+            items: components["schemas"]["P2pAd"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        P2pStore: {
+            id: string;
+            name: string;
+            registeredAt: components["schemas"]["EpochMillis"];
+            totalOrders: number;
+            completedOrders: number;
+            orders30d: number;
+            completionRate: components["schemas"]["Decimal"];
+            levels: components["schemas"]["P2pLevels"];
+            ads: components["schemas"]["P2pAd"][];
+        };
+        /**
+         * @description | action (actOnP2pOrder) | who | from | to |
+         *     |---|---|---|---|
+         *     | pay | buyer | waiting_payment | paid |
+         *     | cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |
+         *     | (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |
+         *     | confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |
+         *     | abnormal | seller | paid | abnormal: the money did not arrive |
+         *     | appeal | buyer, seller | paid, abnormal | appeal: under rights protection |
+         *     | withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |
+         *     | (support decides) | support | appeal | completed for the buyer, cancelled for the seller |
+         *
+         *     completed and cancelled are final. The spec's "withdrawn" is an appeal withdrawn by the side
+         *     that opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:
+         *     for the seller when the seller had marked the order abnormal, else for the buyer.
+         * @enum {string}
+         */
+        P2pOrderStatus: "waiting_payment" | "paid" | "abnormal" | "appeal" | "completed" | "cancelled";
+        /** @enum {string} */
+        P2pAction: "pay" | "cancel" | "confirm" | "abnormal" | "appeal" | "withdraw_appeal";
+        P2pAppeal: {
+            /** @enum {string} */
+            by: "buyer" | "seller";
+            reason: string;
+            openedAt: components["schemas"]["EpochMillis"];
+            /** @enum {string} */
+            status: "open" | "withdrawn" | "decided";
+            /**
+             * @description For whom support decided.
+             * @enum {string}
+             */
+            outcome?: "buyer" | "seller";
+        };
+        /** @description Where the buyer pays the seller. */
+        P2pCollection: {
+            type: components["schemas"]["PaymentMethodType"];
+            name: string;
+            account: string;
+        };
+        P2pOrder: {
+            id: string;
+            /** @description The payment reference the buyer writes on the transfer. */
+            reference: string;
+            adId: string;
+            storeId: string;
+            storeName: string;
+            /**
+             * @description The caller's side.
+             * @enum {string}
+             */
+            role: "buyer" | "seller";
+            /** @description The store's name, or the other user's masked account. */
+            counterparty: string;
+            coin: string;
+            fiat: components["schemas"]["FiatCurrency"];
+            price: components["schemas"]["Decimal"];
+            quantity: components["schemas"]["Decimal"];
+            /** @description What the buyer pays */
+            amount: components["schemas"]["Decimal"];
+            payment?: components["schemas"]["P2pCollection"];
+            status: components["schemas"]["P2pOrderStatus"];
+            createdAt: components["schemas"]["EpochMillis"];
+            /** @description Unpaid by then, it is cancelled. */
+            deadline: components["schemas"]["EpochMillis"];
+            paidAt?: components["schemas"]["EpochMillis"];
+            finishedAt?: components["schemas"]["EpochMillis"];
+            /** @enum {string} */
+            cancelledBy?: "buyer" | "seller" | "timeout" | "support";
+            appeal?: components["schemas"]["P2pAppeal"];
+            /** @description What the caller may do now. */
+            actions: components["schemas"]["P2pAction"][];
+        };
+        P2pOrderPage: {
+            items: components["schemas"]["P2pOrder"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        PlaceP2pOrderRequest: {
+            adId: string;
+            /** @description Fiat to pay or receive. */
+            amount?: components["schemas"]["DecimalInput"];
+            /** @description Coin to buy or sell (wins over `amount`). */
+            quantity?: components["schemas"]["DecimalInput"];
+            payment?: components["schemas"]["PaymentMethodType"];
+        } & unknown;
+        P2pActionRequest: {
+            id: string;
+            action: components["schemas"]["P2pAction"];
+            transactionPassword?: string;
+            reason?: string;
+        } & unknown;
         /**
          * @description The product's 20 languages. The codes are the product's own, kept for compatibility with
          *     existing clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says
@@ -4665,6 +4941,212 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listP2pAds: {
+        parameters: {
+            query: {
+                /** @description What the user wants to do. */
+                side: components["schemas"]["P2pSide"];
+                coin: "USDT" | "BTC";
+                fiat: components["schemas"]["FiatCurrency"];
+                payment?: components["schemas"]["PaymentMethodType"];
+                /** @description Only ads whose limits contain this fiat amount. */
+                amount?: components["schemas"]["DecimalInput"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ads. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pAdPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getP2pStore: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pStore"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listP2pOrders: {
+        parameters: {
+            query?: {
+                status?: "open" | "completed" | "cancelled";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pOrderPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    placeP2pOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PlaceP2pOrderRequest"];
+                "application/json": components["schemas"]["PlaceP2pOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pOrder"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getP2pOrder: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pOrder"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    actOnP2pOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["P2pActionRequest"];
+                "application/json": components["schemas"]["P2pActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The order after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pOrder"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };

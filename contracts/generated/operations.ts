@@ -451,6 +451,48 @@ export const operationTable = {
     "path": "/support/read",
     "callStyle": "silentToken",
     "auth": false
+  },
+  "listP2pAds": {
+    "operationId": "listP2pAds",
+    "method": "get",
+    "path": "/p2p/ads",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "getP2pStore": {
+    "operationId": "getP2pStore",
+    "method": "get",
+    "path": "/p2p/store",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "listP2pOrders": {
+    "operationId": "listP2pOrders",
+    "method": "get",
+    "path": "/me/p2p/orders",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "placeP2pOrder": {
+    "operationId": "placeP2pOrder",
+    "method": "post",
+    "path": "/me/p2p/orders",
+    "callStyle": "token",
+    "auth": true
+  },
+  "getP2pOrder": {
+    "operationId": "getP2pOrder",
+    "method": "get",
+    "path": "/me/p2p/order",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "actOnP2pOrder": {
+    "operationId": "actOnP2pOrder",
+    "method": "post",
+    "path": "/me/p2p/order/action",
+    "callStyle": "token",
+    "auth": true
   }
 } as const;
 

@@ -24,3 +24,4 @@ export declare const rebate: PayloadValidator;
 export declare const supportMessage: PayloadValidator;
 export declare const supportTyping: PayloadValidator;
 export declare const supportRead: PayloadValidator;
+export declare const p2pOrder: PayloadValidator;

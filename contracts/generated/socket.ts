@@ -95,6 +95,10 @@ export type SupportReadEvent = {
   until: ApiSchemas['EpochMillis'];
 };
 
+export type P2pOrderEvent = {
+  order: ApiSchemas['P2pOrder'];
+};
+
 export type SecondOrderEvent = {
   order: ApiSchemas['SecondOrder'];
 };
@@ -120,6 +124,7 @@ export interface ServerToClientEvents {
   supportMessage: (payload: SupportMessageEvent) => void;
   supportTyping: (payload: SupportTypingEvent) => void;
   supportRead: (payload: SupportReadEvent) => void;
+  p2pOrder: (payload: P2pOrderEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -192,6 +197,10 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "supportRead": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "p2pOrder": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

@@ -138,6 +138,7 @@ const openLong: Step = (c) => c.call('openLever', { symbol: 'BTC/USDT', side: 'l
 const openShort: Step = (c) => c.call('openLever', { symbol: 'ETH/USDT', side: 'short', type: 'market', lots: '2', multiple: 20 });
 const delegate: Step = (c) => c.call('openLever', { symbol: 'BTC/USDT', side: 'long', type: 'limit', price: '60000.00', lots: '1', multiple: 10 });
 const wrongLogin: Step = (c, { body }) => send(c.world, 'login', { body: { account: body.account, password: 'Wrong1234' } });
+const p2pOrder: Step = (c) => c.call('placeP2pOrder', { adId: 'ad_d5a6147ee7', amount: '100.20', payment: 'bank' });
 const ticket = (c: Ctx) => {
   c.call('sendCode', { account: DEMO.account, scene: 'forget_password' });
   return { ticket: c.call('checkCode', { account: DEMO.account, scene: 'forget_password', code: '123456' }).ticket };
@@ -149,6 +150,10 @@ const PREPS: Record<string, Prep> = {
   'register/wrong_code': { run: codeFor('register') },
   'login/too_many_attempts': { run: steps(wrongLogin, wrongLogin, wrongLogin, wrongLogin, wrongLogin) },
   'logout/ok': { session: true },
+  'listP2pOrders/ok': { run: p2pOrder },
+  'getP2pOrder/ok': { run: p2pOrder },
+  'actOnP2pOrder/ok': { run: p2pOrder },
+  'actOnP2pOrder/p2p_not_your_action': { run: p2pOrder },
   'getSupportChat/ok': { session: true },
   'getSupportChat/not_found': { session: true },
   'getSupportUnread/ok': { session: true },

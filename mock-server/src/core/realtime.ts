@@ -126,5 +126,9 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
   on('supportMessage', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportMessage', payload }));
   on('supportTyping', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportTyping', payload }));
   on('supportRead', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportRead', payload }));
+  on('p2pOrder', ({ order }) => {
+    for (const side of [order.buyer, order.seller])
+      deliver({ room: userRoom(side), event: 'p2pOrder', payload: { order: world().p2p.orderView(order, side) } });
+  });
   if (sessionEnded) on('sessionEnded', ({ userId, token }) => sessionEnded(userId, token));
 }

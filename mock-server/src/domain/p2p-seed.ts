@@ -37,10 +37,10 @@ const STORES: Array<{
     levels: { mobile: true, realName: true, advanced: true },
     holds: { USDT: '500000', BTC: '5' },
     ads: [
-      { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.002', quantity: '200000', min: '50', max: '5000', payments: ['bank', 'pix'] },
-      { side: 'sell', coin: 'USDT', fiat: 'EUR', price: '0.925', quantity: '100000', min: '50', max: '3000', payments: ['bank'] },
+      { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.01', quantity: '200000', min: '50', max: '5000', payments: ['bank', 'pix'] },
+      { side: 'sell', coin: 'USDT', fiat: 'EUR', price: '0.93', quantity: '100000', min: '50', max: '3000', payments: ['bank'] },
       { side: 'sell', coin: 'BTC', fiat: 'USD', price: '63900', quantity: '2', min: '100', max: '20000', payments: ['bank'] },
-      { side: 'buy', coin: 'USDT', fiat: 'USD', price: '0.995', quantity: '200000', min: '100', max: '10000', payments: ['bank'] },
+      { side: 'buy', coin: 'USDT', fiat: 'USD', price: '0.99', quantity: '200000', min: '100', max: '10000', payments: ['bank'] },
     ],
   },
   {
@@ -95,7 +95,7 @@ const STORES: Array<{
     history: { total: 41, completed: 30, last30d: 41 },
     levels: { mobile: true, realName: false, advanced: false },
     holds: { USDT: '20000' },
-    ads: [{ side: 'sell', coin: 'USDT', fiat: 'USD', price: '0.998', quantity: '15000', min: '20', max: '2000', payments: ['bank'] }],
+    ads: [{ side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.00', quantity: '15000', min: '20', max: '2000', payments: ['bank'] }],
   },
 ];
 

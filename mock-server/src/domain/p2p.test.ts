@@ -281,7 +281,7 @@ describe("the mock's merchants", () => {
     expect(world.ledger.balance(harbor.owner, 'fiat', 'USDT').frozen.toString()).toBe(reserved.toString());
     const demo = world.accounts.idOf('demo@example.com')!;
     const ad = ads.find((a) => a.storeId === harbor.id && a.side === 'sell' && a.fiat === 'USD' && a.coin === 'USDT')!;
-    const order = world.p2p.place(demo, ad.id, { amount: new Big('100.2') });
+    const order = world.p2p.place(demo, ad.id, { quantity: new Big('100') });
     world.p2p.act(order, 'pay', 'buyer');
     world.clock.advance(P2P_TIMES.confirmMs);
     expect(order.status).toBe('completed');

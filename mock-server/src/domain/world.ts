@@ -29,7 +29,7 @@ import { Second, type SecondOrder } from './second.ts';
 import { DAY } from './candles.ts';
 import { Messages, type SystemMessage } from './messages.ts';
 import { News } from './news.ts';
-import { Team, type Rebate } from './team.ts';
+import { maskAccount, Team, type Rebate } from './team.ts';
 import { seedDemoTeam } from './team-seed.ts';
 import { Support, type SupportMessage } from './support.ts';
 import { P2p, type ChatMessage as P2pChatMessage, type Order as P2pOrder } from './p2p.ts';
@@ -200,6 +200,10 @@ export class World {
     this.p2p = new P2p({
       seed: this.seed,
       now,
+      nameOf: (owner) => {
+        const user = this.accounts.byId(owner);
+        return user ? maskAccount(user.account) : `Trader ${owner.slice(-4)}`;
+      },
       ledger: this.ledger,
       scheduler: this.scheduler,
       collections: (userId) => this.payments.collections(userId),

@@ -1,0 +1,91 @@
+/** The fiat market through dispatch: the market, buying to completion, selling with a payment method (997 without), ownership, the transaction password, events to both sides. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OperationId } from '../../../contracts/generated/operations';
+import * as validate from '../../../contracts/generated/socket-validators.js';
+import { P2P_TIMES } from '../domain/p2p';
+import { World } from '../domain/world';
+import { route, userRoom, type Delivery } from './realtime';
+import { send } from './test-client';
+
+let world: World;
+let demo: string;
+let delivered: Delivery[];
+
+const call = (operationId: OperationId, as: string | undefined, body?: unknown, query: Record<string, string> = {}) =>
+  send(world, operationId, { body, query, token: as }).body;
+const ok = (operationId: OperationId, as: string | undefined, body?: unknown, query: Record<string, string> = {}) => {
+  const res = call(operationId, as, body, query);
+  expect(res.type, JSON.stringify(res)).toBe('ok');
+  return res.message;
+};
+const ads = (side: 'buy' | 'sell', fiat = 'USD') => ok('listP2pAds', undefined, undefined, { side, coin: 'USDT', fiat }).items;
+
+beforeEach(() => {
+  world = new World({ seed: 4, freezeClock: true });
+  demo = ok('login', undefined, { account: 'demo@example.com', password: 'Demo1234' }).token;
+  delivered = [];
+  route({ world: () => world, on: (e, l) => world.events.on(e, l), rooms: () => [], deliver: (d) => delivered.push(d) });
+});
+
+describe('fiat market', () => {
+  it('lists the merchants sell ads cheapest first to a buyer, buy ads best first to a seller, filtered by payment and amount', () => {
+    const buy = ads('buy');
+    expect(buy.map((a: { price: string }) => a.price)).toEqual(['1.00', '1.01']);
+    expect(buy[1].store).toMatchObject({ name: 'Harbor OTC', completionRate: '0.9804', orders30d: 412 });
+    expect(ads('sell', 'CNY').map((a: { side: string }) => a.side)).toEqual(['buy']);
+    expect(ok('listP2pAds', undefined, undefined, { side: 'buy', coin: 'USDT', fiat: 'USD', payment: 'pix' }).items).toHaveLength(1);
+    expect(
+      ok('listP2pAds', undefined, undefined, { side: 'buy', coin: 'USDT', fiat: 'USD', amount: '3000' }).items.map(
+        (a: { store: { name: string } }) => a.store.name,
+      ),
+    ).toEqual(['Harbor OTC']);
+    expect(ok('getP2pStore', undefined, undefined, { id: buy[1].store.id }).ads.length).toBe(4);
+  });
+
+  it('buys to completion: pay, the merchant releases, the coin is in the fiat account; the payment details go once it ends', () => {
+    const harbor = ads('buy')[1];
+    const order = ok('placeP2pOrder', demo, { adId: harbor.id, quantity: '100' });
+    expect(order).toMatchObject({ role: 'buyer', status: 'waiting_payment', amount: '101.00', actions: ['pay', 'cancel'], payment: { type: 'bank' } });
+    expect(ok('actOnP2pOrder', demo, { id: order.id, action: 'pay' })).toMatchObject({ status: 'paid', actions: ['appeal'] });
+    world.clock.advance(P2P_TIMES.confirmMs);
+    const done = ok('getP2pOrder', demo, undefined, { id: order.id });
+    expect(done).toMatchObject({ status: 'completed', actions: [] });
+    expect(done.payment).toBeUndefined();
+    const funds = ok('getWallet', demo)
+      .accounts.find((a: { kind: string }) => a.kind === 'fiat')
+      .balances.find((b: { coin: string }) => b.coin === 'USDT');
+    expect(funds.available).toBe('100.000000');
+    const events = delivered.filter((d) => d.event === 'p2pOrder' && d.room === userRoom(world.accounts.idOf('demo@example.com')!));
+    expect(events.map((d) => (d.payload as { order: { status: string } }).order.status)).toEqual(['waiting_payment', 'paid', 'completed']);
+    for (const d of events) expect(validate.p2pOrder(d.payload)).toBe(true);
+    expect(ok('listP2pOrders', demo, undefined, { status: 'completed' }).total).toBe(1);
+  });
+
+  it('selling needs a verified payment method (997), a cancelled order hides the payment details, another user sees no order', () => {
+    const bid = ads('sell')[0];
+    expect(call('placeP2pOrder', demo, { adId: bid.id, amount: '200' })).toMatchObject({ type: '997', code: 'p2p_no_payment_method' });
+    const order = ok('placeP2pOrder', demo, { adId: ads('buy')[1].id, amount: '60' });
+    const cancelled = ok('actOnP2pOrder', demo, { id: order.id, action: 'cancel' });
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
+    expect(cancelled.payment).toBeUndefined();
+    ok('sendCode', undefined, { account: 'other@example.com', scene: 'register' });
+    const other = ok('register', undefined, {
+      accountType: 'email',
+      account: 'other@example.com',
+      password: 'Pass2026!',
+      confirmPassword: 'Pass2026!',
+      code: '123456',
+      agree: true,
+    }).token;
+    expect(call('getP2pOrder', other, undefined, { id: order.id }).code).toBe('not_found');
+    expect(call('actOnP2pOrder', other, { id: order.id, action: 'pay' }).code).toBe('not_found');
+  });
+
+  it('the buyer cannot confirm; a seller confirms only with the transaction password', () => {
+    const order = ok('placeP2pOrder', demo, { adId: ads('buy')[1].id, amount: '60' });
+    expect(call('actOnP2pOrder', demo, { id: order.id, action: 'confirm', transactionPassword: '482915' }).code).toBe('p2p_not_your_action');
+    expect(call('actOnP2pOrder', demo, { id: order.id, action: 'confirm' }).code).toBe('field_required');
+    ok('actOnP2pOrder', demo, { id: order.id, action: 'pay' });
+    expect(call('actOnP2pOrder', demo, { id: order.id, action: 'pay' }).code).toBe('p2p_wrong_state');
+  });
+});
