@@ -57,6 +57,12 @@ export const controlTable = {
     "path": "/support/reply",
     "auth": false
   },
+  "mockP2pAct": {
+    "operationId": "mockP2pAct",
+    "method": "post",
+    "path": "/p2p/act",
+    "auth": false
+  },
   "mockState": {
     "operationId": "mockState",
     "method": "get",

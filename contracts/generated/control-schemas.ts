@@ -500,6 +500,64 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
       }
     }
   },
+  "mockP2pAct": {
+    "query": null,
+    "headers": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "id",
+        "action",
+        "as"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "pay",
+            "cancel",
+            "confirm",
+            "abnormal",
+            "appeal",
+            "withdraw_appeal",
+            "decide_buyer",
+            "decide_seller"
+          ]
+        },
+        "as": {
+          "type": "string",
+          "enum": [
+            "buyer",
+            "seller",
+            "support"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "type": "object",
+      "required": [
+        "id",
+        "status"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "status": {
+          "type": "string"
+        }
+      }
+    }
+  },
   "mockState": {
     "query": null,
     "headers": null,

@@ -181,6 +181,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/p2p/act": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a fiat order on as either side or as support
+         * @description Takes one step of the state machine (the table in openapi.yaml's P2pOrderStatus) on the
+         *     order `id` as `as` (`buyer`, `seller` or `support`), whoever that side is: a simulated
+         *     merchant, a simulated trader or a user; support decides an appeal (`decide_buyer`,
+         *     `decide_seller`) at once. Both sides get the `p2pOrder` event. 400 `{error, code}` when the
+         *     step is not allowed (the same codes as actOnP2pOrder).
+         */
+        post: operations["mockP2pAct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/state": {
         parameters: {
             query?: never;
@@ -240,6 +264,17 @@ export interface components {
             /** @description The user's email or phone as registered; the latest conversation without it. */
             account?: string;
             text: string;
+        };
+        P2pActRequest: {
+            id: string;
+            /** @enum {string} */
+            action: "pay" | "cancel" | "confirm" | "abnormal" | "appeal" | "withdraw_appeal" | "decide_buyer" | "decide_seller";
+            /** @enum {string} */
+            as: "buyer" | "seller" | "support";
+        };
+        P2pActed: {
+            id: string;
+            status: string;
         };
         Published: {
             id: string;
@@ -301,6 +336,8 @@ export interface components {
         };
         ControlError: {
             error: string;
+            /** @description The API's error code, where the refusal is one of the domain's (mockP2pAct). */
+            code?: string;
         };
     };
     responses: {
@@ -586,6 +623,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Published"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
+        };
+    };
+    mockP2pAct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["P2pActRequest"];
+            };
+        };
+        responses: {
+            /** @description The order's status after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["P2pActed"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -2,6 +2,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { controlSchemas } from '../../../contracts/generated/control-schemas.ts';
 import type { ControlOperationId, ControlOperations } from '../../../contracts/generated/control-operations.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { WorldHost } from '../host.ts';
 import { FORBIDDEN_KEYS_MESSAGE, hasForbiddenKey } from './body.ts';
 
@@ -81,6 +82,18 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
       const message = world.support.post(userId, b.text);
       if (!message) return { status: 400, body: { error: 'There is no support conversation yet' } };
       return { status: 200, body: { id: message.id, time: message.time } };
+    }
+    case 'mockP2pAct': {
+      const b = body as Body<'mockP2pAct'>;
+      const order = world.p2p.orders.get(b.id);
+      if (!order) return { status: 400, body: { error: `No fiat order has the id ${b.id}`, code: 'not_found' } };
+      try {
+        world.p2p.act(order, b.action, b.as);
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        return { status: 400, body: { error: e.message, code: e.code } };
+      }
+      return { status: 200, body: { id: order.id, status: order.status } };
     }
     case 'mockState':
       return { status: 200, body: world.state() };

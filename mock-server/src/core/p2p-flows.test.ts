@@ -3,10 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
 import * as validate from '../../../contracts/generated/socket-validators.js';
 import { P2P_TIMES } from '../domain/p2p';
-import { World } from '../domain/world';
+import { WorldHost } from '../host';
+import { control } from './control';
+import type { World } from '../domain/world';
 import { route, userRoom, type Delivery } from './realtime';
 import { send } from './test-client';
 
+let host: WorldHost;
 let world: World;
 let demo: string;
 let delivered: Delivery[];
@@ -21,7 +24,8 @@ const ok = (operationId: OperationId, as: string | undefined, body?: unknown, qu
 const ads = (side: 'buy' | 'sell', fiat = 'USD') => ok('listP2pAds', undefined, undefined, { side, coin: 'USDT', fiat }).items;
 
 beforeEach(() => {
-  world = new World({ seed: 4, freezeClock: true });
+  host = new WorldHost({ seed: 4, freezeClock: true });
+  world = host.world;
   demo = ok('login', undefined, { account: 'demo@example.com', password: 'Demo1234' }).token;
   delivered = [];
   route({ world: () => world, on: (e, l) => world.events.on(e, l), rooms: () => [], deliver: (d) => delivered.push(d) });
@@ -87,5 +91,21 @@ describe('fiat market', () => {
     expect(call('actOnP2pOrder', demo, { id: order.id, action: 'confirm' }).code).toBe('field_required');
     ok('actOnP2pOrder', demo, { id: order.id, action: 'pay' });
     expect(call('actOnP2pOrder', demo, { id: order.id, action: 'pay' }).code).toBe('p2p_wrong_state');
+  });
+
+  it('QA moves an order on as any side or as support through the control API; a step not allowed answers 400 with its code', async () => {
+    const quiet = ads('buy')[0];
+    const order = ok('placeP2pOrder', demo, { adId: quiet.id, amount: '40' });
+    ok('actOnP2pOrder', demo, { id: order.id, action: 'pay' });
+    expect(await control(host, 'mockP2pAct', { id: order.id, action: 'pay', as: 'buyer' })).toEqual({
+      status: 400,
+      body: { error: expect.any(String), code: 'p2p_wrong_state' },
+    });
+    expect(await control(host, 'mockP2pAct', { id: order.id, action: 'confirm', as: 'seller' })).toEqual({
+      status: 200,
+      body: { id: order.id, status: 'completed' },
+    });
+    expect(ok('getP2pOrder', demo, undefined, { id: order.id }).status).toBe('completed');
+    expect((await control(host, 'mockP2pAct', { id: 'po_nope', action: 'pay', as: 'buyer' })).status).toBe(400);
   });
 });

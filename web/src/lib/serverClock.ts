@@ -5,11 +5,16 @@
  * time; the offset to the device's clock is taken from the latest one.
  */
 let offset = 0;
+let known = false;
 
 /** Notes a time the server just sent (epoch ms), received now. */
 export function noteServerTime(serverMs: number, receivedAt: number = Date.now()): void {
   offset = serverMs - receivedAt;
+  known = true;
 }
+
+/** Whether the server has told its time yet (until then a countdown would count on the device's clock). */
+export const serverTimeKnown = (): boolean => known;
 
 /** The server's time now (epoch ms), as far as this device can tell. */
 export const serverNow = (): number => Date.now() + offset;

@@ -1,0 +1,93 @@
+/**
+ * The fiat market (/pages/legal/legal): buy or sell a coin for a fiat currency from the merchants'
+ * ads, filtered by payment method and by the amount the user wants; cheapest first to buy, best
+ * price first to sell. My orders are one tap away.
+ */
+import { Button, Group, NativeSelect, SegmentedControl, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { isDecimalInput } from '../../../../../common/amount';
+import { paths } from '../../../lib/paths';
+import { AmountInput } from '../../../ui/AmountInput';
+import { LoadMore } from '../../../ui/LoadMore';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { WRAP } from '../../../ui/wrap';
+import panel from '../../../ui/panel.module.css';
+import { FIATS, P2P_COINS, PAYMENT_TYPES, useAds, type FiatCurrency, type PaymentType } from '../api';
+import { AdCard } from '../components/AdCard';
+import classes from '../components/fiat.module.css';
+
+export default function MarketPage() {
+  const { t } = useTranslation();
+  const [side, setSide] = useState<'buy' | 'sell'>('buy');
+  const [coin, setCoin] = useState<(typeof P2P_COINS)[number]>('USDT');
+  const [fiat, setFiat] = useState<FiatCurrency>('USD');
+  const [payment, setPayment] = useState<PaymentType | ''>('');
+  const [amount, setAmount] = useState('');
+  const ads = useAds({ side, coin, fiat, ...(payment ? { payment } : {}), ...(amount && isDecimalInput(amount) && Number(amount) > 0 ? { amount } : {}) });
+  const items = ads.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div className={panel.page} data-testid="p2p-market">
+      <Group justify="space-between" wrap="nowrap" gap={8}>
+        <SegmentedControl
+          value={side}
+          onChange={(v) => setSide(v as 'buy' | 'sell')}
+          data={[
+            { value: 'buy', label: t('fiat.buy') },
+            { value: 'sell', label: t('fiat.sell') },
+          ]}
+          color={side === 'buy' ? 'teal' : 'red'}
+          data-testid="p2p-side"
+        />
+        <Button component={Link} to={paths.legal.recordlist} variant="subtle" size="compact-sm" classNames={WRAP} data-testid="p2p-my-orders">
+          {t('fiat.myOrders')}
+        </Button>
+      </Group>
+      <div className={classes.filters}>
+        <NativeSelect
+          label={t('fiat.coin')}
+          value={coin}
+          onChange={(e) => setCoin(e.currentTarget.value as typeof coin)}
+          data={[...P2P_COINS]}
+          data-testid="p2p-coin"
+        />
+        <NativeSelect
+          label={t('fiat.currency')}
+          value={fiat}
+          onChange={(e) => setFiat(e.currentTarget.value as FiatCurrency)}
+          data={FIATS}
+          data-testid="p2p-fiat"
+        />
+        <NativeSelect
+          label={t('fiat.paymentMethod')}
+          value={payment}
+          onChange={(e) => setPayment(e.currentTarget.value as PaymentType | '')}
+          data={[{ value: '', label: t('fiat.anyPayment') }, ...PAYMENT_TYPES.map((p) => ({ value: p, label: t(`fiat.payment.${p}`) }))]}
+          data-testid="p2p-payment"
+        />
+        <AmountInput
+          label={t('fiat.amountFilter', { fiat })}
+          placeholder={t('fiat.anyAmount')}
+          value={amount}
+          onValueChange={setAmount}
+          data-testid="p2p-amount"
+        />
+      </div>
+      {ads.isError && !ads.data && <LoadRetry onRetry={() => void ads.refetch()} />}
+      {ads.isPending && <PageSkeleton rows={4} />}
+      {ads.data && items.length === 0 && (
+        <Text c="dimmed" ta="center" py={32} data-testid="p2p-empty">
+          {t('fiat.noAds')}
+        </Text>
+      )}
+      <div className={classes.list}>
+        {items.map((ad) => (
+          <AdCard key={ad.id} ad={ad} />
+        ))}
+      </div>
+      <LoadMore query={ads} label={t('fiat.loadMore')} />
+    </div>
+  );
+}
