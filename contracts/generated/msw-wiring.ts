@@ -77,6 +77,10 @@ export function createOperationHandlers(
     http.get(`${baseUrl}/p2p/store`, (info) => resolve('getP2pStore', info)),
     http.get(`${baseUrl}/me/p2p/orders`, (info) => resolve('listP2pOrders', info)),
     http.post(`${baseUrl}/me/p2p/orders`, (info) => resolve('placeP2pOrder', info)),
+    http.get(`${baseUrl}/me/p2p/store`, (info) => resolve('getMyP2pStore', info)),
+    http.post(`${baseUrl}/me/p2p/store`, (info) => resolve('openP2pStore', info)),
+    http.post(`${baseUrl}/me/p2p/ads`, (info) => resolve('publishP2pAd', info)),
+    http.post(`${baseUrl}/me/p2p/ads/shelf`, (info) => resolve('setP2pAdOnline', info)),
     http.get(`${baseUrl}/me/p2p/order`, (info) => resolve('getP2pOrder', info)),
     http.post(`${baseUrl}/me/p2p/order/action`, (info) => resolve('actOnP2pOrder', info)),
   ];

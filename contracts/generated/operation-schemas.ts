@@ -394,6 +394,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -628,6 +629,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -1002,6 +1004,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -1346,6 +1349,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -1542,6 +1546,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -1835,6 +1840,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -2098,6 +2104,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -2316,6 +2323,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -2534,6 +2542,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -2861,6 +2870,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -3092,6 +3102,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -3317,6 +3328,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -3708,6 +3720,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -4120,6 +4133,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -4327,6 +4341,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -4644,6 +4659,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -4908,6 +4924,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -5187,6 +5204,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -5464,6 +5482,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -5709,6 +5728,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -5921,6 +5941,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -6284,6 +6305,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -6660,6 +6682,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -7048,6 +7071,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -7275,6 +7299,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -7550,6 +7575,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -7757,6 +7783,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -8131,6 +8158,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -8511,6 +8539,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -8815,6 +8844,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -9155,6 +9185,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -9421,6 +9452,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -9671,6 +9703,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -9860,6 +9893,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -10080,6 +10114,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -10544,6 +10579,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -10879,6 +10915,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -11247,6 +11284,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -11552,6 +11590,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -11868,6 +11907,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -12146,6 +12186,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -12414,6 +12455,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -12904,6 +12946,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -13308,6 +13351,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -13733,6 +13777,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -14137,6 +14182,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -14530,6 +14576,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -14968,6 +15015,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -15243,6 +15291,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -15620,6 +15669,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -15993,6 +16043,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -16420,6 +16471,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -16822,6 +16874,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -17107,6 +17160,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -17368,6 +17422,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -17571,6 +17626,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -17851,6 +17907,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -18137,6 +18194,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -18432,6 +18490,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -18645,6 +18704,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -18914,6 +18974,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -19106,6 +19167,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -19362,6 +19424,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -19565,6 +19628,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -19887,6 +19951,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "wechat"
                           ]
                         }
+                      },
+                      "online": {
+                        "type": "boolean",
+                        "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
                       }
                     }
                   }
@@ -19980,6 +20048,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -20304,6 +20373,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "wechat"
                           ]
                         }
+                      },
+                      "online": {
+                        "type": "boolean",
+                        "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
                       }
                     }
                   }
@@ -20388,6 +20461,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -20485,6 +20559,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
             "cancelled"
           ],
           "default": "open"
+        },
+        "scope": {
+          "type": "string",
+          "enum": [
+            "all",
+            "store"
+          ],
+          "default": "all"
         },
         "page": {
           "type": "integer",
@@ -20852,6 +20934,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -21337,6 +21420,1661 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getMyP2pStore": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "requirements"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "requirements": {
+                  "type": "object",
+                  "required": [
+                    "realName",
+                    "paymentMethod",
+                    "transactionPassword"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "realName": {
+                      "type": "boolean"
+                    },
+                    "paymentMethod": {
+                      "type": "boolean"
+                    },
+                    "transactionPassword": {
+                      "type": "boolean"
+                    }
+                  }
+                },
+                "store": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "name",
+                    "registeredAt",
+                    "totalOrders",
+                    "completedOrders",
+                    "orders30d",
+                    "completionRate",
+                    "levels",
+                    "ads"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "registeredAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    },
+                    "totalOrders": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "completedOrders": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "orders30d": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "completionRate": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "levels": {
+                      "type": "object",
+                      "required": [
+                        "mobile",
+                        "realName",
+                        "advanced"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "mobile": {
+                          "type": "boolean"
+                        },
+                        "realName": {
+                          "type": "boolean"
+                        },
+                        "advanced": {
+                          "type": "boolean"
+                        }
+                      }
+                    },
+                    "ads": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "id",
+                          "store",
+                          "side",
+                          "coin",
+                          "fiat",
+                          "price",
+                          "available",
+                          "min",
+                          "max",
+                          "payments"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "store": {
+                            "type": "object",
+                            "required": [
+                              "id",
+                              "name",
+                              "completionRate",
+                              "orders30d",
+                              "levels"
+                            ],
+                            "additionalProperties": false,
+                            "properties": {
+                              "id": {
+                                "type": "string"
+                              },
+                              "name": {
+                                "type": "string"
+                              },
+                              "completionRate": {
+                                "type": "string",
+                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "orders30d": {
+                                "type": "integer",
+                                "minimum": 0
+                              },
+                              "levels": {
+                                "type": "object",
+                                "required": [
+                                  "mobile",
+                                  "realName",
+                                  "advanced"
+                                ],
+                                "additionalProperties": false,
+                                "properties": {
+                                  "mobile": {
+                                    "type": "boolean"
+                                  },
+                                  "realName": {
+                                    "type": "boolean"
+                                  },
+                                  "advanced": {
+                                    "type": "boolean"
+                                  }
+                                }
+                              }
+                            }
+                          },
+                          "side": {
+                            "type": "string",
+                            "enum": [
+                              "sell",
+                              "buy"
+                            ],
+                            "description": "The merchant's side: a `sell` ad sells coin (users buy)."
+                          },
+                          "coin": {
+                            "type": "string"
+                          },
+                          "fiat": {
+                            "type": "string",
+                            "enum": [
+                              "USD",
+                              "EUR",
+                              "CNY",
+                              "BRL",
+                              "TRY",
+                              "RUB",
+                              "VND"
+                            ],
+                            "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                          },
+                          "price": {
+                            "type": "string",
+                            "description": "Fiat per coin",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ],
+                            "at the fiat's decimals.": null
+                          },
+                          "available": {
+                            "type": "string",
+                            "description": "Coin the ad still offers (or still buys)",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ],
+                            "at the coin's precision.": null
+                          },
+                          "min": {
+                            "type": "string",
+                            "description": "Smallest order in fiat.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "max": {
+                            "type": "string",
+                            "description": "Largest order in fiat.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "payments": {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "enum": [
+                                "bank",
+                                "pix",
+                                "alipay",
+                                "wechat"
+                              ]
+                            }
+                          },
+                          "online": {
+                            "type": "boolean",
+                            "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "description": "Mine, with every ad on or off the shelf (`online`)."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "openP2pStore": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "requirements"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "requirements": {
+                  "type": "object",
+                  "required": [
+                    "realName",
+                    "paymentMethod",
+                    "transactionPassword"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "realName": {
+                      "type": "boolean"
+                    },
+                    "paymentMethod": {
+                      "type": "boolean"
+                    },
+                    "transactionPassword": {
+                      "type": "boolean"
+                    }
+                  }
+                },
+                "store": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "name",
+                    "registeredAt",
+                    "totalOrders",
+                    "completedOrders",
+                    "orders30d",
+                    "completionRate",
+                    "levels",
+                    "ads"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "registeredAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    },
+                    "totalOrders": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "completedOrders": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "orders30d": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "completionRate": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "levels": {
+                      "type": "object",
+                      "required": [
+                        "mobile",
+                        "realName",
+                        "advanced"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "mobile": {
+                          "type": "boolean"
+                        },
+                        "realName": {
+                          "type": "boolean"
+                        },
+                        "advanced": {
+                          "type": "boolean"
+                        }
+                      }
+                    },
+                    "ads": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "id",
+                          "store",
+                          "side",
+                          "coin",
+                          "fiat",
+                          "price",
+                          "available",
+                          "min",
+                          "max",
+                          "payments"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "store": {
+                            "type": "object",
+                            "required": [
+                              "id",
+                              "name",
+                              "completionRate",
+                              "orders30d",
+                              "levels"
+                            ],
+                            "additionalProperties": false,
+                            "properties": {
+                              "id": {
+                                "type": "string"
+                              },
+                              "name": {
+                                "type": "string"
+                              },
+                              "completionRate": {
+                                "type": "string",
+                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "orders30d": {
+                                "type": "integer",
+                                "minimum": 0
+                              },
+                              "levels": {
+                                "type": "object",
+                                "required": [
+                                  "mobile",
+                                  "realName",
+                                  "advanced"
+                                ],
+                                "additionalProperties": false,
+                                "properties": {
+                                  "mobile": {
+                                    "type": "boolean"
+                                  },
+                                  "realName": {
+                                    "type": "boolean"
+                                  },
+                                  "advanced": {
+                                    "type": "boolean"
+                                  }
+                                }
+                              }
+                            }
+                          },
+                          "side": {
+                            "type": "string",
+                            "enum": [
+                              "sell",
+                              "buy"
+                            ],
+                            "description": "The merchant's side: a `sell` ad sells coin (users buy)."
+                          },
+                          "coin": {
+                            "type": "string"
+                          },
+                          "fiat": {
+                            "type": "string",
+                            "enum": [
+                              "USD",
+                              "EUR",
+                              "CNY",
+                              "BRL",
+                              "TRY",
+                              "RUB",
+                              "VND"
+                            ],
+                            "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                          },
+                          "price": {
+                            "type": "string",
+                            "description": "Fiat per coin",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ],
+                            "at the fiat's decimals.": null
+                          },
+                          "available": {
+                            "type": "string",
+                            "description": "Coin the ad still offers (or still buys)",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ],
+                            "at the coin's precision.": null
+                          },
+                          "min": {
+                            "type": "string",
+                            "description": "Smallest order in fiat.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "max": {
+                            "type": "string",
+                            "description": "Largest order in fiat.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "payments": {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "enum": [
+                                "bank",
+                                "pix",
+                                "alipay",
+                                "wechat"
+                              ]
+                            }
+                          },
+                          "online": {
+                            "type": "boolean",
+                            "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
+                          }
+                        }
+                      }
+                    }
+                  },
+                  "description": "Mine, with every ad on or off the shelf (`online`)."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "publishP2pAd": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "side",
+        "coin",
+        "fiat",
+        "price",
+        "quantity",
+        "min",
+        "max",
+        "payments"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "side": {
+          "type": "string",
+          "enum": [
+            "sell",
+            "buy"
+          ]
+        },
+        "coin": {
+          "type": "string",
+          "enum": [
+            "USDT",
+            "BTC"
+          ]
+        },
+        "fiat": {
+          "type": "string",
+          "enum": [
+            "USD",
+            "EUR",
+            "CNY",
+            "BRL",
+            "TRY",
+            "RUB",
+            "VND"
+          ],
+          "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+        },
+        "price": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "quantity": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "min": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "max": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "payments": {
+          "type": "string",
+          "pattern": "^(bank|pix|alipay|wechat)(,(bank|pix|alipay|wechat)){0,3}$",
+          "description": "Comma-separated PaymentMethodType values."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "store",
+                "side",
+                "coin",
+                "fiat",
+                "price",
+                "available",
+                "min",
+                "max",
+                "payments"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "store": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "name",
+                    "completionRate",
+                    "orders30d",
+                    "levels"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "completionRate": {
+                      "type": "string",
+                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "orders30d": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "levels": {
+                      "type": "object",
+                      "required": [
+                        "mobile",
+                        "realName",
+                        "advanced"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "mobile": {
+                          "type": "boolean"
+                        },
+                        "realName": {
+                          "type": "boolean"
+                        },
+                        "advanced": {
+                          "type": "boolean"
+                        }
+                      }
+                    }
+                  }
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "sell",
+                    "buy"
+                  ],
+                  "description": "The merchant's side: a `sell` ad sells coin (users buy)."
+                },
+                "coin": {
+                  "type": "string"
+                },
+                "fiat": {
+                  "type": "string",
+                  "enum": [
+                    "USD",
+                    "EUR",
+                    "CNY",
+                    "BRL",
+                    "TRY",
+                    "RUB",
+                    "VND"
+                  ],
+                  "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Fiat per coin",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ],
+                  "at the fiat's decimals.": null
+                },
+                "available": {
+                  "type": "string",
+                  "description": "Coin the ad still offers (or still buys)",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ],
+                  "at the coin's precision.": null
+                },
+                "min": {
+                  "type": "string",
+                  "description": "Smallest order in fiat.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "max": {
+                  "type": "string",
+                  "description": "Largest order in fiat.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "payments": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "bank",
+                      "pix",
+                      "alipay",
+                      "wechat"
+                    ]
+                  }
+                },
+                "online": {
+                  "type": "boolean",
+                  "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "setP2pAdOnline": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id",
+        "online"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "online": {
+          "type": "boolean",
+          "description": "In a form, the string `true` or `false`."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "store",
+                "side",
+                "coin",
+                "fiat",
+                "price",
+                "available",
+                "min",
+                "max",
+                "payments"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "store": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "name",
+                    "completionRate",
+                    "orders30d",
+                    "levels"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "completionRate": {
+                      "type": "string",
+                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "orders30d": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "levels": {
+                      "type": "object",
+                      "required": [
+                        "mobile",
+                        "realName",
+                        "advanced"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "mobile": {
+                          "type": "boolean"
+                        },
+                        "realName": {
+                          "type": "boolean"
+                        },
+                        "advanced": {
+                          "type": "boolean"
+                        }
+                      }
+                    }
+                  }
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "sell",
+                    "buy"
+                  ],
+                  "description": "The merchant's side: a `sell` ad sells coin (users buy)."
+                },
+                "coin": {
+                  "type": "string"
+                },
+                "fiat": {
+                  "type": "string",
+                  "enum": [
+                    "USD",
+                    "EUR",
+                    "CNY",
+                    "BRL",
+                    "TRY",
+                    "RUB",
+                    "VND"
+                  ],
+                  "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Fiat per coin",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ],
+                  "at the fiat's decimals.": null
+                },
+                "available": {
+                  "type": "string",
+                  "description": "Coin the ad still offers (or still buys)",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ],
+                  "at the coin's precision.": null
+                },
+                "min": {
+                  "type": "string",
+                  "description": "Smallest order in fiat.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "max": {
+                  "type": "string",
+                  "description": "Largest order in fiat.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "payments": {
+                  "type": "array",
+                  "items": {
+                    "type": "string",
+                    "enum": [
+                      "bank",
+                      "pix",
+                      "alipay",
+                      "wechat"
+                    ]
+                  }
+                },
+                "online": {
+                  "type": "boolean",
+                  "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -21763,6 +23501,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",
@@ -22237,6 +23976,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_max_below_min",
                 "p2p_min_above_total",
                 "p2p_no_payment_method",
+                "p2p_not_merchant",
                 "p2p_not_your_action",
                 "p2p_order_closed",
                 "p2p_out_of_limits",

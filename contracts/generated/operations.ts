@@ -480,6 +480,34 @@ export const operationTable = {
     "callStyle": "token",
     "auth": true
   },
+  "getMyP2pStore": {
+    "operationId": "getMyP2pStore",
+    "method": "get",
+    "path": "/me/p2p/store",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "openP2pStore": {
+    "operationId": "openP2pStore",
+    "method": "post",
+    "path": "/me/p2p/store",
+    "callStyle": "token",
+    "auth": true
+  },
+  "publishP2pAd": {
+    "operationId": "publishP2pAd",
+    "method": "post",
+    "path": "/me/p2p/ads",
+    "callStyle": "token",
+    "auth": true
+  },
+  "setP2pAdOnline": {
+    "operationId": "setP2pAdOnline",
+    "method": "post",
+    "path": "/me/p2p/ads/shelf",
+    "callStyle": "token",
+    "auth": true
+  },
   "getP2pOrder": {
     "operationId": "getP2pOrder",
     "method": "get",

@@ -5,6 +5,7 @@
  * screenshots in light and dark, English, German and Arabic.
  */
 import type { Page } from '@playwright/test';
+import Big from 'big.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
@@ -157,6 +158,77 @@ test('sell USDT to a merchant: without a verified payment method the form says w
   await expect(page.getByTestId('p2p-status')).toHaveText('Completed');
   const wallet = await api.ok('getWallet', { token });
   expect(wallet.accounts.find((a) => a.kind === 'fiat')!.balances.find((b) => b.coin === 'USDT')!.available).toBe('300.000000');
+});
+
+test('a merchant: opens a store once the requirements are met, an invalid ad is refused, a published ad is taken by a buyer who pays, the merchant releases', async ({
+  page,
+  server,
+}) => {
+  await server.control.reset({ seed: 42, freezeClock: true, scenario: 'instant-review' });
+  const token = await loginWithToken(page);
+  const api = apiOf(page);
+  await page.goto('pages/legal/store');
+  await expect(page).toHaveURL(/pages\/legal\/storeUser$/);
+  await expect(page.getByTestId('p2p-req-realName')).toHaveAttribute('data-done', 'false');
+  await expect(page.getByTestId('p2p-open-store')).toBeDisabled();
+  const image = async () => (await api.ok('uploadImage', { token, body: { image: `data:image/png;base64,${PNG.toString('base64')}` } })).id;
+  await api.ok('submitIdentity', {
+    token,
+    body: { level: 'primary', realName: 'Alex Morgan', idType: 'id_card', idNumber: 'X1234567', frontImage: await image(), backImage: await image() },
+  });
+  await api.ok('addPaymentMethod', {
+    token,
+    body: { type: 'bank', country: 'US', realName: 'Alex Morgan', bankName: 'First Bank', accountNumber: '12345678' },
+  });
+  await api.ok('setTransactionPassword', { token, body: { password: TX_PASSWORD, confirmPassword: TX_PASSWORD } });
+  await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' } });
+  await page.reload();
+  await page.getByTestId('p2p-open-store').click();
+  await expect(page).toHaveURL(/pages\/legal\/store$/);
+
+  await page.getByTestId('p2p-new-ad').click();
+  await page.getByTestId('p2p-ad-price').fill('1.02');
+  await page.getByTestId('p2p-ad-quantity').fill('500');
+  await page.getByTestId('p2p-ad-min').fill('300');
+  await page.getByTestId('p2p-ad-max').fill('100');
+  await page.getByTestId('p2p-ad-submit').click();
+  await expect(page.getByText('Maximum volume cannot be less than minimum')).toBeVisible();
+  await expect(page.getByText('Choose at least one payment method')).toBeVisible();
+  await page.getByTestId('p2p-ad-min').fill('20');
+  await page.getByTestId('p2p-ad-max').fill('300');
+  await page.getByTestId('p2p-ad-pay-bank').click();
+  await page.getByTestId('p2p-ad-submit').click();
+  await expect(page.getByTestId('p2p-my-ad')).toHaveCount(1);
+  await expect(page.getByTestId('p2p-my-ad')).toHaveAttribute('data-online', 'true');
+  const fiat = async () => (await api.ok('getWallet', { token })).accounts.find((a) => a.kind === 'fiat')!.balances.find((b) => b.coin === 'USDT')!;
+  expect(await fiat()).toMatchObject({ available: '500.000000', frozen: '500.000000' });
+
+  // A buyer takes the ad a minute later and pays a minute after that; the merchant releases.
+  await server.control.clock({ advanceMs: 60_000 });
+  await page.getByTestId('p2p-store-orders').click();
+  await expect(page.getByTestId('p2p-record')).toHaveCount(1);
+  await server.control.clock({ advanceMs: 60_000 });
+  await page.getByTestId('p2p-record').click();
+  await expect(page.getByTestId('p2p-status')).toHaveText('Paid');
+  await expect(page.getByTestId('p2p-account')).toHaveText('First Bank 12345678');
+  await page.getByTestId('p2p-action-confirm').click();
+  await page.getByTestId('p2p-tx-password').fill(TX_PASSWORD);
+  await page.getByTestId('p2p-sheet-confirm').click();
+  await expect(page.getByTestId('p2p-status')).toHaveText('Completed');
+  const after = await fiat();
+  expect(new Big(after.frozen).lt(500)).toBe(true);
+
+  // Off the shelf: the rest of the reservation comes back.
+  await page.goto('pages/legal/store');
+  await page.getByTestId('p2p-shelf').click();
+  await expect(page.getByTestId('p2p-my-ad')).toHaveAttribute('data-online', 'false');
+  expect((await fiat()).frozen).toBe('0.000000');
+  expect(await layoutProblems(page)).toEqual([]);
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, 'my-store-en-light.png'), fullPage: true });
+  await page.getByTestId('p2p-new-ad').click();
+  expect(await layoutProblems(page)).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, 'publish-en-light.png'), fullPage: true });
 });
 
 test('a store page: its record, certifications and ads; every string from the dictionaries', async ({ page }) => {

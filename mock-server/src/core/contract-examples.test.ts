@@ -138,6 +138,8 @@ const openLong: Step = (c) => c.call('openLever', { symbol: 'BTC/USDT', side: 'l
 const openShort: Step = (c) => c.call('openLever', { symbol: 'ETH/USDT', side: 'short', type: 'market', lots: '2', multiple: 20 });
 const delegate: Step = (c) => c.call('openLever', { symbol: 'BTC/USDT', side: 'long', type: 'limit', price: '60000.00', lots: '1', multiple: 10 });
 const wrongLogin: Step = (c, { body }) => send(c.world, 'login', { body: { account: body.account, password: 'Wrong1234' } });
+const store = steps(verify, addBank, transactionPassword, (c) => c.call('openP2pStore'));
+const sellAd = steps(store, (c) => c.call('transfer', { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' }));
 const p2pOrder: Step = (c) => c.call('placeP2pOrder', { adId: 'ad_d5a6147ee7', amount: '100.20', payment: 'bank' });
 const ticket = (c: Ctx) => {
   c.call('sendCode', { account: DEMO.account, scene: 'forget_password' });
@@ -151,6 +153,15 @@ const PREPS: Record<string, Prep> = {
   'login/too_many_attempts': { run: steps(wrongLogin, wrongLogin, wrongLogin, wrongLogin, wrongLogin) },
   'logout/ok': { session: true },
   'listP2pOrders/ok': { run: p2pOrder },
+  'openP2pStore/ok': { scenario: 'instant-review', run: steps(verify, addBank, transactionPassword) },
+  'publishP2pAd/ok': { scenario: 'instant-review', run: sellAd },
+  'setP2pAdOnline/ok': {
+    scenario: 'instant-review',
+    run: steps(sellAd, (c) =>
+      c.call('publishP2pAd', { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' }),
+    ),
+  },
+  'setP2pAdOnline/not_found': { scenario: 'instant-review', run: store },
   'getP2pOrder/ok': { run: p2pOrder },
   'actOnP2pOrder/ok': { run: p2pOrder },
   'actOnP2pOrder/p2p_not_your_action': { run: p2pOrder },

@@ -107,18 +107,22 @@ export const handlers: Handlers = {
   getSupportUnread: ({ world, token }) => ({ unread: world.support.unread(world.support.ownerOf(token)) }),
   sendSupportMessage: ({ world, body, token }) => world.support.send(world.support.ownerOf(token), body),
   readSupport: ({ world, token }) => world.support.read(world.support.ownerOf(token)),
-  listP2pAds: ({ world, query }) => world.p2p.listAds(query),
-  getP2pStore: ({ world, query }) => world.p2p.storeView(query.id),
-  listP2pOrders: ({ world, query, token }) => world.p2p.ordersOf(world.accounts.record(token).id, query ?? {}),
-  placeP2pOrder: ({ world, body, token }) => world.p2p.placeRequest(world.accounts.record(token).id, body),
+  listP2pAds: ({ world, query }) => world.p2pApi.listAds(query),
+  getP2pStore: ({ world, query }) => world.p2pApi.storeView(query.id),
+  listP2pOrders: ({ world, query, token }) => world.p2pApi.ordersOf(world.accounts.record(token).id, query ?? {}),
+  placeP2pOrder: ({ world, body, token }) => world.p2pApi.placeRequest(world.accounts.record(token).id, body),
   getP2pOrder: ({ world, query, token }) => {
     const userId = world.accounts.record(token).id;
-    return world.p2p.orderView(world.p2p.mine(userId, query.id), userId);
+    return world.p2pApi.orderView(world.p2pApi.mine(userId, query.id), userId);
   },
   actOnP2pOrder: ({ world, body, token }) => {
     const user = world.accounts.record(token);
-    return world.p2p.actRequest(user.id, body, (password) => world.accounts.checkTransactionPassword(user, password));
+    return world.p2pApi.actRequest(user.id, body, (password) => world.accounts.checkTransactionPassword(user, password));
   },
+  getMyP2pStore: ({ world, token }) => world.p2pApi.merchant(world.accounts.record(token).id),
+  openP2pStore: ({ world, token }) => world.p2pApi.open(world.accounts.record(token).id),
+  publishP2pAd: ({ world, body, token }) => world.p2pApi.publishRequest(world.accounts.record(token).id, body),
+  setP2pAdOnline: ({ world, body, token }) => world.p2pApi.shelfRequest(world.accounts.record(token).id, body),
   getTeam: ({ world, token }) => world.team.summary(world.accounts.record(token).id),
   listTeamMembers: ({ world, query, token }) => world.team.listMembers(world.accounts.record(token).id, query ?? {}),
   listRebates: ({ world, query, token }) => world.team.listRebates(world.accounts.record(token).id, query ?? {}),

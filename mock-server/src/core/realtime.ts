@@ -128,7 +128,7 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
   on('supportRead', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportRead', payload }));
   on('p2pOrder', ({ order }) => {
     for (const side of [order.buyer, order.seller])
-      deliver({ room: userRoom(side), event: 'p2pOrder', payload: { order: world().p2p.orderView(order, side) } });
+      deliver({ room: userRoom(side), event: 'p2pOrder', payload: { order: world().p2pApi.orderView(order, side) } });
   });
   if (sessionEnded) on('sessionEnded', ({ userId, token }) => sessionEnded(userId, token));
 }

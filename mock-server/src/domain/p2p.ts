@@ -12,12 +12,11 @@
  * (else to the seller's available balance). The fiat money itself moves outside the platform.
  */
 import Big from 'big.js';
-import type { components } from '../../../contracts/generated/openapi.ts';
 import { DAY } from './candles.ts';
-import { coinAmount, coinInfo } from './coins.ts';
+import { coinInfo } from './coins.ts';
 import { DomainError } from './errors.ts';
 import { insufficient, type Ledger, SYSTEM } from './ledger.ts';
-import { allowed, FINAL, transition, type P2pAction, type P2pActor, type P2pStatus } from './p2p-machine.ts';
+import { FINAL, transition, type P2pAction, type P2pActor, type P2pStatus } from './p2p-machine.ts';
 import { OwnedIds, Rng } from './random.ts';
 import type { Scheduler } from './scheduler.ts';
 
@@ -116,15 +115,6 @@ export interface Order {
   settled?: 'released' | 'returned';
 }
 
-type Schemas = components['schemas'];
-type Page<T> = { items: T[]; page: number; pageSize: number; total: number };
-const paged = <T>(all: T[], q: { page?: number; pageSize?: number }, size = 20): Page<T> => {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? size;
-  return { items: all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: all.length };
-};
-const OPEN: ReadonlySet<P2pStatus> = new Set<P2pStatus>(['waiting_payment', 'paid', 'abnormal', 'appeal']);
-
 export interface P2pDeps {
   seed: number;
   /** How a side is named to the other: a user's masked account; simulated sides by their id. */
@@ -147,7 +137,7 @@ export class P2p {
   private readonly ids: OwnedIds;
   private readonly cancels = new Map<string, number[]>();
 
-  constructor(private readonly deps: P2pDeps) {
+  constructor(readonly deps: P2pDeps) {
     this.ids = new OwnedIds(deps.seed);
   }
 
@@ -430,149 +420,5 @@ export class P2p {
         // The ad changed meanwhile (limits, quantity): no one takes it.
       }
     });
-  }
-
-  // ---- the API's views --------------------------------------------------------------------
-
-  private stats(store: Store) {
-    const orders = [...this.orders.values()].filter((o) => o.storeId === store.id);
-    const since = this.deps.now() - 30 * DAY;
-    const total = store.history.total + orders.length;
-    const completed = store.history.completed + orders.filter((o) => o.status === 'completed').length;
-    return {
-      totalOrders: total,
-      completedOrders: completed,
-      orders30d: store.history.last30d + orders.filter((o) => o.createdAt >= since).length,
-      completionRate: total ? new Big(completed).div(total).round(4, Big.roundDown).toFixed(4) : '0.0000',
-    };
-  }
-
-  private adView(ad: Ad): Schemas['P2pAd'] {
-    const store = this.stores.get(ad.storeId)!;
-    const { completionRate, orders30d } = this.stats(store);
-    const places = fiatPlaces(ad.fiat);
-    return {
-      id: ad.id,
-      store: { id: store.id, name: store.name, completionRate, orders30d, levels: { ...store.levels } },
-      side: ad.side,
-      coin: ad.coin,
-      fiat: ad.fiat as Schemas['FiatCurrency'],
-      price: ad.price.toFixed(places),
-      available: coinAmount(ad.coin, ad.remaining),
-      min: ad.min.toFixed(places),
-      max: ad.max.toFixed(places),
-      payments: [...ad.payments],
-    };
-  }
-
-  /** The market: what a user can buy (merchants' sell ads, cheapest first) or sell into (buy ads, best price first). */
-  listAds(q: {
-    side: 'buy' | 'sell';
-    coin: string;
-    fiat: string;
-    payment?: PaymentType;
-    amount?: string;
-    page?: number;
-    pageSize?: number;
-  }): Schemas['P2pAdPage'] {
-    const adSide: AdSide = q.side === 'buy' ? 'sell' : 'buy';
-    const amount = q.amount !== undefined ? new Big(q.amount) : undefined;
-    const all = [...this.ads.values()]
-      .filter((a) => a.online && a.side === adSide && a.coin === q.coin && a.fiat === q.fiat && a.remaining.gt(0))
-      .filter((a) => !q.payment || a.payments.includes(q.payment))
-      .filter((a) => !amount || (a.min.lte(amount) && a.max.gte(amount)))
-      .sort((a, b) => (adSide === 'sell' ? a.price.cmp(b.price) : b.price.cmp(a.price)) || a.createdAt - b.createdAt);
-    const page = paged(all, q);
-    return { ...page, items: page.items.map((a) => this.adView(a)) };
-  }
-
-  storeView(id: string): Schemas['P2pStore'] {
-    const store = this.stores.get(id);
-    if (!store) throw new DomainError('not_found', 'This store does not exist');
-    return {
-      id: store.id,
-      name: store.name,
-      registeredAt: store.registeredAt,
-      ...this.stats(store),
-      levels: { ...store.levels },
-      ads: [...this.ads.values()].filter((a) => a.storeId === id && a.online && a.remaining.gt(0)).map((a) => this.adView(a)),
-    };
-  }
-
-  /** An order as one of its sides sees it. */
-  orderView(order: Order, userId: string): Schemas['P2pOrder'] {
-    const role = this.roleOf(order, userId);
-    const store = this.stores.get(order.storeId)!;
-    const other = role === 'buyer' ? order.seller : order.buyer;
-    const places = fiatPlaces(order.fiat);
-    return {
-      id: order.id,
-      reference: order.reference,
-      adId: order.adId,
-      storeId: store.id,
-      storeName: store.name,
-      role,
-      counterparty: other === store.owner ? store.name : (this.deps.nameOf?.(other) ?? other),
-      coin: order.coin,
-      fiat: order.fiat as Schemas['FiatCurrency'],
-      price: order.price.toFixed(places),
-      quantity: coinAmount(order.coin, order.quantity),
-      amount: order.amount.toFixed(places),
-      // The collection account, while the order may still be paid or is being settled; never after it ends.
-      ...(OPEN.has(order.status) ? { payment: { ...order.payment } } : {}),
-      status: order.status,
-      createdAt: order.createdAt,
-      deadline: order.deadline,
-      ...(order.paidAt !== undefined ? { paidAt: order.paidAt } : {}),
-      ...(order.finishedAt !== undefined ? { finishedAt: order.finishedAt } : {}),
-      ...(order.cancelledBy ? { cancelledBy: order.cancelledBy } : {}),
-      ...(order.appeal
-        ? {
-            appeal: {
-              by: order.appeal.by,
-              reason: order.appeal.reason,
-              openedAt: order.appeal.openedAt,
-              status: order.appeal.status,
-              ...(order.appeal.outcome ? { outcome: order.appeal.outcome } : {}),
-            },
-          }
-        : {}),
-      actions: allowed(order.status, role).filter((a): a is Schemas['P2pAction'] => a !== 'withdraw_appeal' || order.appeal?.by === role),
-    };
-  }
-
-  ordersOf(userId: string, q: { status?: 'open' | 'completed' | 'cancelled'; page?: number; pageSize?: number }): Schemas['P2pOrderPage'] {
-    const status = q.status ?? 'open';
-    const all = [...this.orders.values()]
-      .filter((o) => (o.buyer === userId || o.seller === userId) && (status === 'open' ? OPEN.has(o.status) : o.status === status))
-      .reverse();
-    const page = paged(all, q);
-    return { ...page, items: page.items.map((o) => this.orderView(o, userId)) };
-  }
-
-  /** placeP2pOrder: the request's decimals parsed (the contract bounded them), the order as the caller sees it. */
-  placeRequest(userId: string, req: Schemas['PlaceP2pOrderRequest']): Schemas['P2pOrder'] {
-    const by = req.quantity !== undefined ? { quantity: new Big(req.quantity) } : { amount: new Big(req.amount!) };
-    return this.orderView(this.place(userId, req.adId, by, req.payment), userId);
-  }
-
-  /**
-   * actOnP2pOrder: the step is checked against the state machine before `checkPassword` runs (a
-   * confirm that could not happen costs no password attempt), then taken.
-   */
-  actRequest(userId: string, req: Schemas['P2pActionRequest'], checkPassword: (password: string) => void): Schemas['P2pOrder'] {
-    const order = this.mine(userId, req.id);
-    const role = this.roleOf(order, userId);
-    transition(order.status, req.action, role, order.appeal?.before);
-    if (req.action === 'confirm') checkPassword(req.transactionPassword ?? '');
-    this.act(order, req.action, role, undefined, { reason: req.reason });
-    return this.orderView(order, userId);
-  }
-
-  /** An order of the caller's, or not_found (someone else's looks the same as none). */
-  mine(userId: string, id: string): Order {
-    const order = this.orders.get(id);
-    this.roleOf(order, userId);
-    return order!;
   }
 }

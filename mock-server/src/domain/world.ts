@@ -34,6 +34,7 @@ import { seedDemoTeam } from './team-seed.ts';
 import { Support, type SupportMessage } from './support.ts';
 import { P2p, type ChatMessage as P2pChatMessage, type Order as P2pOrder } from './p2p.ts';
 import { seedMerchants } from './p2p-seed.ts';
+import { P2pApi } from './p2p-api.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -113,6 +114,7 @@ export class World {
   readonly team: Team;
   readonly support: Support;
   readonly p2p: P2p;
+  readonly p2pApi: P2pApi;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
@@ -210,6 +212,18 @@ export class World {
       onOrder: (order) => this.events.emit('p2pOrder', { order }),
       onMessage: (order, message) => this.events.emit('p2pMessage', { order, message }),
     });
+    this.p2pApi = new P2pApi(
+      this.p2p,
+      (userId) => {
+        const user = this.accounts.byId(userId);
+        return {
+          realName: user?.verification === 'verified',
+          paymentMethod: this.payments.hasVerified(userId),
+          transactionPassword: Boolean(user?.transactionHash),
+        };
+      },
+      (userId) => this.accounts.byId(userId)?.nickname ?? userId,
+    );
     this.events.on('record', ({ userId, record }) => this.messages.aboutRecord(userId, record));
     this.events.on('leverOrder', ({ userId, order }) => {
       if (order.status === 'closed' && order.closeReason === 'liquidation') this.messages.send(userId, 'lever_liquidated', { symbol: order.symbol });

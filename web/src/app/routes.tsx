@@ -31,11 +31,7 @@ export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
 
 /** Pages not built yet: [path, title key, needs login, pull-to-refresh]. */
 const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
-  [paths.legal.storeUser, 'routes.storeUser', true],
-  [paths.legal.store, 'routes.store', true, true],
   [paths.legal.transactionRecord, 'routes.transactionRecord', true, true],
-  [paths.legal.transfer, 'routes.legalTransfer', true],
-  [paths.legal.storeOrder, 'routes.storeOrder', true, true],
   [paths.ieo.index, 'routes.ieo', false, true],
   [paths.ieo.detail, 'routes.ieoDetail'],
   [paths.ieo.order, 'routes.ieoOrder', true, true],
@@ -72,6 +68,9 @@ export const ROUTES: RouteDef[] = [
   { path: paths.legal.orderDetail, title: 'routes.orderDetail', load: () => import('../features/fiat/pages/OrderDetailPage'), auth: true, refresh: true },
   { path: paths.legal.recordlist, title: 'routes.recordlist', load: () => import('../features/fiat/pages/RecordListPage'), auth: true, refresh: true },
   { path: paths.legal.finished, title: 'routes.finished', load: () => import('../features/fiat/pages/FinishedPage'), auth: true },
+  { path: paths.legal.storeUser, title: 'routes.storeUser', load: () => import('../features/fiat/pages/StoreUserPage'), auth: true },
+  { path: paths.legal.store, title: 'routes.store', load: () => import('../features/fiat/pages/StorePage'), auth: true, refresh: true },
+  { path: paths.legal.storeOrder, title: 'routes.storeOrder', load: () => import('../features/fiat/pages/StoreOrderPage'), auth: true, refresh: true },
   { path: paths.mine.kefu, title: 'routes.kefu', load: () => import('../features/support/pages/KefuPage') },
   { path: paths.mine.group, title: 'routes.group', load: () => import('../features/team/pages/GroupPage'), auth: true, refresh: true },
   { path: paths.mine.groupLog, title: 'routes.groupLog', load: () => import('../features/team/pages/GroupLogPage'), auth: true, refresh: true },
@@ -111,6 +110,7 @@ export const ROUTES: RouteDef[] = [
   { path: paths.assets.transfer, title: 'routes.transfer', load: () => import('../features/assets/pages/TransferPage'), auth: true },
   { path: paths.assets.transferTolever, title: 'routes.transferTolever', load: () => import('../features/assets/pages/TransferPage'), auth: true },
   { path: paths.assets.transferTomicro, title: 'routes.transferTomicro', load: () => import('../features/assets/pages/TransferPage'), auth: true },
+  { path: paths.legal.transfer, title: 'routes.legalTransfer', load: () => import('../features/assets/pages/TransferPage'), auth: true },
   // Not in the spec's route list, but the flash exchange of its feature list needs a page.
   { path: paths.assets.flash, title: 'routes.flash', load: () => import('../features/assets/pages/FlashExchangePage'), auth: true },
   // Identity and payment

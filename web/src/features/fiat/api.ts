@@ -47,11 +47,11 @@ const orderQuery = (id: string) =>
 
 export const useOrder = (id: string) => useQuery({ ...orderQuery(id), enabled: Boolean(id) && Boolean(getToken()) });
 
-export function useOrders(status: OrderFilter) {
+export function useOrders(status: OrderFilter, scope: 'all' | 'store' = 'all') {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: queryKey('listP2pOrders', { status }),
-      queryFn: ({ pageParam, signal }) => call('listP2pOrders', { query: { status, page: pageParam, pageSize: 20 }, signal }),
+      queryKey: queryKey('listP2pOrders', { status, scope }),
+      queryFn: ({ pageParam, signal }) => call('listP2pOrders', { query: { status, scope, page: pageParam, pageSize: 20 }, signal }),
       initialPageParam: 1,
       getNextPageParam: nextPage,
     }),
@@ -81,4 +81,32 @@ export function usePlaceOrder() {
 export function useOrderAction() {
   const update = useOrderInCache();
   return useMutation({ mutationFn: (body: OpBody<'actOnP2pOrder'>) => call('actOnP2pOrder', { body }), onSuccess: update });
+}
+
+const merchantQuery = queryOptions({ queryKey: queryKey('getMyP2pStore'), queryFn: ({ signal }) => call('getMyP2pStore', { signal }) });
+
+export const useMerchant = () => useQuery({ ...merchantQuery, enabled: Boolean(getToken()) });
+
+/** After a change to my store: the store page and the market show it. */
+function useStoreChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: merchantQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKey('listP2pAds') });
+  };
+}
+
+export function useOpenStore() {
+  const changed = useStoreChanged();
+  return useMutation({ mutationFn: () => call('openP2pStore'), onSuccess: changed });
+}
+
+export function usePublishAd() {
+  const changed = useStoreChanged();
+  return useMutation({ mutationFn: (body: OpBody<'publishP2pAd'>) => call('publishP2pAd', { body }), onSuccess: changed });
+}
+
+export function useShelfAd() {
+  const changed = useStoreChanged();
+  return useMutation({ mutationFn: (body: OpBody<'setP2pAdOnline'>) => call('setP2pAdOnline', { body }), onSuccess: changed });
 }

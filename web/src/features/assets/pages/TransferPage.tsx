@@ -21,6 +21,7 @@ import { paths } from '../../../lib/paths';
 const DEFAULT_TO: Record<string, AccountKind> = {
   [paths.assets.transferTolever]: 'lever',
   [paths.assets.transferTomicro]: 'second',
+  [paths.legal.transfer]: 'fiat',
 };
 
 function isKind(v: string | null): v is AccountKind {

@@ -43,7 +43,7 @@ export default function FinishedPage() {
         )}
       </div>
       {done && o.role === 'buyer' && (
-        <Button component={Link} to={paths.assets.transfer} classNames={WRAP} data-testid="p2p-to-funds">
+        <Button component={Link} to={withQuery(paths.legal.transfer, { from: 'fiat', to: 'funds', coin: o.coin })} classNames={WRAP} data-testid="p2p-to-funds">
           {t('fiat.moveToFunds')}
         </Button>
       )}

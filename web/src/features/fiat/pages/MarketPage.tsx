@@ -41,9 +41,14 @@ export default function MarketPage() {
           color={side === 'buy' ? 'teal' : 'red'}
           data-testid="p2p-side"
         />
-        <Button component={Link} to={paths.legal.recordlist} variant="subtle" size="compact-sm" classNames={WRAP} data-testid="p2p-my-orders">
-          {t('fiat.myOrders')}
-        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Button component={Link} to={paths.legal.recordlist} variant="subtle" size="compact-sm" classNames={WRAP} data-testid="p2p-my-orders">
+            {t('fiat.myOrders')}
+          </Button>
+          <Button component={Link} to={paths.legal.store} variant="subtle" size="compact-sm" classNames={WRAP} data-testid="p2p-my-store-link">
+            {t('routes.store')}
+          </Button>
+        </Group>
       </Group>
       <div className={classes.filters}>
         <NativeSelect

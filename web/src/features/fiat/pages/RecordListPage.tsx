@@ -1,71 +1,11 @@
 /** My fiat orders (/pages/legal/recordlist, login): in progress, completed, cancelled, newest first, page by page, live. */
-import { Badge, SegmentedControl, Text } from '@mantine/core';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatDate, formatExact, isolate } from '../../../lib/format';
-import { paths, withQuery } from '../../../lib/paths';
-import { LoadMore } from '../../../ui/LoadMore';
-import { LoadRetry } from '../../../ui/LoadRetry';
-import { PageSkeleton } from '../../../ui/PageSkeleton';
 import panel from '../../../ui/panel.module.css';
-import { fiatPlaces, useOrderEvents, useOrders, type OrderFilter } from '../api';
-import classes from '../components/fiat.module.css';
+import { OrderList } from '../components/OrderList';
 
 export default function RecordListPage() {
-  const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const [filter, setFilter] = useState<OrderFilter>('open');
-  useOrderEvents();
-  const orders = useOrders(filter);
-  const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className={panel.page} data-testid="p2p-records">
-      <SegmentedControl
-        value={filter}
-        onChange={(v) => setFilter(v as OrderFilter)}
-        data={(['open', 'completed', 'cancelled'] as const).map((f) => ({ value: f, label: t(`fiat.filter.${f}`) }))}
-        fullWidth
-        data-testid="p2p-records-filter"
-      />
-      {orders.isError && !orders.data && <LoadRetry onRetry={() => void orders.refetch()} />}
-      {orders.isPending && <PageSkeleton rows={4} />}
-      {orders.data && items.length === 0 && (
-        <Text c="dimmed" ta="center" py={32} data-testid="p2p-records-empty">
-          {t('fiat.noOrders')}
-        </Text>
-      )}
-      <div className={classes.list}>
-        {items.map((o) => (
-          <Link
-            key={o.id}
-            to={withQuery(paths.legal.orderDetail, { id: o.id })}
-            className={classes.ad}
-            style={{ color: 'inherit', textDecoration: 'none' }}
-            data-testid="p2p-record"
-          >
-            <div className={classes.adHead}>
-              <span className={classes.store}>
-                {t(o.role === 'buyer' ? 'fiat.buyCoin' : 'fiat.sellCoin', { coin: o.coin })} · {o.counterparty}
-              </span>
-              <Badge
-                size="sm"
-                variant="light"
-                color={o.status === 'completed' ? 'teal' : o.status === 'cancelled' ? 'gray' : 'blue'}
-                data-testid="p2p-record-status"
-              >
-                {t(`fiat.status.${o.status}`)}
-              </Badge>
-            </div>
-            <div className={classes.line}>
-              {isolate(`${formatAmount(o.amount, fiatPlaces(o.fiat), locale)} ${o.fiat}`)} · {isolate(`${formatExact(o.quantity, locale)} ${o.coin}`)}
-            </div>
-            <div className={classes.line}>{formatDate(o.createdAt, 'dateTime', locale)}</div>
-          </Link>
-        ))}
-      </div>
-      <LoadMore query={orders} label={t('fiat.loadMore')} />
+      <OrderList scope="all" />
     </div>
   );
 }

@@ -1,0 +1,96 @@
+/**
+ * My store (/pages/legal/store, login): publish an ad, my sell ads and my buy ads with their
+ * state, off the shelf and back on, and the orders on my ads. Not a merchant yet: the way to become one.
+ */
+import { Badge, Button, Group, SegmentedControl, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate } from 'react-router-dom';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatAmount, formatExact, formatRate, isolate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { WRAP } from '../../../ui/wrap';
+import panel from '../../../ui/panel.module.css';
+import { fiatPlaces, useMerchant, useShelfAd } from '../api';
+import { PublishAdForm } from '../components/PublishAdForm';
+import classes from '../components/fiat.module.css';
+
+export default function StorePage() {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const merchant = useMerchant();
+  const shelf = useShelfAd();
+  const [tab, setTab] = useState<'sell' | 'buy'>('sell');
+  const [publishing, setPublishing] = useState(false);
+  if (merchant.isError && !merchant.data) return <LoadRetry onRetry={() => void merchant.refetch()} />;
+  if (!merchant.data) return <PageSkeleton rows={6} />;
+  const store = merchant.data.store;
+  if (!store) return <Navigate to={paths.legal.storeUser} replace />;
+  const ads = store.ads.filter((a) => a.side === tab);
+  return (
+    <div className={panel.page} data-testid="p2p-my-store">
+      <div className={panel.card}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700} size="lg" data-server-text>
+            {store.name}
+          </Text>
+          <Button component={Link} to={paths.legal.storeOrder} variant="light" size="compact-sm" classNames={WRAP} data-testid="p2p-store-orders">
+            {t('routes.storeOrder')}
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {t('fiat.record', { orders: store.orders30d, rate: formatRate(store.completionRate, locale) })}
+        </Text>
+      </div>
+      {publishing ? (
+        <PublishAdForm onDone={() => setPublishing(false)} />
+      ) : (
+        <Button onClick={() => setPublishing(true)} classNames={WRAP} data-testid="p2p-new-ad">
+          {t('fiat.merchant.newAd')}
+        </Button>
+      )}
+      <SegmentedControl
+        value={tab}
+        onChange={(v) => setTab(v as 'sell' | 'buy')}
+        data={[
+          { value: 'sell', label: t('fiat.merchant.mySell') },
+          { value: 'buy', label: t('fiat.merchant.myBuy') },
+        ]}
+        fullWidth
+        data-testid="p2p-my-ads-tab"
+      />
+      {ads.length === 0 && (
+        <Text c="dimmed" ta="center" py={24} data-testid="p2p-no-my-ads">
+          {t('fiat.merchant.noAds')}
+        </Text>
+      )}
+      <div className={classes.list}>
+        {ads.map((ad) => {
+          const places = fiatPlaces(ad.fiat);
+          return (
+            <div key={ad.id} className={classes.ad} data-testid="p2p-my-ad" data-online={ad.online}>
+              <div className={classes.adHead}>
+                <span className={classes.price}>{isolate(`${formatAmount(ad.price, places, locale)} ${ad.fiat}`)}</span>
+                <Badge size="sm" variant="light" color={ad.online ? 'teal' : 'gray'}>
+                  {t(ad.online ? 'fiat.merchant.online' : 'fiat.merchant.offline')}
+                </Badge>
+              </div>
+              <div className={classes.line}>{t('fiat.available', { amount: isolate(`${formatExact(ad.available, locale)} ${ad.coin}`) })}</div>
+              <div className={classes.line}>
+                {t('fiat.limits', { range: isolate(`${formatAmount(ad.min, places, locale)} – ${formatAmount(ad.max, places, locale)} ${ad.fiat}`) })}
+              </div>
+              <Switch
+                checked={Boolean(ad.online)}
+                onChange={(e) => shelf.mutate({ id: ad.id, online: e.currentTarget.checked })}
+                label={t('fiat.merchant.onShelf')}
+                data-testid="p2p-shelf"
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
