@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated } from '../fixtures/helpers.ts';
-import { createApi } from '../fixtures/api.ts';
+import { createApi, type Api } from '../fixtures/api.ts';
 import { PNG, TX_PASSWORD } from '../fixtures/funds.ts';
 
 const SHOTS = process.env.FIAT_SHOTS ?? '/tmp/fiat-shots';
@@ -28,6 +28,20 @@ async function buyFrom(page: Page, store: string, amount: string) {
   await page.getByTestId('p2p-place').click();
   await expect(page).toHaveURL(/pages\/legal\/orderDetail\?id=po_/);
   await expect(page.getByTestId('p2p-status')).toHaveText('Waiting for payment');
+}
+
+/** What selling and a store need, through the API (the instant-review scenario decides reviews at once): verified identity, a verified bank account, a transaction password. */
+async function readyToSell(api: Api, token: string) {
+  const image = async () => (await api.ok('uploadImage', { token, body: { image: `data:image/png;base64,${PNG.toString('base64')}` } })).id;
+  await api.ok('submitIdentity', {
+    token,
+    body: { level: 'primary', realName: 'Alex Morgan', idType: 'id_card', idNumber: 'X1234567', frontImage: await image(), backImage: await image() },
+  });
+  await api.ok('addPaymentMethod', {
+    token,
+    body: { type: 'bank', country: 'US', realName: 'Alex Morgan', bankName: 'First Bank', accountNumber: '12345678' },
+  });
+  await api.ok('setTransactionPassword', { token, body: { password: TX_PASSWORD, confirmPassword: TX_PASSWORD } });
 }
 
 async function act(page: Page, action: string) {
@@ -126,17 +140,7 @@ test('sell USDT to a merchant: without a verified payment method the form says w
   await page.locator('[data-testid=p2p-ad][data-store="Harbor OTC"]').getByTestId('p2p-trade').click();
   await expect(page.getByTestId('p2p-need-method')).toBeVisible();
 
-  // Verified identity, a verified bank account and a transaction password.
-  const image = async () => (await api.ok('uploadImage', { token, body: { image: `data:image/png;base64,${PNG.toString('base64')}` } })).id;
-  await api.ok('submitIdentity', {
-    token,
-    body: { level: 'primary', realName: 'Alex Morgan', idType: 'id_card', idNumber: 'X1234567', frontImage: await image(), backImage: await image() },
-  });
-  await api.ok('addPaymentMethod', {
-    token,
-    body: { type: 'bank', country: 'US', realName: 'Alex Morgan', bankName: 'First Bank', accountNumber: '12345678' },
-  });
-  await api.ok('setTransactionPassword', { token, body: { password: TX_PASSWORD, confirmPassword: TX_PASSWORD } });
+  await readyToSell(api, token);
   await page.reload();
   await page.getByTestId('p2p-mode').getByText('By quantity').click();
   await page.getByTestId('p2p-input').fill('200');
@@ -171,16 +175,7 @@ test('a merchant: opens a store once the requirements are met, an invalid ad is 
   await expect(page).toHaveURL(/pages\/legal\/storeUser$/);
   await expect(page.getByTestId('p2p-req-realName')).toHaveAttribute('data-done', 'false');
   await expect(page.getByTestId('p2p-open-store')).toBeDisabled();
-  const image = async () => (await api.ok('uploadImage', { token, body: { image: `data:image/png;base64,${PNG.toString('base64')}` } })).id;
-  await api.ok('submitIdentity', {
-    token,
-    body: { level: 'primary', realName: 'Alex Morgan', idType: 'id_card', idNumber: 'X1234567', frontImage: await image(), backImage: await image() },
-  });
-  await api.ok('addPaymentMethod', {
-    token,
-    body: { type: 'bank', country: 'US', realName: 'Alex Morgan', bankName: 'First Bank', accountNumber: '12345678' },
-  });
-  await api.ok('setTransactionPassword', { token, body: { password: TX_PASSWORD, confirmPassword: TX_PASSWORD } });
+  await readyToSell(api, token);
   await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' } });
   await page.reload();
   await page.getByTestId('p2p-open-store').click();
