@@ -9,17 +9,11 @@ import { DAY } from './candles.ts';
 import { coinAmount } from './coins.ts';
 import { DomainError } from './errors.ts';
 import { allowed, transition, type P2pStatus } from './p2p-machine.ts';
-import { FIAT_DECIMALS, type Ad, type AdSide, type Order, type P2p, type PaymentType, type Store } from './p2p.ts';
+import { paged } from './paging.ts';
+import { fiatPlaces, type Ad, type AdSide, type Order, type P2p, type PaymentType, type Store } from './p2p.ts';
 
 type Schemas = components['schemas'];
-type Page<T> = { items: T[]; page: number; pageSize: number; total: number };
-const paged = <T>(all: T[], q: { page?: number; pageSize?: number }, size = 20): Page<T> => {
-  const page = q.page ?? 1;
-  const pageSize = q.pageSize ?? size;
-  return { items: all.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: all.length };
-};
 const OPEN: ReadonlySet<P2pStatus> = new Set<P2pStatus>(['waiting_payment', 'paid', 'abnormal', 'appeal']);
-const fiatPlaces = (fiat: string) => FIAT_DECIMALS[fiat] ?? 2;
 
 /** Whether a user meets each requirement of a store. */
 export type Requirements = (userId: string) => Schemas['P2pRequirements'];

@@ -128,7 +128,8 @@ export interface P2pDeps {
   onMessage: (order: Order, message: ChatMessage) => void;
 }
 
-const fiatPlaces = (fiat: string) => FIAT_DECIMALS[fiat] ?? 2;
+/** Decimals of an amount or a price in a fiat currency. */
+export const fiatPlaces = (fiat: string) => FIAT_DECIMALS[fiat] ?? 2;
 
 export class P2p {
   readonly stores = new Map<string, Store>();

@@ -13,6 +13,7 @@ import { coinAmount, coinInfo } from './coins.ts';
 import * as dec from './decimals.ts';
 import { type Ledger, type Reason, SYSTEM } from './ledger.ts';
 import type { Market } from './market.ts';
+import { paged } from './paging.ts';
 import { OwnedIds, Rng } from './random.ts';
 import { usdtPrice } from './wallet.ts';
 
@@ -47,12 +48,6 @@ export function maskAccount(account: string): string {
   if (at > 0) return `${account.slice(0, Math.min(2, at - 1) || 1)}***${account.slice(at)}`;
   return account.length > 9 ? `${account.slice(0, 5)}****${account.slice(-4)}` : `${account.slice(0, 2)}****${account.slice(-2)}`;
 }
-
-const page = <T>(all: T[], q: { page?: number; pageSize?: number }) => {
-  const p = q.page ?? 1;
-  const size = q.pageSize ?? 20;
-  return { items: all.slice((p - 1) * size, p * size), page: p, pageSize: size, total: all.length };
-};
 
 export class Team {
   /** Per beneficiary, in the order credited (oldest first). */
@@ -162,7 +157,7 @@ export class Team {
     const all = this.members(userId)
       .filter((m) => !q.level || m.level === q.level)
       .sort((a, b) => b.user.createdAt - a.user.createdAt || (a.user.id < b.user.id ? 1 : -1));
-    const result = page(all, q);
+    const result = paged(all, q);
     return {
       ...result,
       items: result.items.map(({ user, level }) => {
@@ -182,7 +177,7 @@ export class Team {
 
   listRebates(userId: string, q: { page?: number; pageSize?: number }): Schemas['RebatePage'] {
     const all = [...(this.rebates.get(userId) ?? [])].sort((a, b) => b.time - a.time || (a.id < b.id ? 1 : -1));
-    const result = page(all, q);
+    const result = paged(all, q);
     return { ...result, items: result.items.map((r) => this.view(r)) };
   }
 }

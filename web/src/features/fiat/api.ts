@@ -20,6 +20,8 @@ export type OrderFilter = NonNullable<OpQuery<'listP2pOrders'>>['status'];
 
 export const FIATS: FiatCurrency[] = ['USD', 'EUR', 'CNY', 'BRL', 'TRY', 'VND'];
 export const P2P_COINS = ['USDT', 'BTC'] as const;
+/** Decimals of a quantity of each coin the market trades (the coins' `precision` in listCoins). */
+export const COIN_PLACES: Record<(typeof P2P_COINS)[number], number> = { USDT: 6, BTC: 8 };
 export const PAYMENT_TYPES: PaymentType[] = ['bank', 'pix', 'alipay', 'wechat'];
 /** Decimals of a fiat amount or price (the contract's FiatCurrency). */
 export const fiatPlaces = (fiat: string) => (fiat === 'VND' ? 0 : 2);

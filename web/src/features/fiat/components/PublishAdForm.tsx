@@ -8,7 +8,7 @@ import { AmountInput } from '../../../ui/AmountInput';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
-import { FIATS, fiatPlaces, P2P_COINS, PAYMENT_TYPES, usePublishAd, type FiatCurrency, type PaymentType } from '../api';
+import { COIN_PLACES, FIATS, fiatPlaces, P2P_COINS, PAYMENT_TYPES, usePublishAd, type FiatCurrency, type PaymentType } from '../api';
 import classes from './fiat.module.css';
 
 export function PublishAdForm({ onDone }: { onDone: () => void }) {
@@ -22,7 +22,7 @@ export function PublishAdForm({ onDone }: { onDone: () => void }) {
   const [payments, setPayments] = useState<PaymentType[]>([]);
   const [tried, setTried] = useState(false);
   const places = fiatPlaces(fiat);
-  const check = (field: keyof typeof values) => checkAmount(values[field], field === 'quantity' ? (coin === 'BTC' ? 8 : 6) : places);
+  const check = (field: keyof typeof values) => checkAmount(values[field], field === 'quantity' ? COIN_PLACES[coin] : places);
   const problems: Partial<Record<keyof typeof values | 'payments', string>> = {};
   for (const f of ['price', 'quantity', 'min', 'max'] as const) {
     const c = check(f);

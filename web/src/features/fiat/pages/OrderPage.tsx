@@ -20,11 +20,9 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
-import { fiatPlaces, usePlaceOrder, useStore, type PaymentType } from '../api';
+import { COIN_PLACES, fiatPlaces, usePlaceOrder, useStore, type PaymentType } from '../api';
 import { AdCard } from '../components/AdCard';
 import { figures, largest, type Mode } from '../forms/p2pOrder';
-
-const COIN_PLACES: Record<string, number> = { USDT: 6, BTC: 8 };
 
 export default function OrderPage() {
   const { t } = useTranslation();
@@ -59,7 +57,14 @@ export default function OrderPage() {
     );
 
   const places = fiatPlaces(ad.fiat);
-  const terms = { price: ad.price, min: ad.min, max: ad.max, available: ad.available, coinPlaces: COIN_PLACES[ad.coin] ?? 8, fiatPlaces: places };
+  const terms = {
+    price: ad.price,
+    min: ad.min,
+    max: ad.max,
+    available: ad.available,
+    coinPlaces: COIN_PLACES[ad.coin as keyof typeof COIN_PLACES] ?? 8,
+    fiatPlaces: places,
+  };
   const parsed = typed ? checkAmount(typed, mode === 'amount' ? places : terms.coinPlaces) : undefined;
   const f = parsed?.amount ? figures(mode, parsed.amount, terms) : undefined;
   const usable = userSells ? (methods.data ?? []).filter((m) => m.status === 'verified' && ad.payments.includes(m.type)).map((m) => m.type) : ad.payments;
