@@ -63,6 +63,12 @@ export const controlTable = {
     "path": "/p2p/act",
     "auth": false
   },
+  "mockP2pSay": {
+    "operationId": "mockP2pSay",
+    "method": "post",
+    "path": "/p2p/say",
+    "auth": false
+  },
   "mockState": {
     "operationId": "mockState",
     "method": "get",

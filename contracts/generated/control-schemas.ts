@@ -558,6 +558,69 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
       }
     }
   },
+  "mockP2pSay": {
+    "query": null,
+    "headers": null,
+    "body": {
+      "type": "object",
+      "required": [
+        "id",
+        "as",
+        "text"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "as": {
+          "type": "string",
+          "enum": [
+            "buyer",
+            "seller",
+            "support"
+          ]
+        },
+        "text": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 1000
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "type": "object",
+      "required": [
+        "id",
+        "from",
+        "text",
+        "time"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string"
+        },
+        "from": {
+          "type": "string",
+          "enum": [
+            "buyer",
+            "seller",
+            "support"
+          ]
+        },
+        "text": {
+          "type": "string"
+        },
+        "time": {
+          "type": "integer"
+        }
+      }
+    }
+  },
   "mockState": {
     "query": null,
     "headers": null,

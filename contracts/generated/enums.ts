@@ -25,6 +25,7 @@ export const chainValues = ["TRC20","ERC20","BTC"] as const satisfies ReadonlyAr
 export const accountKindValues = ["funds","exchange","lever","fiat","second","financial"] as const satisfies ReadonlyArray<components['schemas']['AccountKind']>;
 export const recordTypeValues = ["deposit","withdrawal","transfer","recharge","exchange"] as const satisfies ReadonlyArray<components['schemas']['RecordType']>;
 export const recordStatusValues = ["confirming","credited","not_credited","reviewing","application","success","failure"] as const satisfies ReadonlyArray<components['schemas']['RecordStatus']>;
+export const ledgerReasonValues = ["deposit","recharge","withdrawal","freeze","unfreeze","fee","transfer","exchange","trade","rebate","p2p_reserve","p2p_escrow","p2p_release","p2p_return"] as const satisfies ReadonlyArray<components['schemas']['LedgerReason']>;
 export const orderSideValues = ["buy","sell"] as const satisfies ReadonlyArray<components['schemas']['OrderSide']>;
 export const orderTypeValues = ["limit","market"] as const satisfies ReadonlyArray<components['schemas']['OrderType']>;
 export const orderStatusValues = ["pending","completed","cancelled"] as const satisfies ReadonlyArray<components['schemas']['OrderStatus']>;

@@ -1472,6 +1472,29 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "shared": true
     }
   ],
+  "listBalanceLog": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
   "listAddresses": [
     {
       "code": "invalid_request",
@@ -3733,7 +3756,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "amount_precision",
       "status": 200,
       "type": "error",
-      "when": "The price, min or max has more decimals than the fiat (`params.places`, `params.field`)."
+      "when": "The price, min or max has more decimals than the fiat, or the quantity more than the coin (`params.places`, `params.field`)."
     },
     {
       "code": "p2p_max_below_min",
@@ -3752,6 +3775,112 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "A sell ad for more than the available balance of my fiat account."
+    }
+  ],
+  "editP2pAd": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "p2p_not_merchant",
+      "status": 200,
+      "type": "error",
+      "when": "The caller has no store (openP2pStore)."
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No ad of the caller's store has the `id`."
+    },
+    {
+      "code": "field_required",
+      "status": 200,
+      "type": "error",
+      "when": "`payments` names no method."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "The price, quantity or min is zero."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "The price, min or max has more decimals than the fiat, or the quantity more than the coin (`params.places`, `params.field`)."
+    },
+    {
+      "code": "p2p_max_below_min",
+      "status": 200,
+      "type": "error",
+      "when": "`max` is less than `min`."
+    },
+    {
+      "code": "p2p_min_above_total",
+      "status": 200,
+      "type": "error",
+      "when": "`min` is more than quantity × price."
+    },
+    {
+      "code": "insufficient_balance",
+      "status": 200,
+      "type": "error",
+      "when": "An online sell ad's quantity raised by more than the available balance of my fiat account."
     }
   ],
   "setP2pAdOnline": [
@@ -3949,6 +4078,122 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "`confirm` after 5 wrong transaction passwords within 15 minutes."
+    }
+  ],
+  "listP2pMessages": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "The caller is neither the buyer nor the seller of an order with the `id`."
+    }
+  ],
+  "sendP2pMessage": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "The caller is neither the buyer nor the seller of an order with the `id`."
+    },
+    {
+      "code": "field_required",
+      "status": 200,
+      "type": "error",
+      "when": "`text`, trimmed, is empty and there is no `image`."
+    },
+    {
+      "code": "p2p_order_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The order is completed or cancelled."
+    },
+    {
+      "code": "too_many_attempts",
+      "status": 200,
+      "type": "error",
+      "when": "The caller already wrote 20 messages in this chat within the last 60 seconds; `params.seconds` and `params.minutes` give the wait."
+    },
+    {
+      "code": "upload_missing",
+      "status": 200,
+      "type": "error",
+      "when": "`image` is not an upload of the caller."
+    },
+    {
+      "code": "upload_expired",
+      "status": 200,
+      "type": "error",
+      "when": "`image` was the caller's upload but was removed 60 minutes after it was made without being used."
     }
   ]
 };

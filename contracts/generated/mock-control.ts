@@ -205,6 +205,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/p2p/say": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write in a fiat order's chat as either side or as support
+         * @description Adds a text message to the chat of the order `id` as `as` (`buyer`, `seller` or
+         *     `support`), whoever that side is; both sides get the `p2pMessage` event. For QA to play a
+         *     counterparty that argues, or support asking for a proof during an appeal. No limits apply
+         *     (this is the control API). 400 `{error, code: not_found}` for an unknown order.
+         */
+        post: operations["mockP2pSay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/state": {
         parameters: {
             query?: never;
@@ -271,6 +294,19 @@ export interface components {
             action: "pay" | "cancel" | "confirm" | "abnormal" | "appeal" | "withdraw_appeal" | "decide_buyer" | "decide_seller";
             /** @enum {string} */
             as: "buyer" | "seller" | "support";
+        };
+        P2pSayRequest: {
+            id: string;
+            /** @enum {string} */
+            as: "buyer" | "seller" | "support";
+            text: string;
+        };
+        P2pSaid: {
+            id: string;
+            /** @enum {string} */
+            from: "buyer" | "seller" | "support";
+            text: string;
+            time: number;
         };
         P2pActed: {
             id: string;
@@ -651,6 +687,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["P2pActed"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            415: components["responses"]["NotJson"];
+        };
+    };
+    mockP2pSay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["P2pSayRequest"];
+            };
+        };
+        responses: {
+            /** @description The message as stored (the API's P2pMessage). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["P2pSaid"];
                 };
             };
             400: components["responses"]["BadRequest"];

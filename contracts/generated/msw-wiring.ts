@@ -33,6 +33,7 @@ export function createOperationHandlers(
     http.post(`${baseUrl}/sandbox/deposits`, (info) => resolve('sandboxDeposit', info)),
     http.post(`${baseUrl}/me/recharges`, (info) => resolve('submitRecharge', info)),
     http.get(`${baseUrl}/me/records`, (info) => resolve('listRecords', info)),
+    http.get(`${baseUrl}/me/balance-log`, (info) => resolve('listBalanceLog', info)),
     http.get(`${baseUrl}/me/addresses/list`, (info) => resolve('listAddresses', info)),
     http.post(`${baseUrl}/me/addresses`, (info) => resolve('addAddress', info)),
     http.post(`${baseUrl}/me/addresses/remove`, (info) => resolve('removeAddress', info)),
@@ -80,8 +81,11 @@ export function createOperationHandlers(
     http.get(`${baseUrl}/me/p2p/store`, (info) => resolve('getMyP2pStore', info)),
     http.post(`${baseUrl}/me/p2p/store`, (info) => resolve('openP2pStore', info)),
     http.post(`${baseUrl}/me/p2p/ads`, (info) => resolve('publishP2pAd', info)),
+    http.post(`${baseUrl}/me/p2p/ads/edit`, (info) => resolve('editP2pAd', info)),
     http.post(`${baseUrl}/me/p2p/ads/shelf`, (info) => resolve('setP2pAdOnline', info)),
     http.get(`${baseUrl}/me/p2p/order`, (info) => resolve('getP2pOrder', info)),
     http.post(`${baseUrl}/me/p2p/order/action`, (info) => resolve('actOnP2pOrder', info)),
+    http.get(`${baseUrl}/me/p2p/order/messages`, (info) => resolve('listP2pMessages', info)),
+    http.post(`${baseUrl}/me/p2p/order/messages`, (info) => resolve('sendP2pMessage', info)),
   ];
 }

@@ -523,6 +523,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/balance-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The balance log of one account
+         * @description Every change of the caller's balances in one account kind (and coin), newest first: what
+         *     changed the available and the frozen (locked) balance, why (`reason`), what it belongs to
+         *     (`ref`: a record, an order, an ad, a transfer...), and both balances after it. The sum of a
+         *     coin's changes is its balance. The fiat account's log shows P2P escrow: `p2p_reserve` when a
+         *     sell ad is put on or taken off the shelf, `p2p_escrow` when coin is locked for an order on a
+         *     buy ad, `p2p_release` when the seller releases (the buyer's credit and the seller's debit),
+         *     `p2p_return` when a cancelled order's escrow comes back.
+         */
+        get: operations["listBalanceLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/addresses/list": {
         parameters: {
             query?: never;
@@ -1527,6 +1553,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/p2p/ads/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the terms of an ad of my store
+         * @description New price, quantity (what the ad still offers), min, max and payment methods for one of my
+         *     ads, on the shelf or off, checked as at publication (side, coin and currency stay). An
+         *     online sell ad's reservation follows the new quantity at once: more locks more of my fiat
+         *     account's available balance, less unlocks the difference. Orders already placed keep
+         *     their terms and their escrow.
+         */
+        post: operations["editP2pAd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/p2p/ads/shelf": {
         parameters: {
             query?: never;
@@ -1589,6 +1639,38 @@ export interface paths {
          *     first answer; repeating it with a new key answers `p2p_wrong_state` (or `p2p_order_closed`).
          */
         post: operations["actOnP2pOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/p2p/order/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The chat of one of my fiat orders, oldest first
+         * @description Every message of the order's chat between buyer and seller, oldest first: each side's
+         *     texts and images, the simulated merchant's (payment details, "received, releasing") and
+         *     support's once an appeal opens (support reads the whole chat and the proofs in it to
+         *     decide). The chat stays readable after the order ends. Text is plain text: a client shows
+         *     it as text, never as HTML.
+         */
+        get: operations["listP2pMessages"];
+        put?: never;
+        /**
+         * Write in the chat of one of my fiat orders (text, an image, or both)
+         * @description Adds the message to the order's chat; both sides get the `p2pMessage` event. `image` is an
+         *     upload id of the caller (uploadImage), kept from then on and readable by the other side
+         *     through getUpload (a payment receipt, for example). `text` is trimmed; blank text and no
+         *     image is refused. Writing ends with the order (completed or cancelled); reading does not.
+         *     At most 20 messages per side per minute.
+         */
+        post: operations["sendP2pMessage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1983,6 +2065,24 @@ export interface components {
             text?: string;
             image?: string;
         };
+        P2pMessage: {
+            id: string;
+            /**
+             * @description Who wrote it: the order's buyer or seller (compare with the order's `role` to tell the caller's own), or support in an appeal.
+             * @enum {string}
+             */
+            from: "buyer" | "seller" | "support";
+            /** @description Plain text (not HTML; at most 1,000 characters), in English for automatic messages. */
+            text?: string;
+            /** @description An upload id of the side that sent it, readable by both sides (getUpload). */
+            image?: string;
+            time: components["schemas"]["EpochMillis"];
+        };
+        P2pMessageRequest: {
+            id: string;
+            text?: string;
+            image?: string;
+        };
         /**
          * @description The user's side: `buy` coin (from a merchant's sell ad) or `sell` coin (to a buy ad).
          * @enum {string}
@@ -2154,6 +2254,16 @@ export interface components {
             coin: "USDT" | "BTC";
             fiat: components["schemas"]["FiatCurrency"];
             price: components["schemas"]["DecimalInput"];
+            quantity: components["schemas"]["DecimalInput"];
+            min: components["schemas"]["DecimalInput"];
+            max: components["schemas"]["DecimalInput"];
+            /** @description Comma-separated PaymentMethodType values. */
+            payments: string;
+        };
+        EditP2pAdRequest: {
+            id: string;
+            price: components["schemas"]["DecimalInput"];
+            /** @description What the ad still offers from now on. */
             quantity: components["schemas"]["DecimalInput"];
             min: components["schemas"]["DecimalInput"];
             max: components["schemas"]["DecimalInput"];
@@ -2622,6 +2732,37 @@ export interface components {
         };
         RecordPage: {
             items: components["schemas"]["Record"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        /**
+         * @description Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;
+         *     freeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between
+         *     accounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral
+         *     rebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when
+         *     it is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;
+         *     p2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;
+         *     p2p_return: a cancelled P2P order's escrow back to the seller (or the ad).
+         * @enum {string}
+         */
+        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return";
+        BalanceLogEntry: {
+            id: string;
+            reason: components["schemas"]["LedgerReason"];
+            /** @description What the change belongs to: a record, order, ad or transfer id. */
+            ref: string;
+            coin: components["schemas"]["Coin"];
+            /** @description Signed change of the available balance. */
+            available: components["schemas"]["Decimal"];
+            /** @description Signed change of the frozen (locked) balance. */
+            frozen: components["schemas"]["Decimal"];
+            availableAfter: components["schemas"]["Decimal"];
+            frozenAfter: components["schemas"]["Decimal"];
+            time: components["schemas"]["EpochMillis"];
+        };
+        BalanceLogPage: {
+            items: components["schemas"]["BalanceLogEntry"][];
             page: number;
             pageSize: number;
             total: number;
@@ -3718,6 +3859,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RecordPageEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBalanceLog: {
+        parameters: {
+            query: {
+                kind: components["schemas"]["AccountKind"];
+                coin?: components["schemas"]["Coin"];
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["BalanceLogPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5288,6 +5460,48 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    editP2pAd: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["EditP2pAdRequest"];
+                "application/json": components["schemas"]["EditP2pAdRequest"];
+            };
+        };
+        responses: {
+            /** @description The ad with its new terms. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pAd"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     setP2pAdOnline: {
         parameters: {
             query?: never;
@@ -5390,6 +5604,76 @@ export interface operations {
                         /** @constant */
                         type: "ok";
                         message: components["schemas"]["P2pOrder"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listP2pMessages: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chat. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pMessage"][];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendP2pMessage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["P2pMessageRequest"];
+                "application/json": components["schemas"]["P2pMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pMessage"];
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };

@@ -172,6 +172,13 @@ export const operationTable = {
     "callStyle": "silentToken",
     "auth": true
   },
+  "listBalanceLog": {
+    "operationId": "listBalanceLog",
+    "method": "get",
+    "path": "/me/balance-log",
+    "callStyle": "silentToken",
+    "auth": true
+  },
   "listAddresses": {
     "operationId": "listAddresses",
     "method": "get",
@@ -501,6 +508,13 @@ export const operationTable = {
     "callStyle": "token",
     "auth": true
   },
+  "editP2pAd": {
+    "operationId": "editP2pAd",
+    "method": "post",
+    "path": "/me/p2p/ads/edit",
+    "callStyle": "token",
+    "auth": true
+  },
   "setP2pAdOnline": {
     "operationId": "setP2pAdOnline",
     "method": "post",
@@ -520,6 +534,20 @@ export const operationTable = {
     "method": "post",
     "path": "/me/p2p/order/action",
     "callStyle": "token",
+    "auth": true
+  },
+  "listP2pMessages": {
+    "operationId": "listP2pMessages",
+    "method": "get",
+    "path": "/me/p2p/order/messages",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "sendP2pMessage": {
+    "operationId": "sendP2pMessage",
+    "method": "post",
+    "path": "/me/p2p/order/messages",
+    "callStyle": "silentToken",
     "auth": true
   }
 } as const;

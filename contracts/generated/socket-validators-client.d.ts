@@ -23,3 +23,4 @@ export declare const supportMessage: PayloadValidator;
 export declare const supportTyping: PayloadValidator;
 export declare const supportRead: PayloadValidator;
 export declare const p2pOrder: PayloadValidator;
+export declare const p2pMessage: PayloadValidator;

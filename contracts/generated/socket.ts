@@ -99,6 +99,11 @@ export type P2pOrderEvent = {
   order: ApiSchemas['P2pOrder'];
 };
 
+export type P2pMessageEvent = {
+  orderId: string;
+  message: ApiSchemas['P2pMessage'];
+};
+
 export type SecondOrderEvent = {
   order: ApiSchemas['SecondOrder'];
 };
@@ -125,6 +130,7 @@ export interface ServerToClientEvents {
   supportTyping: (payload: SupportTypingEvent) => void;
   supportRead: (payload: SupportReadEvent) => void;
   p2pOrder: (payload: P2pOrderEvent) => void;
+  p2pMessage: (payload: P2pMessageEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -201,6 +207,10 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "p2pOrder": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "p2pMessage": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

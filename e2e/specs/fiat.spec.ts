@@ -1,8 +1,9 @@
 /**
  * The fiat market: buy from a merchant to completion (pay, the merchant releases, the coin in the
  * fiat account), cancel before paying (payment details gone), an unpaid order expiring, three
- * cancellations pausing buying, an appeal against a merchant who never releases, a store page;
- * screenshots in light and dark, English, German and Arabic.
+ * cancellations pausing buying, appeals decided for the buyer and for the seller, the order chat,
+ * a merchant's store (publish, edit, shelf), the fiat balance log, a store page; screenshots of
+ * every fiat page in light and dark, English, German and Arabic.
  */
 import type { Page } from '@playwright/test';
 import Big from 'big.js';
@@ -127,6 +128,58 @@ test('a merchant who never releases: the buyer appeals and support decides for t
   await expect(page.getByTestId('p2p-appeal')).toHaveText('Support decided for the buyer.');
 });
 
+test('the order chat and an appeal decided for the seller: the merchant writes, I answer with text and a receipt, support joins, the chat closes with the order', async ({
+  page,
+  server,
+}) => {
+  await loginWithToken(page);
+  await buyFrom(page, 'Quiet Desk', '40');
+  const chat = page.getByTestId('p2p-chat');
+  const messages = chat.getByTestId('p2p-chat-message');
+  const reference = (await page.getByTestId('p2p-reference').textContent())!;
+  await expect(messages).toHaveCount(1);
+  await expect(messages.first()).toHaveAttribute('data-from', 'seller');
+  await expect(messages.first()).toContainText(reference);
+
+  await page.getByTestId('p2p-chat-input').fill('Paying now by bank transfer.');
+  await page.getByTestId('p2p-chat-input').press('Enter');
+  await expect(messages).toHaveCount(2);
+  await expect(messages.last()).toHaveAttribute('data-from', 'buyer');
+  await expect(messages.last()).toContainText('Paying now by bank transfer.');
+  await expect(page.getByTestId('p2p-chat-input')).toHaveValue('');
+  await page.getByTestId('p2p-chat-file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
+  await expect(chat.getByTestId('p2p-chat-image')).toBeVisible();
+  await act(page, 'pay');
+
+  // The merchant (QA through the control API) says the money is not there and marks the order.
+  const id = new URL(page.url()).searchParams.get('id')!;
+  await server.control.call('mockP2pSay', { id, as: 'seller', text: 'Nothing has arrived on my account yet.' });
+  await expect(messages.last()).toContainText('Nothing has arrived on my account yet.');
+  await expect(messages.last()).toHaveAttribute('data-from', 'seller');
+  await server.control.call('mockP2pAct', { id, action: 'abnormal', as: 'seller' });
+  await expect(page.getByTestId('p2p-status')).toHaveText('Payment not received');
+  await page.getByTestId('p2p-action-appeal').click();
+  await page.getByTestId('p2p-reason').fill('I paid 40 USD, the receipt is in the chat.');
+  await page.getByTestId('p2p-sheet-confirm').click();
+  await expect(page.getByTestId('p2p-status')).toHaveText('Under appeal');
+  await expect(messages.last()).toHaveAttribute('data-from', 'support');
+  await expect(messages.last()).toContainText('Support');
+
+  // Support decides for the seller: cancelled, the coin back with the seller, the chat read-only.
+  await server.control.call('mockP2pAct', { id, action: 'decide_seller', as: 'support' });
+  await expect(page.getByTestId('p2p-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('p2p-appeal')).toHaveText('Support decided for the seller.');
+  await expect(page.getByTestId('p2p-collection-hidden')).toHaveText('Order cancelled, so payment information cannot be viewed.');
+  await expect(messages.last()).toContainText('Decided for the seller');
+  await expect(page.getByTestId('p2p-chat-closed')).toBeVisible();
+  await expect(page.getByTestId('p2p-chat-input')).toHaveCount(0);
+  // Hostile text stays text.
+  await server.control.call('mockP2pSay', { id, as: 'seller', text: '<img src=x onerror="window.__p2pXss=1"> https://evil.example' });
+  await expect(messages.last()).toContainText('<img src=x');
+  expect(await page.evaluate(() => (window as unknown as { __p2pXss?: number }).__p2pXss)).toBeUndefined();
+  await expect(chat.locator('a')).toHaveCount(0);
+});
+
 test('sell USDT to a merchant: without a verified payment method the form says where to add one; with one, the merchant pays, the seller confirms with the transaction password', async ({
   page,
   server,
@@ -226,6 +279,60 @@ test('a merchant: opens a store once the requirements are met, an invalid ad is 
   await page.screenshot({ path: join(SHOTS, 'publish-en-light.png'), fullPage: true });
 });
 
+test('the fiat balance log and editing an ad: the reservation, the transfer, an edit that frees part of it, live', async ({ page, server }) => {
+  await server.control.reset({ seed: 42, freezeClock: true, scenario: 'instant-review' });
+  const token = await loginWithToken(page);
+  const api = apiOf(page);
+  await readyToSell(api, token);
+  await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' } });
+  await api.ok('openP2pStore', { token });
+  await api.ok('publishP2pAd', {
+    token,
+    body: { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' },
+  });
+
+  await page.goto('pages/assets/assets');
+  await page.getByTestId('kind-fiat').click();
+  await page.getByTestId('fiat-log-link').click();
+  await expect(page).toHaveURL(/pages\/legal\/transactionRecord$/);
+  await expect(page.getByTestId('p2p-log-available')).toHaveText(shown('500.000000 USDT'));
+  await expect(page.getByTestId('p2p-log-locked')).toHaveText(shown('500.000000 USDT'));
+  const entries = page.getByTestId('p2p-log-entry');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toHaveAttribute('data-reason', 'p2p_reserve');
+  await expect(entries.first()).toContainText('Ad reservation');
+  await expect(entries.first().getByTestId('p2p-log-change')).toHaveText(shown('-500.000000 USDT'));
+  await expect(entries.first().getByTestId('p2p-log-locked-change')).toHaveText(shown('+500.000000 USDT'));
+  await expect(entries.last()).toHaveAttribute('data-reason', 'transfer');
+  await expect(entries.last().getByTestId('p2p-log-change')).toHaveText(shown('+1,000.000000 USDT'));
+
+  // Edit the ad: a lower price and 400 USDT; 100 USDT of the reservation comes back.
+  await page.goto('pages/legal/store');
+  await page.getByTestId('p2p-edit-ad').click();
+  await expect(page.getByTestId('p2p-ad-quantity')).toHaveValue('500.000000');
+  await page.getByTestId('p2p-ad-min').fill('500');
+  await page.getByTestId('p2p-ad-submit').click();
+  await expect(page.getByText('Maximum volume cannot be less than minimum')).toBeVisible();
+  await page.getByTestId('p2p-ad-min').fill('20');
+  await page.getByTestId('p2p-ad-price').fill('1.01');
+  await page.getByTestId('p2p-ad-quantity').fill('400');
+  await page.getByTestId('p2p-ad-submit').click();
+  await expect(page.getByTestId('p2p-edit')).toHaveCount(0);
+  await expect(page.getByTestId('p2p-my-ad')).toContainText('1.01 USD');
+  await expect(page.getByTestId('p2p-my-ad')).toContainText('400 USDT');
+  await page.goto('pages/legal/transactionRecord');
+  await expect(page.getByTestId('p2p-log-locked')).toHaveText(shown('400.000000 USDT'));
+  await expect(entries).toHaveCount(3);
+  await expect(entries.first().getByTestId('p2p-log-change')).toHaveText(shown('+100.000000 USDT'));
+
+  // A buyer takes the ad, pays, the merchant releases: the log follows live.
+  await server.control.clock({ advanceMs: 120_000 });
+  const orders = await api.ok('listP2pOrders', { token, query: { status: 'open', scope: 'store' } });
+  await api.ok('actOnP2pOrder', { token, body: { id: orders.items[0].id, action: 'confirm', transactionPassword: TX_PASSWORD } });
+  await expect(entries.first()).toHaveAttribute('data-reason', 'p2p_release');
+  await expect(entries.first()).toHaveAttribute('href', new RegExp(`orderDetail\\?id=${orders.items[0].id}$`));
+});
+
 test('a store page: its record, certifications and ads; every string from the dictionaries', async ({ page }) => {
   await page.goto('pages/legal/legal?pseudo=1');
   await expect(page.getByTestId('p2p-ad')).toHaveCount(2);
@@ -260,6 +367,66 @@ for (const lang of ['en', 'de', 'ar']) {
       await page.goto(orderUrl);
       await expect(page.getByTestId('p2p-countdown')).toHaveText(/^1[45]:\d\d$/);
       await shoot('order');
+    }
+  });
+}
+
+/** A merchant with a store, an ad taken and paid by a simulated buyer, and a completed purchase of its own; the URLs of every fiat page with data. */
+async function fiatPages(page: Page, server: { control: { reset: (o: object) => Promise<unknown>; clock: (o: object) => Promise<unknown> } }) {
+  await server.control.reset({ seed: 42, freezeClock: true, scenario: 'instant-review' });
+  const token = await loginWithToken(page);
+  const api = apiOf(page);
+  await readyToSell(api, token);
+  await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' } });
+  await api.ok('openP2pStore', { token });
+  await api.ok('publishP2pAd', {
+    token,
+    body: { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' },
+  });
+  const harbor = (await api.ok('listP2pAds', { query: { side: 'buy', coin: 'USDT', fiat: 'USD' } })).items.find((a) => a.store.name === 'Harbor OTC')!;
+  const bought = await api.ok('placeP2pOrder', { token, body: { adId: harbor.id, amount: '100.20', payment: 'bank' } });
+  await api.ok('sendP2pMessage', { token, body: { id: bought.id, text: 'Paid from my account at First Bank, reference in the transfer note.' } });
+  await api.ok('actOnP2pOrder', { token, body: { id: bought.id, action: 'pay' } });
+  await server.control.clock({ advanceMs: 120_000 });
+  return {
+    recordlist: 'pages/legal/recordlist',
+    finished: `pages/legal/finished?id=${bought.id}`,
+    orderDetail: `pages/legal/orderDetail?id=${bought.id}`,
+    storeDetail: `pages/legal/storeDetail?id=${harbor.store.id}`,
+    storeUser: 'pages/legal/storeUser',
+    store: 'pages/legal/store',
+    storeOrder: 'pages/legal/storeOrder',
+    transactionRecord: 'pages/legal/transactionRecord',
+  };
+}
+
+test('every fiat page with data goes through the dictionaries (pseudo locale)', async ({ page, server }) => {
+  const urls = await fiatPages(page, server);
+  for (const [name, url] of Object.entries(urls)) {
+    await page.goto(`${url}${url.includes('?') ? '&' : '?'}pseudo=1`);
+    await expect(page.locator('main [data-testid]').first()).toBeVisible();
+    await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+    expect(await untranslated(page), name).toEqual([]);
+  }
+  await page.goto('pages/mine/about?pseudo=0');
+});
+
+for (const lang of ['en', 'de', 'ar']) {
+  test(`screenshots of my orders, the finished page, the chat, a store, the merchant pages and the balance log in ${lang}, light and dark`, async ({
+    page,
+    server,
+  }) => {
+    const urls = await fiatPages(page, server);
+    mkdirSync(SHOTS, { recursive: true });
+    for (const theme of ['light', 'dark']) {
+      await setPreferences(page, lang, theme);
+      for (const [name, url] of Object.entries(urls)) {
+        await page.goto(url);
+        await expect(page.locator('main [data-testid]').first()).toBeVisible();
+        await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
+        expect(await layoutProblems(page), `${name} in ${lang} ${theme}`).toEqual([]);
+        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+      }
     }
   });
 }

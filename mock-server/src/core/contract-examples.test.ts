@@ -140,6 +140,8 @@ const delegate: Step = (c) => c.call('openLever', { symbol: 'BTC/USDT', side: 'l
 const wrongLogin: Step = (c, { body }) => send(c.world, 'login', { body: { account: body.account, password: 'Wrong1234' } });
 const store = steps(verify, addBank, transactionPassword, (c) => c.call('openP2pStore'));
 const sellAd = steps(store, (c) => c.call('transfer', { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' }));
+const publishSell: Step = (c) =>
+  c.call('publishP2pAd', { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' });
 const p2pOrder: Step = (c) => c.call('placeP2pOrder', { adId: 'ad_d5a6147ee7', amount: '100.20', payment: 'bank' });
 const ticket = (c: Ctx) => {
   c.call('sendCode', { account: DEMO.account, scene: 'forget_password' });
@@ -155,14 +157,18 @@ const PREPS: Record<string, Prep> = {
   'listP2pOrders/ok': { run: p2pOrder },
   'openP2pStore/ok': { scenario: 'instant-review', run: steps(verify, addBank, transactionPassword) },
   'publishP2pAd/ok': { scenario: 'instant-review', run: sellAd },
-  'setP2pAdOnline/ok': {
-    scenario: 'instant-review',
-    run: steps(sellAd, (c) =>
-      c.call('publishP2pAd', { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' }),
-    ),
-  },
+  'setP2pAdOnline/ok': { scenario: 'instant-review', run: steps(sellAd, publishSell) },
+  'listBalanceLog/ok': { scenario: 'instant-review', run: steps(sellAd, publishSell) },
+  'editP2pAd/ok': { scenario: 'instant-review', run: steps(sellAd, publishSell) },
+  'editP2pAd/p2p_max_below_min': { scenario: 'instant-review', run: steps(sellAd, publishSell) },
+  'editP2pAd/insufficient_balance': { scenario: 'instant-review', run: steps(sellAd, publishSell) },
+  'editP2pAd/not_found': { scenario: 'instant-review', run: store },
   'setP2pAdOnline/not_found': { scenario: 'instant-review', run: store },
   'getP2pOrder/ok': { run: p2pOrder },
+  'listP2pMessages/ok': { run: steps(p2pOrder, (c) => c.call('sendP2pMessage', { id: 'po_5593cd889f', text: 'Paying now by bank transfer.' })) },
+  'sendP2pMessage/ok': { run: p2pOrder },
+  'sendP2pMessage/field_required': { run: p2pOrder },
+  'sendP2pMessage/upload_missing': { run: p2pOrder },
   'actOnP2pOrder/ok': { run: p2pOrder },
   'actOnP2pOrder/p2p_not_your_action': { run: p2pOrder },
   'getSupportChat/ok': { session: true },

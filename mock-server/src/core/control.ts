@@ -95,6 +95,13 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
       }
       return { status: 200, body: { id: order.id, status: order.status } };
     }
+    case 'mockP2pSay': {
+      const b = body as Body<'mockP2pSay'>;
+      const order = world.p2p.orders.get(b.id);
+      if (!order) return { status: 400, body: { error: `No fiat order has the id ${b.id}`, code: 'not_found' } };
+      const { id, from, time } = world.p2p.say(order, b.as, { text: b.text });
+      return { status: 200, body: { id, from, text: b.text, time } };
+    }
     case 'mockState':
       return { status: 200, body: world.state() };
   }

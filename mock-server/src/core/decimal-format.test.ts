@@ -156,6 +156,10 @@ const RULES: Record<string, Rule> = {
   'UserBalance.available': ownCoin,
   'UserBalance.frozen': ownCoin,
   'Record.amount': ownCoin,
+  'BalanceLogEntry.available': ownCoin,
+  'BalanceLogEntry.frozen': ownCoin,
+  'BalanceLogEntry.availableAfter': ownCoin,
+  'BalanceLogEntry.frozenAfter': ownCoin,
   'Record.toAmount': (s, _o, c) => coin(c, s.toCoin),
   // The fee is charged in what the user receives: `toCoin` for an exchange, else `coin`.
   'Record.fee': (s, _o, c) => coin(c, s.toCoin ?? s.coin),
@@ -265,6 +269,7 @@ describe('decimal formats on the wire', () => {
 
     call('listOrders', undefined, { status: 'all' });
     call('listRecords', undefined, { pageSize: '100' });
+    for (const kind of ['funds', 'exchange']) call('listBalanceLog', undefined, { kind, pageSize: '100' });
     call('getWallet');
     call('listTickers');
     call('getKline', undefined, { symbol: 'BTC/USDT', period: '1min', limit: '20' });

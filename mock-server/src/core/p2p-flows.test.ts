@@ -21,7 +21,21 @@ const ok = (operationId: OperationId, as: string | undefined, body?: unknown, qu
   expect(res.type, JSON.stringify(res)).toBe('ok');
   return res.message;
 };
+const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const ads = (side: 'buy' | 'sell', fiat = 'USD') => ok('listP2pAds', undefined, undefined, { side, coin: 'USDT', fiat }).items;
+
+/** A second user, who is no side of the demo's orders. */
+function stranger(): string {
+  ok('sendCode', undefined, { account: 'other@example.com', scene: 'register' });
+  return ok('register', undefined, {
+    accountType: 'email',
+    account: 'other@example.com',
+    password: 'Pass2026!',
+    confirmPassword: 'Pass2026!',
+    code: '123456',
+    agree: true,
+  }).token;
+}
 
 beforeEach(() => {
   host = new WorldHost({ seed: 4, freezeClock: true });
@@ -72,15 +86,7 @@ describe('fiat market', () => {
     const cancelled = ok('actOnP2pOrder', demo, { id: order.id, action: 'cancel' });
     expect(cancelled).toMatchObject({ status: 'cancelled', cancelledBy: 'buyer' });
     expect(cancelled.payment).toBeUndefined();
-    ok('sendCode', undefined, { account: 'other@example.com', scene: 'register' });
-    const other = ok('register', undefined, {
-      accountType: 'email',
-      account: 'other@example.com',
-      password: 'Pass2026!',
-      confirmPassword: 'Pass2026!',
-      code: '123456',
-      agree: true,
-    }).token;
+    const other = stranger();
     expect(call('getP2pOrder', other, undefined, { id: order.id }).code).toBe('not_found');
     expect(call('actOnP2pOrder', other, { id: order.id, action: 'pay' }).code).toBe('not_found');
   });
@@ -107,5 +113,42 @@ describe('fiat market', () => {
     });
     expect(ok('getP2pOrder', demo, undefined, { id: order.id }).status).toBe('completed');
     expect((await control(host, 'mockP2pAct', { id: 'po_nope', action: 'pay', as: 'buyer' })).status).toBe(400);
+  });
+
+  it('the order chat: the merchant reminder, text and a receipt the other side can see, both sides live, 20 a minute, support in an appeal, read-only once ended', async () => {
+    const order = ok('placeP2pOrder', demo, { adId: ads('buy')[0].id, amount: '40' });
+    const chat = () => ok('listP2pMessages', demo, undefined, { id: order.id }) as Array<{ from: string; text?: string; image?: string }>;
+    expect(chat().map((m) => m.from)).toEqual(['seller']);
+    expect(chat()[0].text).toContain(order.reference);
+    expect(call('sendP2pMessage', demo, { id: order.id, text: '   ' }).code).toBe('field_required');
+    const image = ok('uploadImage', demo, { image: PNG }).id;
+    expect(ok('sendP2pMessage', demo, { id: order.id, text: '  Receipt attached  ', image })).toMatchObject({ from: 'buyer', text: 'Receipt attached', image });
+    // The seller may open the receipt; anyone else sees neither it nor the chat.
+    const seller = world.p2p.orders.get(order.id)!.seller;
+    expect(world.uploads.get(seller, image).id).toBe(image);
+    const other = stranger();
+    expect(call('getUpload', other, undefined, { id: image }).code).toBe('not_found');
+    expect(call('listP2pMessages', other, undefined, { id: order.id }).code).toBe('not_found');
+    expect(call('sendP2pMessage', other, { id: order.id, text: 'hi' }).code).toBe('not_found');
+    const events = delivered.filter((d) => d.event === 'p2pMessage');
+    // Both sides hear of the message (the seller's room is a simulated merchant's here).
+    expect(events.slice(-2).map((d) => d.room)).toEqual([userRoom(world.accounts.idOf('demo@example.com')!), userRoom(seller)]);
+    for (const d of events) expect(validate.p2pMessage(d.payload)).toBe(true);
+
+    for (let i = 0; i < 19; i++) ok('sendP2pMessage', demo, { id: order.id, text: `note ${i}` });
+    expect(call('sendP2pMessage', demo, { id: order.id, text: 'one more' })).toMatchObject({ code: 'too_many_attempts' });
+    world.clock.advance(60_000);
+
+    ok('actOnP2pOrder', demo, { id: order.id, action: 'pay' });
+    ok('actOnP2pOrder', demo, { id: order.id, action: 'appeal', reason: 'Paid, not released.' });
+    expect(chat().at(-1)).toMatchObject({ from: 'support', text: expect.stringContaining('the buyer appealed') });
+    expect(await control(host, 'mockP2pSay', { id: order.id, as: 'support', text: 'Please post the bank statement.' })).toMatchObject({
+      status: 200,
+      body: { from: 'support', text: 'Please post the bank statement.' },
+    });
+    await control(host, 'mockP2pAct', { id: order.id, action: 'decide_seller', as: 'support' });
+    expect(chat().at(-1)).toMatchObject({ from: 'support', text: expect.stringContaining('Decided for the seller') });
+    expect(call('sendP2pMessage', demo, { id: order.id, text: 'But I paid' }).code).toBe('p2p_order_closed');
+    expect(chat().length).toBe(24);
   });
 });

@@ -130,5 +130,9 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
     for (const side of [order.buyer, order.seller])
       deliver({ room: userRoom(side), event: 'p2pOrder', payload: { order: world().p2pApi.orderView(order, side) } });
   });
+  on('p2pMessage', ({ order, message }) => {
+    for (const side of [order.buyer, order.seller])
+      deliver({ room: userRoom(side), event: 'p2pMessage', payload: { orderId: order.id, message: { ...message } } });
+  });
   if (sessionEnded) on('sessionEnded', ({ userId, token }) => sessionEnded(userId, token));
 }

@@ -86,13 +86,23 @@ function checkInvariants(world: World, userId: string) {
     internal.set(k, (internal.get(k) ?? new Big(0)).plus(e.available).plus(e.frozen));
   }
   for (const [k, v] of internal) expect(v.eq(0), `internal move ${k} changed the total by ${v}`).toBe(true);
-  // No negative balance; balances equal the sum of their entries.
+  // No negative balance; balances equal the sum of their entries; the user's balance log (what
+  // listBalanceLog shows) is exactly those entries, each "after" the running sum, numbered 1, 2, 3...
   for (const h of world.ledger.holdings(userId)) {
     expect(h.available.gte(0) && h.frozen.gte(0), `${h.kind} ${h.coin} ${h.available}/${h.frozen}`).toBe(true);
     const mine = entries.filter((e) => e.owner === userId && e.kind === h.kind && e.coin === h.coin);
-    expect(mine.reduce((s, e) => s.plus(e.available), new Big(0)).eq(h.available)).toBe(true);
-    expect(mine.reduce((s, e) => s.plus(e.frozen), new Big(0)).eq(h.frozen)).toBe(true);
+    expect(world.ledger.log(userId, h.kind, h.coin)).toEqual(mine);
+    let available = new Big(0);
+    let frozen = new Big(0);
+    for (const e of mine) {
+      available = available.plus(e.available);
+      frozen = frozen.plus(e.frozen);
+      expect(e.availableAfter.eq(available) && e.frozenAfter.eq(frozen), `entry ${e.id} after`).toBe(true);
+    }
+    expect(available.eq(h.available) && frozen.eq(h.frozen)).toBe(true);
   }
+  const seqs = world.ledger.entries.filter((e) => e.owner === userId).map((e) => e.seq);
+  expect(seqs).toEqual(seqs.map((_, i) => i + 1));
   // The user's total of a coin = deposits + recharges + exchanges + team rebates in − withdrawals − fees.
   for (const c of COINS) {
     const total = world.ledger

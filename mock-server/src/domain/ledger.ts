@@ -21,7 +21,8 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk', lever: 'system:lever', second: 'system:second' } as const;
 export const isSystem = (owner: string) => owner.startsWith('system:');
 
-export type Reason = 'deposit' | 'recharge' | 'withdrawal' | 'freeze' | 'unfreeze' | 'fee' | 'transfer' | 'exchange' | 'trade' | 'rebate';
+/** Why a posting moved money (the contract's LedgerReason: its description says what each means). */
+export type Reason = components['schemas']['LedgerReason'];
 
 export interface Leg {
   owner: string;
@@ -33,7 +34,7 @@ export interface Leg {
   frozen?: Big;
 }
 
-interface Entry {
+export interface Entry {
   id: number;
   /** The posting the entry belongs to (its legs sum to zero per coin). */
   posting: number;
@@ -44,6 +45,11 @@ interface Entry {
   coin: string;
   available: Big;
   frozen: Big;
+  /** The entry's number among its owner's entries, from 1 (a user's log shows no global counts). */
+  seq: number;
+  /** The balance of (owner, kind, coin) after this entry. */
+  availableAfter: Big;
+  frozenAfter: Big;
   time: number;
 }
 
@@ -60,6 +66,8 @@ export const insufficient = () => new DomainError('insufficient_balance', 'Sorry
 export class Ledger {
   private readonly balances = new Map<string, { available: Big; frozen: Big }>();
   readonly entries: Entry[] = [];
+  /** Each user's entries, oldest first (system owners have none: their logs are too long to keep twice). */
+  private readonly byOwner = new Map<string, Entry[]>();
   private postings = 0;
   private readonly listeners: Array<(owners: Set<string>, legs: readonly Leg[], reason: Reason, time: number) => void> = [];
   private readonly guards: Array<(reason: Reason, legs: readonly Leg[]) => void> = [];
@@ -109,7 +117,8 @@ export class Ledger {
     const time = at ?? this.now();
     const posting = ++this.postings;
     for (const leg of legs) {
-      this.entries.push({
+      const before = this.balance(leg.owner, leg.kind, leg.coin);
+      const entry: Entry = {
         id: this.entries.length + 1,
         posting,
         ref,
@@ -119,12 +128,26 @@ export class Ledger {
         coin: leg.coin,
         available: leg.available ?? ZERO,
         frozen: leg.frozen ?? ZERO,
+        availableAfter: before.available.plus(leg.available ?? ZERO),
+        frozenAfter: before.frozen.plus(leg.frozen ?? ZERO),
         time,
-      });
+        seq: 0,
+      };
+      this.entries.push(entry);
+      // Legs of one posting on the same balance run on from each other.
+      this.balances.set(key(leg.owner, leg.kind, leg.coin), { available: entry.availableAfter, frozen: entry.frozenAfter });
+      if (isSystem(leg.owner)) continue;
+      const mine = this.byOwner.get(leg.owner) ?? [];
+      entry.seq = mine.push(entry);
+      this.byOwner.set(leg.owner, mine);
     }
-    for (const [k, v] of next) this.balances.set(k, v);
     const owners = new Set(legs.map((l) => l.owner).filter((o) => !isSystem(o)));
     for (const l of this.listeners) l(owners, legs, reason, time);
+  }
+
+  /** A user's entries in one account (and coin), oldest first. */
+  log(owner: string, kind: AccountKind, coin?: string): Entry[] {
+    return (this.byOwner.get(owner) ?? []).filter((e) => e.kind === kind && (!coin || e.coin === coin));
   }
 
   /** Every (kind, coin) balance of an owner. */

@@ -8,22 +8,35 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import { DAY } from './candles.ts';
 import { coinAmount } from './coins.ts';
 import { DomainError } from './errors.ts';
+import { AttemptLimiter } from './limits.ts';
 import { allowed, transition, type P2pStatus } from './p2p-machine.ts';
 import { paged } from './paging.ts';
 import { fiatPlaces, type Ad, type AdSide, type Order, type P2p, type PaymentType, type Store } from './p2p.ts';
+import type { Uploads } from './uploads.ts';
 
 type Schemas = components['schemas'];
 const OPEN: ReadonlySet<P2pStatus> = new Set<P2pStatus>(['waiting_payment', 'paid', 'abnormal', 'appeal']);
 
+/** The contract's comma-separated payment methods, each once. */
+const paymentList = (payments: string) => [...new Set(payments.split(','))] as PaymentType[];
+
 /** Whether a user meets each requirement of a store. */
 export type Requirements = (userId: string) => Schemas['P2pRequirements'];
 
+/** Messages one side may write in one order's chat per minute. */
+export const P2P_CHAT_LIMIT = { max: 20, windowMs: 60_000 } as const;
+
 export class P2pApi {
+  private readonly written: AttemptLimiter;
+
   constructor(
     private readonly p2p: P2p,
     private readonly requirements: Requirements,
     private readonly storeName: (userId: string) => string,
-  ) {}
+    private readonly uploads: Uploads,
+  ) {
+    this.written = new AttemptLimiter(P2P_CHAT_LIMIT, p2p.deps.now);
+  }
 
   private stats(store: Store) {
     const orders = [...this.p2p.orders.values()].filter((o) => o.storeId === store.id);
@@ -165,6 +178,25 @@ export class P2pApi {
     return this.orderView(order, userId);
   }
 
+  /** listP2pMessages: the whole chat, oldest first (an order lives minutes, and writing is limited). */
+  messages(userId: string, id: string): Schemas['P2pMessage'][] {
+    return this.mine(userId, id).chat.map((m) => ({ ...m }));
+  }
+
+  /** sendP2pMessage: checked in the contract's order; an image becomes readable by the other side. */
+  send(userId: string, req: Schemas['P2pMessageRequest']): Schemas['P2pMessage'] {
+    const order = this.mine(userId, req.id);
+    const role = this.p2p.roleOf(order, userId);
+    const text = req.text?.trim() ?? '';
+    if (!text && !req.image) throw new DomainError('field_required', 'Please enter a message or choose an image');
+    if (order.status === 'completed' || order.status === 'cancelled') throw new DomainError('p2p_order_closed', 'This order is already completed or cancelled');
+    const key = `${order.id}|${role}`;
+    this.written.check(key);
+    if (req.image) this.uploads.share(this.uploads.claim(userId, req.image, 'image'), role === 'buyer' ? order.seller : order.buyer);
+    this.written.fail(key);
+    return { ...this.p2p.say(order, role, { ...(text ? { text } : {}), ...(req.image ? { image: req.image } : {}) }) };
+  }
+
   /** An order of the caller's, or not_found (someone else's looks the same as none). */
   mine(userId: string, id: string): Order {
     const order = this.p2p.orders.get(id);
@@ -217,16 +249,34 @@ export class P2pApi {
       remaining: new Big(req.quantity),
       min: new Big(req.min),
       max: new Big(req.max),
-      payments: [...new Set(req.payments.split(','))] as PaymentType[],
+      payments: paymentList(req.payments),
     });
     return { ...this.adView(ad), online: ad.online };
   }
 
   shelfRequest(userId: string, req: Schemas['P2pShelfRequest']): Schemas['P2pAd'] {
-    const store = this.myStore(userId);
-    const ad = this.p2p.ads.get(req.id);
-    if (!ad || ad.storeId !== store.id) throw new DomainError('not_found', 'This ad does not exist');
+    const ad = this.myAd(userId, req.id);
     this.p2p.setOnline(ad, req.online);
     return { ...this.adView(ad), online: ad.online };
+  }
+
+  editRequest(userId: string, req: Schemas['EditP2pAdRequest']): Schemas['P2pAd'] {
+    const ad = this.myAd(userId, req.id);
+    this.p2p.edit(ad, {
+      price: new Big(req.price),
+      remaining: new Big(req.quantity),
+      min: new Big(req.min),
+      max: new Big(req.max),
+      payments: paymentList(req.payments),
+    });
+    return { ...this.adView(ad), online: ad.online };
+  }
+
+  /** An ad of the caller's store, or not_found. */
+  private myAd(userId: string, id: string): Ad {
+    const store = this.myStore(userId);
+    const ad = this.p2p.ads.get(id);
+    if (!ad || ad.storeId !== store.id) throw new DomainError('not_found', 'This ad does not exist');
+    return ad;
   }
 }

@@ -124,6 +124,7 @@ const step = fc.oneof(
     ms: fc.constantFrom(30_000, P2P_TIMES.confirmMs, P2P_TIMES.payWindowMs, P2P_TIMES.appealMs, 26 * 3600_000),
   }),
   fc.record({ kind: fc.constant('shelf' as const), ad: fc.nat(4), online: fc.boolean() }),
+  fc.record({ kind: fc.constant('edit' as const), ad: fc.nat(4), quantity: fc.integer({ min: 0, max: 12_000 }), max: fc.integer({ min: 5, max: 3000 }) }),
 );
 
 describe('P2P orders under random use', () => {
@@ -148,7 +149,11 @@ describe('P2P orders under random use', () => {
               m.p2p.act(order, s.action, actor);
               count(s.action);
             } else if (s.kind === 'clock') m.advance(s.ms);
-            else m.p2p.setOnline(m.ads[s.ad], s.online);
+            else if (s.kind === 'edit') {
+              const ad = m.ads[s.ad];
+              m.p2p.edit(ad, { price: ad.price, remaining: new Big(s.quantity), min: ad.min, max: new Big(s.max), payments: ad.payments });
+              count('edit');
+            } else m.p2p.setOnline(m.ads[s.ad], s.online);
           } catch (e) {
             if (!(e instanceof DomainError)) throw e;
             count(e.code);
@@ -159,7 +164,19 @@ describe('P2P orders under random use', () => {
       { numRuns: 100, seed: 20261125 },
     );
     // The sequences reached the success paths, not only the refusals.
-    for (const k of ['placed', 'pay', 'cancel', 'appeal', 'p2p_wrong_state', 'p2p_order_closed', 'p2p_out_of_limits', 'p2p_not_your_action'])
+    for (const k of [
+      'placed',
+      'pay',
+      'cancel',
+      'appeal',
+      'edit',
+      'p2p_wrong_state',
+      'p2p_order_closed',
+      'p2p_out_of_limits',
+      'p2p_not_your_action',
+      'p2p_max_below_min',
+      'insufficient_balance',
+    ])
       expect(seen.get(k) ?? 0, k).toBeGreaterThan(0);
     for (const status of ['waiting_payment', 'paid', 'abnormal', 'appeal', 'completed', 'cancelled', 'appeal decided'])
       expect(reached, status).toContain(status);

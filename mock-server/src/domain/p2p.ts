@@ -12,6 +12,8 @@
  * (else to the seller's available balance). The fiat money itself moves outside the platform.
  */
 import Big from 'big.js';
+import { paymentMethodTypeValues } from '../../../contracts/generated/enums.ts';
+import type { components } from '../../../contracts/generated/openapi.ts';
 import { DAY } from './candles.ts';
 import { coinInfo } from './coins.ts';
 import { DomainError } from './errors.ts';
@@ -37,8 +39,8 @@ export const P2P_TIMES = {
 export const P2P_CANCEL_LIMIT = 3;
 
 export const FIAT_DECIMALS: Record<string, number> = { USD: 2, EUR: 2, CNY: 2, BRL: 2, TRY: 2, RUB: 2, VND: 0 };
-export type PaymentType = 'bank' | 'pix' | 'alipay' | 'wechat';
-export type AdSide = 'sell' | 'buy';
+export type PaymentType = components['schemas']['PaymentMethodType'];
+export type AdSide = components['schemas']['P2pAd']['side'];
 type Behaviour = 'prompt' | 'slow' | 'silent' | 'user';
 
 export interface Store {
@@ -77,7 +79,7 @@ export interface Collection {
 
 export interface ChatMessage {
   id: string;
-  from: 'buyer' | 'seller' | 'support' | 'system';
+  from: 'buyer' | 'seller' | 'support';
   text?: string;
   image?: string;
   time: number;
@@ -128,6 +130,14 @@ export interface P2pDeps {
   onMessage: (order: Order, message: ChatMessage) => void;
 }
 
+/** What support writes in an order's chat when an appeal opens and when it is decided (English; plain text). */
+const SUPPORT_SAYS = {
+  opened: (by: 'buyer' | 'seller') =>
+    `Support has joined: the ${by} appealed. We read this chat and the proofs in it; please post your payment receipt or bank statement here. We decide within 30 minutes.`,
+  decide_buyer: 'Decided for the buyer: the payment was confirmed, the coins are released to the buyer.',
+  decide_seller: 'Decided for the seller: the payment could not be confirmed, the order is cancelled and the coins go back to the seller.',
+} as const;
+
 /** Decimals of an amount or a price in a fiat currency. */
 export const fiatPlaces = (fiat: string) => FIAT_DECIMALS[fiat] ?? 2;
 
@@ -176,6 +186,9 @@ export class P2p {
     if (!(ad.fiat in FIAT_DECIMALS)) throw new DomainError('p2p_fiat_unsupported', 'This currency is not supported').with({ fiat: ad.fiat });
     coinInfo(ad.coin);
     if (ad.price.lte(0) || ad.remaining.lte(0) || ad.min.lte(0)) throw new DomainError('amount_invalid', 'Enter the amount correctly');
+    const coinPlaces = coinInfo(ad.coin).precision;
+    if (!ad.remaining.round(coinPlaces, Big.roundDown).eq(ad.remaining))
+      throw new DomainError('amount_precision', `${ad.coin} amounts have at most ${coinPlaces} decimal places`).with({ places: coinPlaces, field: 'quantity' });
     const places = fiatPlaces(ad.fiat);
     for (const [field, value] of [
       ['price', ad.price],
@@ -189,6 +202,22 @@ export class P2p {
     if (ad.min.gt(ad.remaining.times(ad.price))) throw new DomainError('p2p_min_above_total', 'The minimum is more than the whole ad is worth');
   }
 
+  /**
+   * New terms for an ad, on the shelf or off: checked as at publication. An online sell ad's
+   * reservation follows its new quantity in one posting (more needs the available balance);
+   * orders already placed keep their terms and their escrow.
+   */
+  edit(ad: Ad, terms: Pick<Ad, 'price' | 'remaining' | 'min' | 'max' | 'payments'>): Ad {
+    this.checkAd({ ...ad, ...terms });
+    const delta = terms.remaining.minus(ad.remaining);
+    if (ad.side === 'sell' && ad.online && !delta.eq(0)) {
+      const owner = this.stores.get(ad.storeId)!.owner;
+      this.deps.ledger.post(ad.id, 'p2p_reserve', [{ owner, kind: 'fiat', coin: ad.coin, available: delta.neg(), frozen: delta }]);
+    }
+    Object.assign(ad, terms);
+    return ad;
+  }
+
   /** Puts an ad on or off the shelf: a sell ad's remaining quantity is reserved (frozen) while online. */
   setOnline(ad: Ad, online: boolean): void {
     if (ad.online === online) return;
@@ -196,7 +225,7 @@ export class P2p {
     if (ad.side === 'sell' && ad.remaining.gt(0)) {
       const q = online ? ad.remaining : ad.remaining.neg();
       if (online && this.deps.ledger.balance(owner, 'fiat', ad.coin).available.lt(ad.remaining)) throw insufficient();
-      this.deps.ledger.post(ad.id, online ? 'freeze' : 'unfreeze', [{ owner, kind: 'fiat', coin: ad.coin, available: q.neg(), frozen: q }]);
+      this.deps.ledger.post(ad.id, 'p2p_reserve', [{ owner, kind: 'fiat', coin: ad.coin, available: q.neg(), frozen: q }]);
     }
     ad.online = online;
     if (online) this.simulateTaker(ad);
@@ -256,7 +285,7 @@ export class P2p {
       ad.remaining = ad.remaining.minus(quantity);
     } else {
       if (this.deps.ledger.balance(sellerId, 'fiat', ad.coin).available.lt(quantity)) throw insufficient();
-      this.deps.ledger.post(id, 'freeze', [{ owner: sellerId, kind: 'fiat', coin: ad.coin, available: quantity.neg(), frozen: quantity }]);
+      this.deps.ledger.post(id, 'p2p_escrow', [{ owner: sellerId, kind: 'fiat', coin: ad.coin, available: quantity.neg(), frozen: quantity }]);
       ad.remaining = ad.remaining.minus(quantity);
     }
     const now = this.deps.now();
@@ -314,7 +343,11 @@ export class P2p {
     }
     if (FINAL.has(next)) order.finishedAt = at;
     this.deps.onOrder(order);
-    if (action === 'appeal') this.deps.scheduler.at(at + P2P_TIMES.appealMs, (t) => this.decideByRule(order, t));
+    if (action === 'appeal') {
+      this.say(order, 'support', { text: SUPPORT_SAYS.opened(order.appeal!.by) }, at);
+      this.deps.scheduler.at(at + P2P_TIMES.appealMs, (t) => this.decideByRule(order, t));
+    }
+    if (action === 'decide_buyer' || action === 'decide_seller') this.say(order, 'support', { text: SUPPORT_SAYS[action] }, at);
     this.simulateCounterparty(order, action);
     return order;
   }
@@ -324,7 +357,7 @@ export class P2p {
     order.settled = 'released';
     this.deps.ledger.post(
       order.id,
-      'trade',
+      'p2p_release',
       [
         { owner: order.seller, kind: 'fiat', coin: order.coin, frozen: order.quantity.neg() },
         { owner: order.buyer, kind: 'fiat', coin: order.coin, available: order.quantity },
@@ -340,7 +373,7 @@ export class P2p {
     const ad = this.ads.get(order.adId)!;
     ad.remaining = ad.remaining.plus(order.quantity);
     if (ad.side === 'sell' && ad.online) return;
-    this.deps.ledger.post(order.id, 'unfreeze', [
+    this.deps.ledger.post(order.id, 'p2p_return', [
       { owner: order.seller, kind: 'fiat', coin: order.coin, available: order.quantity, frozen: order.quantity.neg() },
     ]);
   }
@@ -363,7 +396,7 @@ export class P2p {
   /** Where a seller is paid: a user's verified payment methods, or a simulated side's accounts of every type. */
   private collectionsOf(owner: string, name: string): Collection[] {
     if (!this.simulated(owner)) return this.deps.collections(owner);
-    return (['bank', 'pix', 'alipay', 'wechat'] as const).map((type) => ({
+    return paymentMethodTypeValues.map((type) => ({
       type,
       name,
       account: `${type.toUpperCase()}-${new Rng(this.deps.seed, `${owner}:${type}`).int(10_000_000, 99_999_999)}`,

@@ -25,7 +25,7 @@ type Level = Schemas['TeamLevel'];
 export const REBATE_RATES: Record<Level, Big> = { 1: new Big('0.2'), 2: new Big('0.1') };
 /** A member is active with a credited deposit or a trade within this many days. */
 export const ACTIVE_DAYS = 30;
-const ACTIVE_REASONS: ReadonlySet<Reason> = new Set<Reason>(['deposit', 'recharge', 'trade']);
+const ACTIVE_REASONS: ReadonlySet<Reason> = new Set<Reason>(['deposit', 'recharge', 'trade', 'p2p_release']);
 
 interface RebateState extends Rebate {
   beneficiary: string;

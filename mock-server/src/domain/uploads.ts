@@ -55,6 +55,8 @@ interface UploadRecord {
   createdAt: number;
   /** True once a submission uses it: it is then kept. */
   claimed: boolean;
+  /** Others who may see it (the other side of a P2P order's chat). */
+  readers?: Set<string>;
 }
 
 /** How many expired ids are remembered, to answer "expired" rather than "missing". */
@@ -121,12 +123,17 @@ export class Uploads {
     return record;
   }
 
-  /** An upload of this owner, to show again; another owner's looks the same as a missing one. */
+  /** An upload of this owner (or shared with them), to show again; anyone else's looks the same as a missing one. */
   get(owner: string, id: string): UploadRecord {
     this.sweep();
     const record = this.byId.get(id);
-    if (!record || record.owner !== owner) throw new DomainError('not_found', 'Not found');
+    if (!record || (record.owner !== owner && !record.readers?.has(owner))) throw new DomainError('not_found', 'Not found');
     return record;
+  }
+
+  /** Lets `reader` see a claimed upload too (an image sent in a chat); the owner still owns it. */
+  share(record: UploadRecord, reader: string): void {
+    (record.readers ??= new Set()).add(reader);
   }
 
   /**

@@ -9,7 +9,8 @@ import type { Accounts } from './accounts.ts';
 import { chainInfo, coinAmount, COINS, makeAddress, parseAmount, type Chain } from './coins.ts';
 import * as dec from './decimals.ts';
 import { DomainError } from './errors.ts';
-import { ACCOUNT_KINDS, Ledger, SYSTEM } from './ledger.ts';
+import { ACCOUNT_KINDS, type AccountKind, Ledger, SYSTEM } from './ledger.ts';
+import { paged } from './paging.ts';
 import type { Market } from './market.ts';
 import { Rng } from './random.ts';
 import type { RecordBook, RecordQuery, WalletRecord } from './records.ts';
@@ -212,5 +213,25 @@ export class Wallet {
 
   list(token: string | undefined, query: RecordQuery): Schemas['RecordPage'] {
     return this.records.page(this.accounts.record(token).id, query);
+  }
+
+  /** The caller's balance log of one account (and coin), newest first. */
+  balanceLog(token: string | undefined, q: { kind: AccountKind; coin?: string; page?: number; pageSize?: number }): Schemas['BalanceLogPage'] {
+    const entries = this.ledger.log(this.accounts.record(token).id, q.kind, q.coin).reverse();
+    const { items, ...page } = paged(entries, q);
+    return {
+      ...page,
+      items: items.map((e) => ({
+        id: `le_${e.seq}`,
+        reason: e.reason,
+        ref: e.ref,
+        coin: e.coin,
+        available: coinAmount(e.coin, e.available),
+        frozen: coinAmount(e.coin, e.frozen),
+        availableAfter: coinAmount(e.coin, e.availableAfter),
+        frozenAfter: coinAmount(e.coin, e.frozenAfter),
+        time: e.time,
+      })),
+    };
   }
 }

@@ -223,6 +223,7 @@ export class World {
         };
       },
       (userId) => this.accounts.byId(userId)?.nickname ?? userId,
+      this.uploads,
     );
     this.events.on('record', ({ userId, record }) => this.messages.aboutRecord(userId, record));
     this.events.on('leverOrder', ({ userId, order }) => {

@@ -31,7 +31,6 @@ export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
 
 /** Pages not built yet: [path, title key, needs login, pull-to-refresh]. */
 const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
-  [paths.legal.transactionRecord, 'routes.transactionRecord', true, true],
   [paths.ieo.index, 'routes.ieo', false, true],
   [paths.ieo.detail, 'routes.ieoDetail'],
   [paths.ieo.order, 'routes.ieoOrder', true, true],
@@ -71,6 +70,13 @@ export const ROUTES: RouteDef[] = [
   { path: paths.legal.storeUser, title: 'routes.storeUser', load: () => import('../features/fiat/pages/StoreUserPage'), auth: true },
   { path: paths.legal.store, title: 'routes.store', load: () => import('../features/fiat/pages/StorePage'), auth: true, refresh: true },
   { path: paths.legal.storeOrder, title: 'routes.storeOrder', load: () => import('../features/fiat/pages/StoreOrderPage'), auth: true, refresh: true },
+  {
+    path: paths.legal.transactionRecord,
+    title: 'routes.transactionRecord',
+    load: () => import('../features/fiat/pages/TransactionRecordPage'),
+    auth: true,
+    refresh: true,
+  },
   { path: paths.mine.kefu, title: 'routes.kefu', load: () => import('../features/support/pages/KefuPage') },
   { path: paths.mine.group, title: 'routes.group', load: () => import('../features/team/pages/GroupPage'), auth: true, refresh: true },
   { path: paths.mine.groupLog, title: 'routes.groupLog', load: () => import('../features/team/pages/GroupLogPage'), auth: true, refresh: true },

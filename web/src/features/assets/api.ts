@@ -12,7 +12,7 @@ import { useRealtime } from '../../realtime/hooks';
 import { queryKey } from '../../api/queryKey';
 
 type Schemas = components['schemas'];
-export type CoinInfo = Schemas['CoinInfo'];
+export type { CoinInfo } from '../../api/coins';
 export type WalletRecord = Schemas['Record'];
 export type WithdrawAddress = Schemas['WithdrawAddress'];
 export type ChainInfo = Schemas['ChainInfo'];
@@ -24,12 +24,6 @@ export type WireDetails = Schemas['WireDetails'];
 export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 /** Accounts a user moves money between (financial is fed by earning products, not transfers). */
 export const TRANSFER_KINDS: readonly AccountKind[] = ACCOUNT_KINDS.filter((k) => k !== 'financial');
-
-const coinsQuery = queryOptions({
-  queryKey: queryKey('listCoins'),
-  queryFn: ({ signal }) => call('listCoins', { signal }),
-  staleTime: Infinity,
-});
 
 type RecordFilter = Omit<NonNullable<OpQuery<'listRecords'>>, 'page' | 'pageSize'>;
 
@@ -51,7 +45,7 @@ const addressesQuery = queryOptions({
   },
 });
 
-export const useCoins = () => useQuery(coinsQuery);
+export { useCoins } from '../../api/coins';
 export const useAddresses = () => useQuery(addressesQuery);
 
 /** Keeps balances and records live from the user's socket events (mounted once by the shell). */

@@ -4,9 +4,11 @@
  * place and refreshes the lists.
  */
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { paymentMethodTypeValues } from '../../../../contracts/generated/enums';
 import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody, OpQuery } from '../../../../contracts/generated/operations';
-import { call, getToken } from '../../api/client';
+import { call, getToken, newIdempotencyKey } from '../../api/client';
+import { useUploadImage } from '../../ui/uploads/api';
 import { queryKey } from '../../api/queryKey';
 import { useRealtime } from '../../realtime/hooks';
 
@@ -16,13 +18,12 @@ export type P2pOrder = Schemas['P2pOrder'];
 export type P2pAction = Schemas['P2pAction'];
 export type FiatCurrency = Schemas['FiatCurrency'];
 export type PaymentType = Schemas['PaymentMethodType'];
+export type P2pMessage = Schemas['P2pMessage'];
 export type OrderFilter = NonNullable<OpQuery<'listP2pOrders'>>['status'];
 
 export const FIATS: FiatCurrency[] = ['USD', 'EUR', 'CNY', 'BRL', 'TRY', 'VND'];
 export const P2P_COINS = ['USDT', 'BTC'] as const;
-/** Decimals of a quantity of each coin the market trades (the coins' `precision` in listCoins). */
-export const COIN_PLACES: Record<(typeof P2P_COINS)[number], number> = { USDT: 6, BTC: 8 };
-export const PAYMENT_TYPES: PaymentType[] = ['bank', 'pix', 'alipay', 'wechat'];
+export const PAYMENT_TYPES: readonly PaymentType[] = paymentMethodTypeValues;
 /** Decimals of a fiat amount or price (the contract's FiatCurrency). */
 export const fiatPlaces = (fiat: string) => (fiat === 'VND' ? 0 : 2);
 
@@ -75,6 +76,39 @@ export function useOrderEvents(): void {
   useRealtime(null, 'p2pOrder', ({ order }) => update(order));
 }
 
+// ---- an order's chat ----
+
+const chatQuery = (id: string) =>
+  queryOptions({ queryKey: queryKey('listP2pMessages', { id }), queryFn: ({ signal }) => call('listP2pMessages', { query: { id }, signal }) });
+
+/** Adds a message to the cached chat of its order (once: the event and the answer both bring it). */
+function useMessageInCache() {
+  const queryClient = useQueryClient();
+  return (orderId: string, message: P2pMessage) =>
+    queryClient.setQueryData(chatQuery(orderId).queryKey, (list) => (!list || list.some((m) => m.id === message.id) ? list : [...list, message]));
+}
+
+/** The chat of one order, live through the `p2pMessage` event. */
+export function useOrderChat(id: string) {
+  const add = useMessageInCache();
+  useRealtime(null, 'p2pMessage', ({ orderId, message }) => add(orderId, message));
+  return useQuery({ ...chatQuery(id), enabled: Boolean(id) && Boolean(getToken()) });
+}
+
+/** Sends a text, or an image (uploaded first as a data URL), into an order's chat; a retry of the same message is sent once. */
+export function useSendOrderMessage(id: string) {
+  const add = useMessageInCache();
+  const upload = useUploadImage();
+  return useMutation({
+    mutationFn: async (input: { text?: string; image?: string }) => {
+      const key = newIdempotencyKey();
+      const image = input.image ? (await upload.mutateAsync(input.image)).id : undefined;
+      return call('sendP2pMessage', { body: { id, ...(input.text ? { text: input.text } : {}), ...(image ? { image } : {}) }, idempotencyKey: key });
+    },
+    onSuccess: (message) => add(id, message),
+  });
+}
+
 export function usePlaceOrder() {
   const update = useOrderInCache();
   return useMutation({ mutationFn: (body: OpBody<'placeP2pOrder'>) => call('placeP2pOrder', { body }), onSuccess: update });
@@ -106,6 +140,24 @@ export function useOpenStore() {
 export function usePublishAd() {
   const changed = useStoreChanged();
   return useMutation({ mutationFn: (body: OpBody<'publishP2pAd'>) => call('publishP2pAd', { body }), onSuccess: changed });
+}
+
+/** The fiat account's balance log of a coin, page by page; live through the `balances` event. */
+export function useFiatLog(coin: string) {
+  const queryClient = useQueryClient();
+  useRealtime(null, 'balances', () => void queryClient.invalidateQueries({ queryKey: queryKey('listBalanceLog') }));
+  return useInfiniteQuery({
+    queryKey: queryKey('listBalanceLog', { kind: 'fiat', coin }),
+    queryFn: ({ pageParam, signal }) => call('listBalanceLog', { query: { kind: 'fiat', coin, page: pageParam, pageSize: 20 }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: Boolean(getToken()),
+  });
+}
+
+export function useEditAd() {
+  const changed = useStoreChanged();
+  return useMutation({ mutationFn: (body: OpBody<'editP2pAd'>) => call('editP2pAd', { body }), onSuccess: changed });
 }
 
 export function useShelfAd() {

@@ -2,7 +2,7 @@
  * Assets: the total in USDT and in a fiat currency of choice, shortcuts to move money, and each
  * account kind's coins with available, frozen and converted value; hide small balances; search.
  */
-import { ActionIcon, Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { Big } from '../../../lib/decimal';
 import { formatAmount } from '../../../lib/format';
 import { DownloadIcon, ExchangeIcon, EyeIcon, SearchIcon, TradeIcon, WalletIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { WRAP } from '../../../ui/wrap';
 import { useWallet, type AccountKind } from '../../../api/wallet';
 import { ACCOUNT_KINDS, useCoins } from '../api';
 import { useCoinFormat } from '../format';
@@ -111,6 +112,16 @@ export default function AssetsPage() {
         ))}
       </div>
 
+      {kind === 'fiat' && (
+        <Group px={16} pb={4} gap={8} data-testid="fiat-links">
+          <Button component={Link} to={paths.legal.legal} size="compact-sm" variant="light" classNames={WRAP}>
+            {t('routes.legal')}
+          </Button>
+          <Button component={Link} to={paths.legal.transactionRecord} size="compact-sm" variant="default" classNames={WRAP} data-testid="fiat-log-link">
+            {t('routes.transactionRecord')}
+          </Button>
+        </Group>
+      )}
       <Group px={16} justify="space-between" wrap="nowrap" gap="sm">
         <Text size="sm" c="dimmed" data-testid="account-total">
           {t('assets.accountTotal', { amount: show(formatAmount(account?.usdtTotal ?? '0', 2, locale)) })}

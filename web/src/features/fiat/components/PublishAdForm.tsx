@@ -1,4 +1,7 @@
-/** The store's ad form: sell or buy, coin, currency, price, quantity, limits, payment methods; the server checks it again. */
+/**
+ * The store's ad form: sell or buy, coin, currency, price, quantity, limits, payment methods; the
+ * server checks it again. Given an `ad`, it edits that ad's terms (side, coin and currency stay).
+ */
 import { Button, Checkbox, Group, NativeSelect, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,21 +11,27 @@ import { AmountInput } from '../../../ui/AmountInput';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
-import { COIN_PLACES, FIATS, fiatPlaces, P2P_COINS, PAYMENT_TYPES, usePublishAd, type FiatCurrency, type PaymentType } from '../api';
+import { useCoinPrecision } from '../../../api/coins';
+import { FIATS, fiatPlaces, P2P_COINS, PAYMENT_TYPES, useEditAd, usePublishAd, type FiatCurrency, type P2pAd, type PaymentType } from '../api';
 import classes from './fiat.module.css';
 
-export function PublishAdForm({ onDone }: { onDone: () => void }) {
+export function PublishAdForm({ ad, onDone }: { ad?: P2pAd; onDone: () => void }) {
   const { t } = useTranslation();
   const publish = usePublishAd();
+  const edit = useEditAd();
   const guard = useSubmitGuard();
-  const [side, setSide] = useState<'sell' | 'buy'>('sell');
-  const [coin, setCoin] = useState<(typeof P2P_COINS)[number]>('USDT');
-  const [fiat, setFiat] = useState<FiatCurrency>('USD');
-  const [values, setValues] = useState({ price: '', quantity: '', min: '', max: '' });
-  const [payments, setPayments] = useState<PaymentType[]>([]);
+  const [side, setSide] = useState<'sell' | 'buy'>(ad?.side ?? 'sell');
+  const [coin, setCoin] = useState<(typeof P2P_COINS)[number]>((ad?.coin as (typeof P2P_COINS)[number] | undefined) ?? 'USDT');
+  const [fiat, setFiat] = useState<FiatCurrency>(ad?.fiat ?? 'USD');
+  const [values, setValues] = useState(
+    ad ? { price: ad.price, quantity: ad.available, min: ad.min, max: ad.max } : { price: '', quantity: '', min: '', max: '' },
+  );
+  const [payments, setPayments] = useState<PaymentType[]>(ad?.payments ?? []);
   const [tried, setTried] = useState(false);
   const places = fiatPlaces(fiat);
-  const check = (field: keyof typeof values) => checkAmount(values[field], field === 'quantity' ? COIN_PLACES[coin] : places);
+  // Until the coin list loads, the server checks the quantity's decimals.
+  const coinPlaces = useCoinPrecision()(coin) ?? 18;
+  const check = (field: keyof typeof values) => checkAmount(values[field], field === 'quantity' ? coinPlaces : places);
   const problems: Partial<Record<keyof typeof values | 'payments', string>> = {};
   for (const f of ['price', 'quantity', 'min', 'max'] as const) {
     const c = check(f);
@@ -38,7 +47,9 @@ export function PublishAdForm({ onDone }: { onDone: () => void }) {
   const submit = () => {
     setTried(true);
     if (Object.keys(problems).length || !guard.begin()) return;
-    publish.mutate({ side, coin, fiat, ...values, payments: payments.join(',') }, { onSuccess: onDone, onSettled: guard.end });
+    const done = { onSuccess: onDone, onSettled: guard.end };
+    if (ad) edit.mutate({ id: ad.id, ...values, payments: payments.join(',') }, done);
+    else publish.mutate({ side, coin, fiat, ...values, payments: payments.join(',') }, done);
   };
   const field = (name: keyof typeof values, label: string) => (
     <AmountInput
@@ -50,8 +61,9 @@ export function PublishAdForm({ onDone }: { onDone: () => void }) {
     />
   );
   return (
-    <div className={panel.card} data-testid="p2p-publish">
+    <div className={panel.card} data-testid={ad ? 'p2p-edit' : 'p2p-publish'}>
       <SegmentedControl
+        disabled={Boolean(ad)}
         value={side}
         onChange={(v) => setSide(v as 'sell' | 'buy')}
         data={[
@@ -62,9 +74,16 @@ export function PublishAdForm({ onDone }: { onDone: () => void }) {
         data-testid="p2p-ad-side"
       />
       <div className={classes.filters}>
-        <NativeSelect label={t('fiat.coin')} value={coin} onChange={(e) => setCoin(e.currentTarget.value as typeof coin)} data={[...P2P_COINS]} />
+        <NativeSelect
+          label={t('fiat.coin')}
+          disabled={Boolean(ad)}
+          value={coin}
+          onChange={(e) => setCoin(e.currentTarget.value as typeof coin)}
+          data={[...P2P_COINS]}
+        />
         <NativeSelect
           label={t('fiat.currency')}
+          disabled={Boolean(ad)}
           value={fiat}
           onChange={(e) => setFiat(e.currentTarget.value as FiatCurrency)}
           data={FIATS}
@@ -89,13 +108,14 @@ export function PublishAdForm({ onDone }: { onDone: () => void }) {
       </Checkbox.Group>
       <Text size="xs" c="dimmed">
         {t(side === 'sell' ? 'fiat.merchant.sellReserve' : 'fiat.merchant.buyNote')}
+        {ad && ` ${t('fiat.merchant.editNote')}`}
       </Text>
       <Group grow>
         <Button variant="default" onClick={onDone} classNames={WRAP}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={submit} loading={publish.isPending} classNames={WRAP} data-testid="p2p-ad-submit">
-          {t('fiat.merchant.publish')}
+        <Button onClick={submit} loading={publish.isPending || edit.isPending} classNames={WRAP} data-testid="p2p-ad-submit">
+          {t(ad ? 'fiat.merchant.save' : 'fiat.merchant.publish')}
         </Button>
       </Group>
     </div>

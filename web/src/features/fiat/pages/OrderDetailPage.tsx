@@ -19,6 +19,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { fiatPlaces, useOrder, useOrderAction, useOrderEvents, type P2pAction } from '../api';
+import { OrderChat } from '../components/OrderChat';
 import { ActionSheet } from '../components/ActionSheet';
 import classes from '../components/fiat.module.css';
 
@@ -155,6 +156,7 @@ export default function OrderDetailPage() {
           </Button>
         )}
       </div>
+      <OrderChat order={o} />
       {asking && (
         <ActionSheet
           action={asking}

@@ -20,7 +20,8 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
-import { COIN_PLACES, fiatPlaces, usePlaceOrder, useStore, type PaymentType } from '../api';
+import { useCoinPrecision } from '../../../api/coins';
+import { fiatPlaces, usePlaceOrder, useStore, type PaymentType } from '../api';
 import { AdCard } from '../components/AdCard';
 import { figures, largest, type Mode } from '../forms/p2pOrder';
 
@@ -43,9 +44,11 @@ export default function OrderPage() {
   const [chosen, setChosen] = useState<PaymentType | ''>('');
   const place = usePlaceOrder();
   const guard = useSubmitGuard();
+  const coinPrecision = useCoinPrecision();
 
   if (store.isError && !store.data) return <LoadRetry onRetry={() => void store.refetch()} />;
-  if (!store.data) return <PageSkeleton rows={6} />;
+  const coinPlaces = ad && coinPrecision(ad.coin);
+  if (!store.data || (ad && coinPlaces === undefined)) return <PageSkeleton rows={6} />;
   if (!ad)
     return (
       <div className={panel.page}>
@@ -62,7 +65,7 @@ export default function OrderPage() {
     min: ad.min,
     max: ad.max,
     available: ad.available,
-    coinPlaces: COIN_PLACES[ad.coin as keyof typeof COIN_PLACES] ?? 8,
+    coinPlaces: coinPlaces!,
     fiatPlaces: places,
   };
   const parsed = typed ? checkAmount(typed, mode === 'amount' ? places : terms.coinPlaces) : undefined;

@@ -24,6 +24,7 @@ export default function StorePage() {
   const shelf = useShelfAd();
   const [tab, setTab] = useState<'sell' | 'buy'>('sell');
   const [publishing, setPublishing] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
   if (merchant.isError && !merchant.data) return <LoadRetry onRetry={() => void merchant.refetch()} />;
   if (!merchant.data) return <PageSkeleton rows={6} />;
   const store = merchant.data.store;
@@ -69,6 +70,7 @@ export default function StorePage() {
       <div className={classes.list}>
         {ads.map((ad) => {
           const places = fiatPlaces(ad.fiat);
+          if (editing === ad.id) return <PublishAdForm key={ad.id} ad={ad} onDone={() => setEditing(null)} />;
           return (
             <div key={ad.id} className={classes.ad} data-testid="p2p-my-ad" data-online={ad.online}>
               <div className={classes.adHead}>
@@ -81,12 +83,17 @@ export default function StorePage() {
               <div className={classes.line}>
                 {t('fiat.limits', { range: isolate(`${formatAmount(ad.min, places, locale)} – ${formatAmount(ad.max, places, locale)} ${ad.fiat}`) })}
               </div>
-              <Switch
-                checked={Boolean(ad.online)}
-                onChange={(e) => shelf.mutate({ id: ad.id, online: e.currentTarget.checked })}
-                label={t('fiat.merchant.onShelf')}
-                data-testid="p2p-shelf"
-              />
+              <Group justify="space-between" wrap="wrap" gap={8}>
+                <Switch
+                  checked={Boolean(ad.online)}
+                  onChange={(e) => shelf.mutate({ id: ad.id, online: e.currentTarget.checked })}
+                  label={t('fiat.merchant.onShelf')}
+                  data-testid="p2p-shelf"
+                />
+                <Button variant="subtle" size="compact-sm" onClick={() => setEditing(ad.id)} classNames={WRAP} data-testid="p2p-edit-ad">
+                  {t('fiat.merchant.edit')}
+                </Button>
+              </Group>
             </div>
           );
         })}

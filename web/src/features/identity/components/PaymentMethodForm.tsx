@@ -9,6 +9,7 @@ import { Alert, Button, SegmentedControl, Text, TextInput } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { useCallback, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { paymentMethodTypeValues } from '../../../../../contracts/generated/enums';
 import { checkText, TEXT_RULES, type TextRule } from '../../../../../common/text';
 import { useAddPaymentMethod, type PaymentMethodRequest, type PaymentMethodType, type User } from '../api';
 import { defaultRegion } from '../../../i18n/regions';
@@ -18,7 +19,7 @@ import { ClockIcon } from '../../../ui/icons';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import panel from '../../../ui/panel.module.css';
 
-const PAYMENT_TYPES: PaymentMethodType[] = ['bank', 'pix', 'alipay', 'wechat'];
+const PAYMENT_TYPES: readonly PaymentMethodType[] = paymentMethodTypeValues;
 
 type Field = 'country' | 'realName' | 'bankName' | 'accountNumber' | 'pixKey' | 'alipayAccount' | 'wechatNickname' | 'wechatAccount' | 'qrImage';
 type TextField = Exclude<Field, 'qrImage' | 'country'>;
@@ -53,7 +54,15 @@ const EMPTY: Record<TextField, string> = {
   wechatAccount: '',
 };
 
-export function PaymentMethodForm({ me, types = PAYMENT_TYPES, onAdded }: { me: User | undefined; types?: PaymentMethodType[]; onAdded?: () => void }) {
+export function PaymentMethodForm({
+  me,
+  types = PAYMENT_TYPES,
+  onAdded,
+}: {
+  me: User | undefined;
+  types?: readonly PaymentMethodType[];
+  onAdded?: () => void;
+}) {
   const { t } = useTranslation();
   const add = useAddPaymentMethod();
   const guard = useSubmitGuard();

@@ -3,12 +3,13 @@
  * `segments` finds becomes a link (https URLs open outside the app, pages of the app inside it).
  * An automatic agent answer (`kind`) shows the app's translation, with the page it points to.
  */
-import { Anchor, Button, Skeleton, Text } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatDate } from '../../../lib/format';
-import { useUploadedImage } from '../../../ui/uploads/api';
+import { ChatImage } from '../../../ui/chat/ChatImage';
+import chat from '../../../ui/chat/chat.module.css';
 import { WRAP } from '../../../ui/wrap';
 import type { Outgoing, SupportMessage } from '../api';
 import { segments } from './linkify';
@@ -47,14 +48,6 @@ function LinkedText({ text }: { text: string }) {
   );
 }
 
-function ChatImage({ id }: { id: string }) {
-  const { t } = useTranslation();
-  const { data, isError } = useUploadedImage(id);
-  if (isError) return <Text size="sm">{t('kefu.imageGone')}</Text>;
-  if (!data) return <Skeleton width={180} height={140} radius={12} />;
-  return <img src={data.image} alt={t('kefu.imageAlt')} className={classes.image} data-testid="kefu-image" />;
-}
-
 export function ChatMessage({ message }: { message: SupportMessage }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
@@ -63,10 +56,10 @@ export function ChatMessage({ message }: { message: SupportMessage }) {
   const automatic = message.from === 'agent' && message.kind !== undefined;
   const pages = automatic && message.text ? segments(message.text).filter((s) => s.kind === 'page') : [];
   return (
-    <div className={`${classes.row} ${mine ? classes.mine : classes.agent}`} data-testid="kefu-message" data-from={message.from} data-kind={message.kind}>
-      {message.image && <ChatImage id={message.image} />}
+    <div className={`${chat.row} ${mine ? chat.mine : chat.agent}`} data-testid="kefu-message" data-from={message.from} data-kind={message.kind}>
+      {message.image && <ChatImage id={message.image} testId="kefu-image" />}
       {(automatic || message.text) && (
-        <div className={classes.bubble} data-server-text={automatic ? undefined : true} dir={automatic ? undefined : 'auto'}>
+        <div className={chat.bubble} data-server-text={automatic ? undefined : true} dir={automatic ? undefined : 'auto'}>
           {automatic ? t(`kefu.bot.${message.kind}`) : <LinkedText text={message.text ?? ''} />}
           {pages.length > 0 && (
             <div className={classes.pages}>
@@ -79,7 +72,7 @@ export function ChatMessage({ message }: { message: SupportMessage }) {
           )}
         </div>
       )}
-      <span className={classes.meta}>
+      <span className={chat.meta}>
         {formatDate(message.time, 'dateTime', locale)}
         {mine && (
           <span
@@ -100,14 +93,14 @@ export function ChatMessage({ message }: { message: SupportMessage }) {
 export function OutgoingMessage({ message, onRetry, onDiscard }: { message: Outgoing; onRetry: () => void; onDiscard: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className={`${classes.row} ${classes.mine}`} data-testid="kefu-outgoing" data-status={message.status}>
-      {message.preview && <img src={message.preview} alt={t('kefu.imageAlt')} className={classes.image} />}
+    <div className={`${chat.row} ${chat.mine}`} data-testid="kefu-outgoing" data-status={message.status}>
+      {message.preview && <img src={message.preview} alt={t('kefu.imageAlt')} className={chat.image} />}
       {message.text && (
-        <div className={classes.bubble} data-server-text dir="auto">
+        <div className={chat.bubble} data-server-text dir="auto">
           {message.text}
         </div>
       )}
-      <span className={`${classes.meta} ${message.status === 'failed' ? classes.failed : ''}`}>
+      <span className={`${chat.meta} ${message.status === 'failed' ? chat.failed : ''}`}>
         {message.status === 'sending' ? (
           t('kefu.sending')
         ) : (

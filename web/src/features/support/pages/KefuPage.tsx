@@ -4,79 +4,20 @@
  * failed with retry), the agent typing, text and images. A guest talks with a key tied to this
  * device. Agent messages are marked read while the chat is on screen.
  */
-import { ActionIcon, Button, Text, Textarea } from '@mantine/core';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Button, Text } from '@mantine/core';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { paths, withRedirect } from '../../../lib/paths';
-import { ImageIcon } from '../../../ui/icons';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { readImage } from '../../../ui/uploads/ImageUpload';
-import { useUploadMaxBytes } from '../../../ui/uploads/api';
+import { Composer } from '../../../ui/chat/Composer';
+import thread from '../../../ui/chat/chat.module.css';
 import { WRAP } from '../../../ui/wrap';
 import { useReadSupport, useSendSupport, useSupportAccess, useSupportChat } from '../api';
 import { ChatMessage, OutgoingMessage } from '../components/ChatMessage';
 import classes from '../components/support.module.css';
-
-const MAX_TEXT = 1000;
-
-function Composer({ onSend }: { onSend: (input: { text?: string; image?: string }) => void }) {
-  const { t } = useTranslation();
-  const maxBytes = useUploadMaxBytes();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const file = useRef<HTMLInputElement>(null);
-  const submit = () => {
-    if (!text.trim()) return;
-    onSend({ text: text.trim() });
-    setText('');
-  };
-  const pick = async (input: HTMLInputElement) => {
-    const chosen = input.files?.[0];
-    input.value = '';
-    if (!chosen) return;
-    const read = await readImage(chosen, maxBytes);
-    if ('problem' in read) setProblem(t(`upload.${read.problem}`, { max: Math.floor(maxBytes / (1024 * 1024)) }));
-    else {
-      setProblem(null);
-      onSend({ image: read.dataUrl });
-    }
-  };
-  return (
-    <div className={classes.composer}>
-      <input ref={file} type="file" accept="image/jpeg,image/png,image/webp" hidden onChange={(e) => void pick(e.currentTarget)} data-testid="kefu-file" />
-      <ActionIcon variant="subtle" size="lg" onClick={() => file.current?.click()} aria-label={t('kefu.attach')} data-testid="kefu-attach">
-        <ImageIcon />
-      </ActionIcon>
-      <Textarea
-        className={classes.input}
-        value={text}
-        onChange={(e) => setText(e.currentTarget.value.slice(0, MAX_TEXT))}
-        onKeyDown={(e) => {
-          // Enter sends on a keyboard; Shift+Enter is a new line (phones send with the button).
-          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-            e.preventDefault();
-            submit();
-          }
-        }}
-        placeholder={t('kefu.placeholder')}
-        aria-label={t('kefu.placeholder')}
-        autosize
-        minRows={1}
-        maxRows={4}
-        maxLength={MAX_TEXT}
-        error={problem}
-        description={text.length > MAX_TEXT - 100 ? t('kefu.left', { count: MAX_TEXT - text.length }) : undefined}
-        data-testid="kefu-input"
-      />
-      <Button onClick={submit} disabled={!text.trim()} classNames={WRAP} data-testid="kefu-send">
-        {t('kefu.send')}
-      </Button>
-    </div>
-  );
-}
 
 export default function KefuPage() {
   const { t } = useTranslation();
@@ -112,7 +53,7 @@ export default function KefuPage() {
           {t('kefu.guest')} <Link to={withRedirect(paths.mine.login, paths.mine.kefu)}>{t('routes.login')}</Link>
         </div>
       )}
-      <div className={classes.thread} role="log" aria-label={t('routes.kefu')}>
+      <div className={thread.thread} role="log" aria-label={t('routes.kefu')}>
         {chat.hasNextPage && (
           <Button
             variant="subtle"
@@ -138,7 +79,7 @@ export default function KefuPage() {
         )}
         <div ref={end} />
       </div>
-      <Composer onSend={send} />
+      <Composer onSend={send} testId="kefu" />
     </div>
   );
 }
