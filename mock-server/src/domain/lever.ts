@@ -43,6 +43,7 @@ import type { Accounts } from './accounts.ts';
 import { coinInfo } from './coins.ts';
 import * as dec from './decimals.ts';
 import { DomainError } from './errors.ts';
+import { paged } from './paging.ts';
 import { insufficient, isSystem, SYSTEM, type Leg, type Ledger, type Reason } from './ledger.ts';
 import { LEVER_FEE_RATE, LEVER_OVERNIGHT_RATE, LEVER_SYMBOLS, LIQUIDATION_LINE, leverTerms, type LeverSymbol, type LeverTerms } from './lever-terms.ts';
 import type { Market } from './market.ts';
@@ -256,13 +257,12 @@ export class Lever {
 
   list(token: string | undefined, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['LeverOrderPage'] {
     const user = this.deps.accounts.record(token);
-    const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? 20;
     const status = q.status ?? 'open';
     const wanted = (s: LeverOrder['status']) =>
       status === 'all' || (status === 'open' ? s === 'dealing' : status === 'delegating' ? s === 'delegating' : s === 'closed' || s === 'cancelled');
     const all = (this.byUser.get(user.id) ?? []).filter((e) => wanted(e.order.status) && (!q.symbol || e.order.symbol === q.symbol)).reverse();
-    return { items: all.slice((page - 1) * pageSize, page * pageSize).map((e) => this.view(e)), page, pageSize, total: all.length };
+    const { items, ...page } = paged(all, q);
+    return { ...page, items: items.map((e) => this.view(e)) };
   }
 
   /** What a transfer may take out of the user's lever account: available less unrealized losses, rounded down, at least zero. */

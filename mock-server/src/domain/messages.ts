@@ -7,6 +7,7 @@
  */
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
+import { paged } from './paging.ts';
 import { OwnedIds } from './random.ts';
 
 type Schemas = components['schemas'];
@@ -87,10 +88,8 @@ export class Messages {
   }
 
   list(userId: string, q: { page?: number; pageSize?: number }): Schemas['MessagePage'] {
-    const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? 20;
-    const all = this.inbox.get(userId) ?? [];
-    return { items: all.slice((page - 1) * pageSize, page * pageSize).map((m) => ({ ...m })), page, pageSize, total: all.length, unread: this.unread(userId) };
+    const { items, ...page } = paged(this.inbox.get(userId) ?? [], q);
+    return { ...page, items: items.map((m) => ({ ...m })), unread: this.unread(userId) };
   }
 
   /** Marks one message read and answers it (whole, as the detail page shows it). */

@@ -7,6 +7,7 @@
  */
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
+import { paged } from './paging.ts';
 import { Rng } from './random.ts';
 
 type Schemas = components['schemas'];
@@ -179,13 +180,14 @@ export class News {
   }
 
   list(q: { locale?: Locale; page?: number; pageSize?: number }): Schemas['NewsPage'] {
-    const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? 10;
-    const items = this.articles.slice((page - 1) * pageSize, page * pageSize).map((a) => {
-      const { locale, v } = this.version(a, q.locale ?? 'en');
-      return { id: a.id, title: v.title, summary: v.summary, ...(a.cover ? { cover: a.cover } : {}), locale, time: a.time };
-    });
-    return { items, page, pageSize, total: this.articles.length };
+    const { items, ...page } = paged(this.articles, q, 10);
+    return {
+      ...page,
+      items: items.map((a) => {
+        const { locale, v } = this.version(a, q.locale ?? 'en');
+        return { id: a.id, title: v.title, summary: v.summary, ...(a.cover ? { cover: a.cover } : {}), locale, time: a.time };
+      }),
+    };
   }
 
   get(id: string, locale: Locale = 'en'): Schemas['NewsArticle'] {

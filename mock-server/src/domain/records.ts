@@ -5,6 +5,7 @@
  */
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { AccountKind } from './ledger.ts';
+import { paged } from './paging.ts';
 import { OwnedIds } from './random.ts';
 
 type Schemas = components['schemas'];
@@ -52,13 +53,12 @@ export class RecordBook {
 
   /** A page of a user's records, newest first, filtered by type, coin and account. */
   page(userId: string, query: RecordQuery): Schemas['RecordPage'] {
-    const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? 20;
     const all = [...this.of(userId)]
       .reverse()
       .filter((r) => !query.type || query.type === 'all' || r.type === query.type)
       .filter((r) => !query.coin || r.coin === query.coin || r.toCoin === query.coin)
       .filter((r) => !query.kind || r.accountKind === query.kind || r.toAccountKind === query.kind);
-    return { items: all.slice((page - 1) * pageSize, page * pageSize).map((r) => ({ ...r })), page, pageSize, total: all.length };
+    const { items, ...page } = paged(all, query);
+    return { ...page, items: items.map((r) => ({ ...r })) };
   }
 }

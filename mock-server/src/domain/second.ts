@@ -21,6 +21,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts } from './accounts.ts';
 import * as dec from './decimals.ts';
 import { DomainError } from './errors.ts';
+import { paged } from './paging.ts';
 import { SYSTEM, type Ledger } from './ledger.ts';
 import type { Market } from './market.ts';
 import { USDT } from './market-symbols.ts';
@@ -125,13 +126,12 @@ export class Second {
 
   list(token: string | undefined, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['SecondOrderPage'] {
     const user = this.deps.accounts.record(token);
-    const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? 20;
     const status = q.status ?? 'running';
     const all = (this.byUser.get(user.id) ?? [])
       .filter((e) => (status === 'all' || e.order.status === status) && (!q.symbol || e.order.symbol === q.symbol))
       .reverse();
-    return { items: all.slice((page - 1) * pageSize, page * pageSize).map((e) => ({ ...e.order })), page, pageSize, total: all.length };
+    const { items, ...page } = paged(all, q);
+    return { ...page, items: items.map((e) => ({ ...e.order })) };
   }
 
   /** The time of the soonest expiry of a running contract, or null. */

@@ -13,6 +13,7 @@ import type { Market } from './market.ts';
 import { SETTLEMENT_PRECISION } from './market-symbols.ts';
 import type { Level, Liquidity } from './liquidity.ts';
 import { OwnedIds, Rng } from './random.ts';
+import { paged } from './paging.ts';
 
 type Schemas = components['schemas'];
 export type Order = Schemas['Order'];
@@ -263,13 +264,12 @@ export class Spot {
 
   list(token: string | undefined, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['OrderPage'] {
     const user = this.accounts.record(token);
-    const page = q.page ?? 1;
-    const pageSize = q.pageSize ?? 20;
     const status = q.status ?? 'open';
     const all = [...this.orders.values()]
       .filter((o) => o.owner === user.id && (!q.symbol || o.symbol === q.symbol))
       .filter((o) => status === 'all' || (status === 'open' ? o.status === 'pending' : o.status !== 'pending'))
       .reverse();
-    return { items: all.slice((page - 1) * pageSize, page * pageSize).map((o) => this.view(o)), page, pageSize, total: all.length };
+    const { items, ...page } = paged(all, q);
+    return { ...page, items: items.map((o) => this.view(o)) };
   }
 }

@@ -61,6 +61,12 @@ export const ROUTES: RouteDef[] = [
     auth: true,
   },
   { path: paths.mine.invite, title: 'routes.invite', load: () => import('../features/team/pages/InvitePage'), auth: true },
+  // Fiat P2P: legal = the market (buy/sell ads with filters); storeDetail = one merchant's record
+  // and ads; order = placing an order on an ad; orderDetail = one order from either side (its
+  // steps, the collection account, the countdown, the chat); recordlist = my orders by state;
+  // finished = the end of an order; storeUser = becoming a merchant; store = my store (publish,
+  // edit, shelf); storeOrder = orders on my ads; transactionRecord = the fiat account's balance
+  // log; transfer (below) = the assets transfer page between funds and fiat.
   { path: paths.legal.legal, title: 'routes.legal', load: () => import('../features/fiat/pages/MarketPage'), refresh: true },
   { path: paths.legal.storeDetail, title: 'routes.storeDetail', load: () => import('../features/fiat/pages/StoreDetailPage'), refresh: true },
   { path: paths.legal.order, title: 'routes.placeFiatOrder', load: () => import('../features/fiat/pages/OrderPage'), auth: true },
