@@ -45,6 +45,23 @@ async function readyToSell(api: Api, token: string) {
   await api.ok('setTransactionPassword', { token, body: { password: TX_PASSWORD, confirmPassword: TX_PASSWORD } });
 }
 
+type Server = { control: { reset: (o: object) => Promise<unknown>; clock: (o: object) => Promise<unknown> } };
+
+/** The demo user as a merchant (instant reviews): 1,000 USDT in the fiat account, a store, and a sell ad of 500 USDT at 1.02 USD on the shelf. */
+async function merchantWithAd(page: Page, server: Server) {
+  await server.control.reset({ seed: 42, freezeClock: true, scenario: 'instant-review' });
+  const token = await loginWithToken(page);
+  const api = apiOf(page);
+  await readyToSell(api, token);
+  await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' } });
+  await api.ok('openP2pStore', { token });
+  await api.ok('publishP2pAd', {
+    token,
+    body: { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' },
+  });
+  return { token, api };
+}
+
 async function act(page: Page, action: string) {
   await page.getByTestId(`p2p-action-${action}`).click();
   await page.getByTestId('p2p-sheet-confirm').click();
@@ -280,16 +297,7 @@ test('a merchant: opens a store once the requirements are met, an invalid ad is 
 });
 
 test('the fiat balance log and editing an ad: the reservation, the transfer, an edit that frees part of it, live', async ({ page, server }) => {
-  await server.control.reset({ seed: 42, freezeClock: true, scenario: 'instant-review' });
-  const token = await loginWithToken(page);
-  const api = apiOf(page);
-  await readyToSell(api, token);
-  await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' } });
-  await api.ok('openP2pStore', { token });
-  await api.ok('publishP2pAd', {
-    token,
-    body: { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' },
-  });
+  const { token, api } = await merchantWithAd(page, server);
 
   await page.goto('pages/assets/assets');
   await page.getByTestId('kind-fiat').click();
@@ -372,17 +380,8 @@ for (const lang of ['en', 'de', 'ar']) {
 }
 
 /** A merchant with a store, an ad taken and paid by a simulated buyer, and a completed purchase of its own; the URLs of every fiat page with data. */
-async function fiatPages(page: Page, server: { control: { reset: (o: object) => Promise<unknown>; clock: (o: object) => Promise<unknown> } }) {
-  await server.control.reset({ seed: 42, freezeClock: true, scenario: 'instant-review' });
-  const token = await loginWithToken(page);
-  const api = apiOf(page);
-  await readyToSell(api, token);
-  await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' } });
-  await api.ok('openP2pStore', { token });
-  await api.ok('publishP2pAd', {
-    token,
-    body: { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' },
-  });
+async function fiatPages(page: Page, server: Server) {
+  const { token, api } = await merchantWithAd(page, server);
   const harbor = (await api.ok('listP2pAds', { query: { side: 'buy', coin: 'USDT', fiat: 'USD' } })).items.find((a) => a.store.name === 'Harbor OTC')!;
   const bought = await api.ok('placeP2pOrder', { token, body: { adId: harbor.id, amount: '100.20', payment: 'bank' } });
   await api.ok('sendP2pMessage', { token, body: { id: bought.id, text: 'Paid from my account at First Bank, reference in the transfer note.' } });

@@ -17,8 +17,14 @@ import type { Uploads } from './uploads.ts';
 type Schemas = components['schemas'];
 const OPEN: ReadonlySet<P2pStatus> = new Set<P2pStatus>(['waiting_payment', 'paid', 'abnormal', 'appeal']);
 
-/** The contract's comma-separated payment methods, each once. */
-const paymentList = (payments: string) => [...new Set(payments.split(','))] as PaymentType[];
+/** An ad's terms from a publish or edit request: decimals parsed (the contract bounded them), payment methods each once. */
+const terms = (req: Schemas['EditP2pAdRequest'] | Schemas['PublishP2pAdRequest']) => ({
+  price: new Big(req.price),
+  remaining: new Big(req.quantity),
+  min: new Big(req.min),
+  max: new Big(req.max),
+  payments: [...new Set(req.payments.split(','))] as PaymentType[],
+});
 
 /** Whether a user meets each requirement of a store. */
 export type Requirements = (userId: string) => Schemas['P2pRequirements'];
@@ -241,16 +247,7 @@ export class P2pApi {
 
   publishRequest(userId: string, req: Schemas['PublishP2pAdRequest']): Schemas['P2pAd'] {
     const store = this.myStore(userId);
-    const ad = this.p2p.publish(store.id, {
-      side: req.side,
-      coin: req.coin,
-      fiat: req.fiat,
-      price: new Big(req.price),
-      remaining: new Big(req.quantity),
-      min: new Big(req.min),
-      max: new Big(req.max),
-      payments: paymentList(req.payments),
-    });
+    const ad = this.p2p.publish(store.id, { side: req.side, coin: req.coin, fiat: req.fiat, ...terms(req) });
     return { ...this.adView(ad), online: ad.online };
   }
 
@@ -262,13 +259,7 @@ export class P2pApi {
 
   editRequest(userId: string, req: Schemas['EditP2pAdRequest']): Schemas['P2pAd'] {
     const ad = this.myAd(userId, req.id);
-    this.p2p.edit(ad, {
-      price: new Big(req.price),
-      remaining: new Big(req.quantity),
-      min: new Big(req.min),
-      max: new Big(req.max),
-      payments: paymentList(req.payments),
-    });
+    this.p2p.edit(ad, terms(req));
     return { ...this.adView(ad), online: ad.online };
   }
 
