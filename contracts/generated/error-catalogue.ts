@@ -1495,6 +1495,403 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "shared": true
     }
   ],
+  "listLockProducts": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "lockFunds": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is not a positive decimal."
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No product has the `productId`."
+    },
+    {
+      "code": "earn_not_open",
+      "status": 200,
+      "type": "error",
+      "when": "The product is not open (`params.status`: not_started or expired)."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "The amount has more decimals than the coin (`params.places`)."
+    },
+    {
+      "code": "earn_amount_out_of_range",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is outside the product's bounds (`params.min`, `params.max`, `params.coin`)."
+    },
+    {
+      "code": "insufficient_balance",
+      "status": 200,
+      "type": "error",
+      "when": "The funds account has less available."
+    }
+  ],
+  "redeemLock": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No lock-up position of mine has the `id`."
+    },
+    {
+      "code": "earn_position_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The position has already ended or was redeemed."
+    },
+    {
+      "code": "earn_no_early_redemption",
+      "status": 200,
+      "type": "error",
+      "when": "Its product cannot be redeemed early."
+    }
+  ],
+  "listMiningMachines": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "buyMachine": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No machine has the `machineId`."
+    },
+    {
+      "code": "earn_sold_out",
+      "status": 200,
+      "type": "error",
+      "when": "The machine has no units left."
+    },
+    {
+      "code": "earn_stock_short",
+      "status": 200,
+      "type": "error",
+      "when": "Fewer units are left than the `quantity` (`params.stock`)."
+    },
+    {
+      "code": "insufficient_balance",
+      "status": 200,
+      "type": "error",
+      "when": "The funds account has less available than price × quantity."
+    }
+  ],
+  "listSavingsProducts": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "depositSavings": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is not a positive decimal."
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No product has the `productId`."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "The amount has more decimals than the coin (`params.places`)."
+    },
+    {
+      "code": "earn_amount_out_of_range",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is outside the product's bounds (`params.min`, `params.max`, `params.coin`)."
+    },
+    {
+      "code": "insufficient_balance",
+      "status": 200,
+      "type": "error",
+      "when": "The funds account has less available."
+    }
+  ],
+  "listEarnPositions": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
   "listAddresses": [
     {
       "code": "invalid_request",

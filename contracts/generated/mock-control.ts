@@ -255,10 +255,10 @@ export interface components {
         ResetRequest: {
             seed?: number;
             /**
-             * @description `default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once.
+             * @description `default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once; `earning` is `default` with the demo holding one position of each earn kind in progress (a 30-day lock of 1,000 USDT from 3 days ago, 2 S19 machine shares from 5 days ago, 500 USDT in 30-day savings from 10 days ago), paid up to now.
              * @enum {string}
              */
-            scenario?: "default" | "empty" | "instant-review";
+            scenario?: "default" | "empty" | "instant-review" | "earning";
             /** @default false */
             freezeClock?: boolean;
         };

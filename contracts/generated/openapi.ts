@@ -549,6 +549,183 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/earn/lock/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lock-up mining products
+         * @description Every lock-up product: the coin, the amount bounds, the daily yield, the days, whether it can be
+         *     redeemed early (and the penalty), and its state on the server's clock: `not_started` (opens at
+         *     `opensAt`), `in_progress` (takes new locks), `expired` (closed at `closesAt`; running positions
+         *     go on). Each daily payment is amount × `dailyRate` truncated to the coin's decimals, fixed when
+         *     the amount is locked; the principal comes back with the last payment.
+         */
+        get: operations["listLockProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/earn/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock an amount in a lock-up product
+         * @description Moves `amount` from my funds account into the financial account (locked) for the product's days.
+         *     Each day at the hour it was locked, a payment of amount × dailyRate (truncated) reaches my funds
+         *     account; at the end the amount comes back. The `earnPosition` event follows each change.
+         */
+        post: operations["lockFunds"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/earn/lock/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a lock-up position early
+         * @description Ends one of my running lock-up positions before its end, where its product allows it: the
+         *     amount comes back to my funds account, then the penalty (amount × `earlyPenaltyRate`, rounded
+         *     up to 8 decimals, in the coin) is taken as a `fee`. Payments already made stay mine; no more
+         *     come.
+         */
+        post: operations["redeemLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/earn/machines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The mining-machine market
+         * @description Shares of mining machines: the price (in `coin`), the daily output (in `outputCoin`), the days
+         *     of the cycle, and the units left (`stock`; `sold_out` at 0). A purchase pays price × quantity at
+         *     once, and each day of the cycle pays daily output × quantity; nothing is returned at the end.
+         */
+        get: operations["listMiningMachines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/earn/machines/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Buy shares of a mining machine
+         * @description Pays price × `quantity` from my funds account; the machine's output is paid daily into my funds
+         *     account for the cycle. Stock is taken at once.
+         */
+        post: operations["buyMachine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/earn/savings/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Coin savings products
+         * @description Fixed-term deposits per coin: the annual `rate`, the days, the amount bounds and the total
+         *     deposited by all savers. The interest of a deposit is amount × rate × days / 365, truncated to
+         *     the coin's decimals, paid with the amount at maturity.
+         */
+        get: operations["listSavingsProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/earn/savings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deposit into a coin savings product
+         * @description Moves `amount` from my funds account into the financial account until maturity, when the amount
+         *     and its interest (amount × rate × days / 365, truncated) come back to my funds account.
+         */
+        post: operations["depositSavings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/earn/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My earn positions
+         * @description My lock-ups, machine orders and savings deposits (or one `kind`), newest first, running or
+         *     ended (`ended` includes redeemed): what was locked or paid, each payment, how many are paid and
+         *     their sum (`earned`), the whole schedule's total, the next payment's time and the end.
+         */
+        get: operations["listEarnPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/addresses/list": {
         parameters: {
             query?: never;
@@ -2329,7 +2506,7 @@ export interface components {
          *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
         /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {
@@ -2743,10 +2920,13 @@ export interface components {
          *     rebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when
          *     it is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;
          *     p2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;
-         *     p2p_return: a cancelled P2P order's escrow back to the seller (or the ad).
+         *     p2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a
+         *     lock-up or savings principal locked in the financial account; earn_buy: a mining machine
+         *     bought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back
+         *     from the financial account (at the end, or early, the penalty then a `fee`).
          * @enum {string}
          */
-        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return";
+        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return" | "earn_lock" | "earn_buy" | "earn_yield" | "earn_unlock";
         BalanceLogEntry: {
             id: string;
             reason: components["schemas"]["LedgerReason"];
@@ -2766,6 +2946,106 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+        };
+        /**
+         * @description lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit.
+         * @enum {string}
+         */
+        EarnKind: "lock" | "machine" | "savings";
+        /** @description A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %). */
+        Rate: string;
+        LockProduct: {
+            id: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            minAmount: components["schemas"]["Decimal"];
+            maxAmount: components["schemas"]["Decimal"];
+            dailyRate: components["schemas"]["Rate"];
+            days: number;
+            /** @description Absent: no early redemption. */
+            earlyPenaltyRate?: components["schemas"]["Rate"];
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "expired";
+            opensAt: components["schemas"]["EpochMillis"];
+            closesAt: components["schemas"]["EpochMillis"];
+        };
+        MiningMachine: {
+            id: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            price: components["schemas"]["Decimal"];
+            outputCoin: components["schemas"]["Coin"];
+            dailyOutput: components["schemas"]["Decimal"];
+            days: number;
+            stock: number;
+            /** @enum {string} */
+            status: "on_sale" | "sold_out";
+        };
+        SavingsProduct: {
+            id: string;
+            coin: components["schemas"]["Coin"];
+            /** @description Annual. */
+            rate: components["schemas"]["Rate"];
+            days: number;
+            minAmount: components["schemas"]["Decimal"];
+            maxAmount: components["schemas"]["Decimal"];
+            totalDeposit: components["schemas"]["Decimal"];
+        };
+        EarnPosition: {
+            /** @description Also the order number. */
+            id: string;
+            kind: components["schemas"]["EarnKind"];
+            productId: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            /** @description Locked until the end (0 for a machine). */
+            principal: components["schemas"]["Decimal"];
+            /** @description Paid for good (a machine; else 0). */
+            price: components["schemas"]["Decimal"];
+            /** @description Machine shares. */
+            quantity?: number;
+            payoutCoin: components["schemas"]["Coin"];
+            /** @description Each payment. */
+            payout: components["schemas"]["Decimal"];
+            /** @description How many payments. */
+            periods: number;
+            /** @description Days between payments (a savings deposit pays once, at maturity). */
+            periodDays: number;
+            paid: number;
+            earned: components["schemas"]["Decimal"];
+            /** @description What the whole schedule pays: payout × periods. */
+            total: components["schemas"]["Decimal"];
+            startAt: components["schemas"]["EpochMillis"];
+            endAt: components["schemas"]["EpochMillis"];
+            /** @description The next payment, while running. */
+            nextAt?: components["schemas"]["EpochMillis"];
+            /** @enum {string} */
+            status: "running" | "ended" | "redeemed";
+            earlyPenaltyRate?: components["schemas"]["Rate"];
+            redeemedAt?: components["schemas"]["EpochMillis"];
+            penalty?: components["schemas"]["Decimal"];
+        };
+        EarnPositionPage: {
+            items: components["schemas"]["EarnPosition"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        LockRequest: {
+            productId: string;
+            amount: components["schemas"]["DecimalInput"];
+        };
+        SavingsRequest: {
+            productId: string;
+            amount: components["schemas"]["DecimalInput"];
+        };
+        RedeemRequest: {
+            id: string;
+        };
+        BuyMachineRequest: {
+            machineId: string;
+            /** @description In a form, a string of digits. */
+            quantity: number;
         };
         WithdrawAddress: {
             id: string;
@@ -3889,6 +4169,283 @@ export interface operations {
                         /** @constant */
                         type: "ok";
                         message: components["schemas"]["BalanceLogPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listLockProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["LockProduct"][];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    lockFunds: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LockRequest"];
+                "application/json": components["schemas"]["LockRequest"];
+            };
+        };
+        responses: {
+            /** @description The position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["EarnPosition"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    redeemLock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RedeemRequest"];
+                "application/json": components["schemas"]["RedeemRequest"];
+            };
+        };
+        responses: {
+            /** @description The position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["EarnPosition"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listMiningMachines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["MiningMachine"][];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    buyMachine: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["BuyMachineRequest"];
+                "application/json": components["schemas"]["BuyMachineRequest"];
+            };
+        };
+        responses: {
+            /** @description The position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["EarnPosition"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listSavingsProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["SavingsProduct"][];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    depositSavings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SavingsRequest"];
+                "application/json": components["schemas"]["SavingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["EarnPosition"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listEarnPositions: {
+        parameters: {
+            query?: {
+                kind?: components["schemas"]["EarnKind"];
+                status?: "running" | "ended";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["EarnPositionPage"];
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };

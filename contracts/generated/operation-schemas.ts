@@ -366,6 +366,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -601,6 +607,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -976,6 +988,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -1321,6 +1339,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -1518,6 +1542,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -1812,6 +1842,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -2076,6 +2112,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -2295,6 +2337,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -2514,6 +2562,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -2842,6 +2896,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -3074,6 +3134,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -3300,6 +3366,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -3692,6 +3764,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -4105,6 +4183,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -4313,6 +4397,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -4631,6 +4721,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -4896,6 +4992,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -5176,6 +5278,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -5454,6 +5562,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -5700,6 +5814,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -5913,6 +6033,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -6277,6 +6403,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -6654,6 +6786,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -7043,6 +7181,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -7258,9 +7402,13 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "p2p_reserve",
                           "p2p_escrow",
                           "p2p_release",
-                          "p2p_return"
+                          "p2p_return",
+                          "earn_lock",
+                          "earn_buy",
+                          "earn_yield",
+                          "earn_unlock"
                         ],
-                        "description": "Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;\nfreeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between\naccounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral\nrebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when\nit is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;\np2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;\np2p_return: a cancelled P2P order's escrow back to the seller (or the ad).\n"
+                        "description": "Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;\nfreeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between\naccounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral\nrebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when\nit is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;\np2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;\np2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a\nlock-up or savings principal locked in the financial account; earn_buy: a mining machine\nbought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back\nfrom the financial account (at the end, or early, the penalty then a `fee`).\n"
                       },
                       "ref": {
                         "type": "string",
@@ -7377,6 +7525,2755 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listLockProducts": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name",
+                  "coin",
+                  "minAmount",
+                  "maxAmount",
+                  "dailyRate",
+                  "days",
+                  "status",
+                  "opensAt",
+                  "closesAt"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "coin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "minAmount": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "maxAmount": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "dailyRate": {
+                    "type": "string",
+                    "pattern": "^[0-9]+\\.[0-9]{8}$",
+                    "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                  },
+                  "days": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "earlyPenaltyRate": {
+                    "type": "string",
+                    "pattern": "^[0-9]+\\.[0-9]{8}$",
+                    "description": "Absent: no early redemption."
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "not_started",
+                      "in_progress",
+                      "expired"
+                    ]
+                  },
+                  "opensAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  },
+                  "closesAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "lockFunds": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "productId",
+        "amount"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "productId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "amount": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "kind",
+                "productId",
+                "name",
+                "coin",
+                "principal",
+                "price",
+                "payoutCoin",
+                "payout",
+                "periods",
+                "periodDays",
+                "paid",
+                "earned",
+                "total",
+                "startAt",
+                "endAt",
+                "status"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Also the order number."
+                },
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "lock",
+                    "machine",
+                    "savings"
+                  ],
+                  "description": "lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit."
+                },
+                "productId": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "principal": {
+                  "type": "string",
+                  "description": "Locked until the end (0 for a machine).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Paid for good (a machine; else 0).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "quantity": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Machine shares."
+                },
+                "payoutCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "payout": {
+                  "type": "string",
+                  "description": "Each payment.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "periods": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "How many payments."
+                },
+                "periodDays": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Days between payments (a savings deposit pays once, at maturity)."
+                },
+                "paid": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "earned": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "total": {
+                  "type": "string",
+                  "description": "What the whole schedule pays: payout × periods.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "startAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "endAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "nextAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "The next payment, while running.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "running",
+                    "ended",
+                    "redeemed"
+                  ]
+                },
+                "earlyPenaltyRate": {
+                  "type": "string",
+                  "pattern": "^[0-9]+\\.[0-9]{8}$",
+                  "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                },
+                "redeemedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "penalty": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "redeemLock": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "kind",
+                "productId",
+                "name",
+                "coin",
+                "principal",
+                "price",
+                "payoutCoin",
+                "payout",
+                "periods",
+                "periodDays",
+                "paid",
+                "earned",
+                "total",
+                "startAt",
+                "endAt",
+                "status"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Also the order number."
+                },
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "lock",
+                    "machine",
+                    "savings"
+                  ],
+                  "description": "lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit."
+                },
+                "productId": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "principal": {
+                  "type": "string",
+                  "description": "Locked until the end (0 for a machine).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Paid for good (a machine; else 0).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "quantity": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Machine shares."
+                },
+                "payoutCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "payout": {
+                  "type": "string",
+                  "description": "Each payment.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "periods": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "How many payments."
+                },
+                "periodDays": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Days between payments (a savings deposit pays once, at maturity)."
+                },
+                "paid": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "earned": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "total": {
+                  "type": "string",
+                  "description": "What the whole schedule pays: payout × periods.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "startAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "endAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "nextAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "The next payment, while running.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "running",
+                    "ended",
+                    "redeemed"
+                  ]
+                },
+                "earlyPenaltyRate": {
+                  "type": "string",
+                  "pattern": "^[0-9]+\\.[0-9]{8}$",
+                  "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                },
+                "redeemedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "penalty": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listMiningMachines": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name",
+                  "coin",
+                  "price",
+                  "outputCoin",
+                  "dailyOutput",
+                  "days",
+                  "stock",
+                  "status"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "coin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "price": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "outputCoin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "dailyOutput": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "days": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "stock": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "on_sale",
+                      "sold_out"
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "buyMachine": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "machineId",
+        "quantity"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "machineId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "quantity": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "description": "In a form, a string of digits."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "kind",
+                "productId",
+                "name",
+                "coin",
+                "principal",
+                "price",
+                "payoutCoin",
+                "payout",
+                "periods",
+                "periodDays",
+                "paid",
+                "earned",
+                "total",
+                "startAt",
+                "endAt",
+                "status"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Also the order number."
+                },
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "lock",
+                    "machine",
+                    "savings"
+                  ],
+                  "description": "lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit."
+                },
+                "productId": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "principal": {
+                  "type": "string",
+                  "description": "Locked until the end (0 for a machine).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Paid for good (a machine; else 0).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "quantity": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Machine shares."
+                },
+                "payoutCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "payout": {
+                  "type": "string",
+                  "description": "Each payment.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "periods": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "How many payments."
+                },
+                "periodDays": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Days between payments (a savings deposit pays once, at maturity)."
+                },
+                "paid": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "earned": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "total": {
+                  "type": "string",
+                  "description": "What the whole schedule pays: payout × periods.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "startAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "endAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "nextAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "The next payment, while running.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "running",
+                    "ended",
+                    "redeemed"
+                  ]
+                },
+                "earlyPenaltyRate": {
+                  "type": "string",
+                  "pattern": "^[0-9]+\\.[0-9]{8}$",
+                  "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                },
+                "redeemedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "penalty": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listSavingsProducts": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "coin",
+                  "rate",
+                  "days",
+                  "minAmount",
+                  "maxAmount",
+                  "totalDeposit"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "coin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "rate": {
+                    "type": "string",
+                    "pattern": "^[0-9]+\\.[0-9]{8}$",
+                    "description": "Annual."
+                  },
+                  "days": {
+                    "type": "integer",
+                    "minimum": 1
+                  },
+                  "minAmount": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "maxAmount": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "totalDeposit": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "depositSavings": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "productId",
+        "amount"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "productId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "amount": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "kind",
+                "productId",
+                "name",
+                "coin",
+                "principal",
+                "price",
+                "payoutCoin",
+                "payout",
+                "periods",
+                "periodDays",
+                "paid",
+                "earned",
+                "total",
+                "startAt",
+                "endAt",
+                "status"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string",
+                  "description": "Also the order number."
+                },
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "lock",
+                    "machine",
+                    "savings"
+                  ],
+                  "description": "lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit."
+                },
+                "productId": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "principal": {
+                  "type": "string",
+                  "description": "Locked until the end (0 for a machine).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Paid for good (a machine; else 0).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "quantity": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Machine shares."
+                },
+                "payoutCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "payout": {
+                  "type": "string",
+                  "description": "Each payment.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "periods": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "How many payments."
+                },
+                "periodDays": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "description": "Days between payments (a savings deposit pays once, at maturity)."
+                },
+                "paid": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "earned": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "total": {
+                  "type": "string",
+                  "description": "What the whole schedule pays: payout × periods.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "startAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "endAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "nextAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "The next payment, while running.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "running",
+                    "ended",
+                    "redeemed"
+                  ]
+                },
+                "earlyPenaltyRate": {
+                  "type": "string",
+                  "pattern": "^[0-9]+\\.[0-9]{8}$",
+                  "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                },
+                "redeemedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "penalty": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listEarnPositions": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "kind": {
+          "type": "string",
+          "enum": [
+            "lock",
+            "machine",
+            "savings"
+          ],
+          "description": "lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit."
+        },
+        "status": {
+          "type": "string",
+          "enum": [
+            "running",
+            "ended"
+          ]
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "kind",
+                      "productId",
+                      "name",
+                      "coin",
+                      "principal",
+                      "price",
+                      "payoutCoin",
+                      "payout",
+                      "periods",
+                      "periodDays",
+                      "paid",
+                      "earned",
+                      "total",
+                      "startAt",
+                      "endAt",
+                      "status"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "type": "string",
+                        "description": "Also the order number."
+                      },
+                      "kind": {
+                        "type": "string",
+                        "enum": [
+                          "lock",
+                          "machine",
+                          "savings"
+                        ],
+                        "description": "lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit."
+                      },
+                      "productId": {
+                        "type": "string"
+                      },
+                      "name": {
+                        "type": "string"
+                      },
+                      "coin": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "USDT"
+                        ]
+                      },
+                      "principal": {
+                        "type": "string",
+                        "description": "Locked until the end (0 for a machine).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "price": {
+                        "type": "string",
+                        "description": "Paid for good (a machine; else 0).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "quantity": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Machine shares."
+                      },
+                      "payoutCoin": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "USDT"
+                        ]
+                      },
+                      "payout": {
+                        "type": "string",
+                        "description": "Each payment.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "periods": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "How many payments."
+                      },
+                      "periodDays": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "description": "Days between payments (a savings deposit pays once, at maturity)."
+                      },
+                      "paid": {
+                        "type": "integer",
+                        "minimum": 0
+                      },
+                      "earned": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "total": {
+                        "type": "string",
+                        "description": "What the whole schedule pays: payout × periods.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "startAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "endAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "nextAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "The next payment, while running.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "running",
+                          "ended",
+                          "redeemed"
+                        ]
+                      },
+                      "earlyPenaltyRate": {
+                        "type": "string",
+                        "pattern": "^[0-9]+\\.[0-9]{8}$",
+                        "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                      },
+                      "redeemedAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "penalty": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -7605,6 +10502,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -7881,6 +10784,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -8089,6 +10998,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -8464,6 +11379,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -8845,6 +11766,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -9150,6 +12077,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -9491,6 +12424,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -9758,6 +12697,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -10009,6 +12954,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -10199,6 +13150,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -10420,6 +13377,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -10885,6 +13848,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -11221,6 +14190,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -11590,6 +14565,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -11896,6 +14877,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -12213,6 +15200,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -12492,6 +15485,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -12761,6 +15760,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -13252,6 +16257,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -13657,6 +16668,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -14083,6 +17100,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -14488,6 +17511,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -14882,6 +17911,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -15321,6 +18356,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -15597,6 +18638,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -15975,6 +19022,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -16349,6 +19402,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -16777,6 +19836,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -17180,6 +20245,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -17466,6 +20537,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -17728,6 +20805,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -17932,6 +21015,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -18213,6 +21302,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -18500,6 +21595,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -18796,6 +21897,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -19010,6 +22117,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -19280,6 +22393,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -19473,6 +22592,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -19730,6 +22855,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -19934,6 +23065,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -20354,6 +23491,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -20767,6 +23910,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -21240,6 +24389,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -21726,6 +24881,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -22156,6 +25317,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -22597,6 +25764,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -23025,6 +26198,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -23429,6 +26608,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -23784,6 +26969,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -24211,6 +27402,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -24686,6 +27883,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -24921,6 +28124,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",
@@ -25173,6 +28382,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "code_required",
                 "duplicate_address",
                 "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
                 "injected_fault",

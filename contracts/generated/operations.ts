@@ -179,6 +179,62 @@ export const operationTable = {
     "callStyle": "silentToken",
     "auth": true
   },
+  "listLockProducts": {
+    "operationId": "listLockProducts",
+    "method": "get",
+    "path": "/earn/lock/products",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "lockFunds": {
+    "operationId": "lockFunds",
+    "method": "post",
+    "path": "/me/earn/lock",
+    "callStyle": "token",
+    "auth": true
+  },
+  "redeemLock": {
+    "operationId": "redeemLock",
+    "method": "post",
+    "path": "/me/earn/lock/redeem",
+    "callStyle": "token",
+    "auth": true
+  },
+  "listMiningMachines": {
+    "operationId": "listMiningMachines",
+    "method": "get",
+    "path": "/earn/machines",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "buyMachine": {
+    "operationId": "buyMachine",
+    "method": "post",
+    "path": "/me/earn/machines/buy",
+    "callStyle": "token",
+    "auth": true
+  },
+  "listSavingsProducts": {
+    "operationId": "listSavingsProducts",
+    "method": "get",
+    "path": "/earn/savings/products",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "depositSavings": {
+    "operationId": "depositSavings",
+    "method": "post",
+    "path": "/me/earn/savings",
+    "callStyle": "token",
+    "auth": true
+  },
+  "listEarnPositions": {
+    "operationId": "listEarnPositions",
+    "method": "get",
+    "path": "/me/earn/positions",
+    "callStyle": "silentToken",
+    "auth": true
+  },
   "listAddresses": {
     "operationId": "listAddresses",
     "method": "get",

@@ -24,3 +24,4 @@ export declare const supportTyping: PayloadValidator;
 export declare const supportRead: PayloadValidator;
 export declare const p2pOrder: PayloadValidator;
 export declare const p2pMessage: PayloadValidator;
+export declare const earnPosition: PayloadValidator;

@@ -99,6 +99,10 @@ export type P2pOrderEvent = {
   order: ApiSchemas['P2pOrder'];
 };
 
+export type EarnPositionEvent = {
+  position: ApiSchemas['EarnPosition'];
+};
+
 export type P2pMessageEvent = {
   orderId: string;
   message: ApiSchemas['P2pMessage'];
@@ -131,6 +135,7 @@ export interface ServerToClientEvents {
   supportRead: (payload: SupportReadEvent) => void;
   p2pOrder: (payload: P2pOrderEvent) => void;
   p2pMessage: (payload: P2pMessageEvent) => void;
+  earnPosition: (payload: EarnPositionEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -211,6 +216,10 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "p2pMessage": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "earnPosition": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

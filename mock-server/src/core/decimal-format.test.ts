@@ -156,6 +156,19 @@ const RULES: Record<string, Rule> = {
   'UserBalance.available': ownCoin,
   'UserBalance.frozen': ownCoin,
   'Record.amount': ownCoin,
+  'LockProduct.minAmount': ownCoin,
+  'LockProduct.maxAmount': ownCoin,
+  'MiningMachine.price': ownCoin,
+  'MiningMachine.dailyOutput': (s, _o, c) => coin(c, s.outputCoin),
+  'SavingsProduct.minAmount': ownCoin,
+  'SavingsProduct.maxAmount': ownCoin,
+  'SavingsProduct.totalDeposit': ownCoin,
+  'EarnPosition.principal': ownCoin,
+  'EarnPosition.price': ownCoin,
+  'EarnPosition.penalty': ownCoin,
+  'EarnPosition.payout': (s, _o, c) => coin(c, s.payoutCoin),
+  'EarnPosition.earned': (s, _o, c) => coin(c, s.payoutCoin),
+  'EarnPosition.total': (s, _o, c) => coin(c, s.payoutCoin),
   'BalanceLogEntry.available': ownCoin,
   'BalanceLogEntry.frozen': ownCoin,
   'BalanceLogEntry.availableAfter': ownCoin,
@@ -265,10 +278,18 @@ describe('decimal formats on the wire', () => {
     call('cancelOrder', { id: call('placeOrder', { symbol: 'ETH/USDT', side: 'buy', type: 'limit', price: '100.00', quantity: '1' }).id });
     call('placeOrder', { symbol: 'ETH/BTC', side: 'buy', type: 'market', quoteAmount: '0.012345' });
     call('placeOrder', { symbol: 'ETH/BTC', side: 'sell', type: 'market', quantity: '0.1' });
+    // Earn: a lock-up redeemed early (its penalty), a machine paying in BTC, a savings deposit.
+    call('listLockProducts');
+    call('listMiningMachines');
+    call('listSavingsProducts');
+    call('redeemLock', { id: call('lockFunds', { productId: 'lk_usdt_30', amount: '600.5' }).id });
+    call('buyMachine', { machineId: 'mc_s19', quantity: 1 });
+    call('depositSavings', { productId: 'sv_usdt_30', amount: '100.25' });
     for (let i = 0; i < 300; i++) world.clock.advance(1000);
 
     call('listOrders', undefined, { status: 'all' });
     call('listRecords', undefined, { pageSize: '100' });
+    call('listEarnPositions', undefined, { pageSize: '100' });
     for (const kind of ['funds', 'exchange']) call('listBalanceLog', undefined, { kind, pageSize: '100' });
     call('getWallet');
     call('listTickers');

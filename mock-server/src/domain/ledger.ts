@@ -15,10 +15,18 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
 /**
  * System owners: `external` (deposits in, withdrawals out), `fees`, `desk` (flash exchange),
  * `lever` (the other side of lever contracts' profit and loss, and what it absorbs when a loss
- * exceeds a user's lever balance), `second` (the other side of second contracts' wins and losses).
+ * exceeds a user's lever balance), `second` (the other side of second contracts' wins and losses),
+ * `earn` (pays earn products' yields, takes machine prices and early-redemption penalties).
  * System owners may go negative.
  */
-export const SYSTEM = { external: 'system:external', fees: 'system:fees', desk: 'system:desk', lever: 'system:lever', second: 'system:second' } as const;
+export const SYSTEM = {
+  external: 'system:external',
+  fees: 'system:fees',
+  desk: 'system:desk',
+  lever: 'system:lever',
+  second: 'system:second',
+  earn: 'system:earn',
+} as const;
 export const isSystem = (owner: string) => owner.startsWith('system:');
 
 /** Why a posting moved money (the contract's LedgerReason: its description says what each means). */

@@ -35,10 +35,12 @@ import { Support, type SupportMessage } from './support.ts';
 import { P2p, type ChatMessage as P2pChatMessage, type Order as P2pOrder } from './p2p.ts';
 import { seedMerchants } from './p2p-seed.ts';
 import { P2pApi } from './p2p-api.ts';
+import { Accruals, type Position as EarnPositionState } from './accrual.ts';
+import { Earn } from './earn.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
-export type Scenario = 'default' | 'empty' | 'instant-review';
+export type Scenario = 'default' | 'empty' | 'instant-review' | 'earning';
 
 /** Review delays on the virtual clock (users are told payment reviews may take up to 60 minutes). */
 export const IDENTITY_REVIEW_MS = 60_000;
@@ -81,6 +83,7 @@ export interface WorldEvents extends Record<string, unknown> {
   p2pOrder: { order: P2pOrder };
   /** A message was added to a fiat order's chat. */
   p2pMessage: { order: P2pOrder; message: P2pChatMessage };
+  earnPosition: { position: EarnPositionState };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
   /** A session ended (logout, or a password change ended the user's other sessions). */
@@ -115,6 +118,8 @@ export class World {
   readonly support: Support;
   readonly p2p: P2p;
   readonly p2pApi: P2pApi;
+  readonly accruals: Accruals;
+  readonly earn: Earn;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
@@ -225,6 +230,13 @@ export class World {
       (userId) => this.accounts.byId(userId)?.nickname ?? userId,
       this.uploads,
     );
+    this.accruals = new Accruals({
+      now,
+      ledger: this.ledger,
+      scheduler: this.scheduler,
+      onChange: (position) => this.events.emit('earnPosition', { position }),
+    });
+    this.earn = new Earn({ seed: this.seed, now, accruals: this.accruals });
     this.events.on('record', ({ userId, record }) => this.messages.aboutRecord(userId, record));
     this.events.on('leverOrder', ({ userId, order }) => {
       if (order.status === 'closed' && order.closeReason === 'liquidation') this.messages.send(userId, 'lever_liquidated', { symbol: order.symbol });
@@ -258,6 +270,11 @@ export class World {
       // The demo's funds hold DEMO_BALANCES in all, the team's past rebates included.
       for (const [coin, amount] of Object.entries(DEMO_BALANCES)) {
         this.wallet.seedBalance(demo.id, coin, new Big(amount).minus(this.ledger.balance(demo.id, 'funds', coin).available).toString());
+      }
+      if (this.scenario === 'earning') {
+        // One position of each kind, opened days ago and paid since (the pages are not empty).
+        this.earn.seedPositions(demo.id, start);
+        this.scheduler.runDue(start);
       }
     }
   }
