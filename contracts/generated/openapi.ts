@@ -608,7 +608,7 @@ export interface paths {
          * Redeem a lock-up position early
          * @description Ends one of my running lock-up positions before its end, where its product allows it: the
          *     amount comes back to my funds account, then the penalty (amount × `earlyPenaltyRate`, rounded
-         *     up to 8 decimals, in the coin) is taken as a `fee`. Payments already made stay mine; no more
+         *     up to the coin's decimals) is taken as a `fee`. Payments already made stay mine; no more
          *     come.
          */
         post: operations["redeemLock"];

@@ -11,6 +11,7 @@
  * coin's decimals), so the schedule a user is shown before confirming is what is paid.
  */
 import Big from 'big.js';
+import { coinInfo } from './coins.ts';
 import { DomainError } from './errors.ts';
 import { SYSTEM, type AccountKind, type Ledger } from './ledger.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -119,7 +120,7 @@ export class Accruals {
     if (position.status !== 'running') throw new DomainError('earn_position_closed', 'This position has already ended');
     const rate = position.terms.earlyPenaltyRate;
     if (!rate) throw new DomainError('earn_no_early_redemption', 'This product cannot be redeemed before it ends');
-    const penalty = position.terms.principal.times(rate).round(8, Big.roundUp);
+    const penalty = position.terms.principal.times(rate).round(coinInfo(position.terms.coin).precision, Big.roundUp);
     position.status = 'redeemed';
     position.redeemedAt = at;
     position.penalty = penalty;

@@ -34,14 +34,8 @@ const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
   [paths.ieo.index, 'routes.ieo', false, true],
   [paths.ieo.detail, 'routes.ieoDetail'],
   [paths.ieo.order, 'routes.ieoOrder', true, true],
-  [paths.lockming.index, 'routes.lockming', false, true],
-  [paths.lockming.list, 'routes.lockmingList', true, true],
-  [paths.lockming.lockmingdetail, 'routes.lockmingDetail'],
-  [paths.lockming.lockmingindex, 'routes.lockmingMarket', false, true],
   [paths.loans.loansindex, 'routes.loans', false, true],
   [paths.loans.loansdetail, 'routes.loansDetail', true],
-  [paths.coin.index, 'routes.coin', false, true],
-  [paths.coin.coinlog, 'routes.coinlog', true, true],
 ];
 
 export const ROUTES: RouteDef[] = [
@@ -83,6 +77,15 @@ export const ROUTES: RouteDef[] = [
     auth: true,
     refresh: true,
   },
+  // Earn: lockming/index = lock-up mining products and locking; lockmingindex = the mining-machine
+  // market; lockmingdetail = one machine and buying shares; list = my lock-ups and machine orders;
+  // coin/index = coin savings products and depositing; coin/coinlog = my deposits.
+  { path: paths.lockming.index, title: 'routes.lockming', load: () => import('../features/earn/pages/LockPage'), refresh: true },
+  { path: paths.lockming.lockmingindex, title: 'routes.lockmingMarket', load: () => import('../features/earn/pages/MachinesPage'), refresh: true },
+  { path: paths.lockming.lockmingdetail, title: 'routes.lockmingDetail', load: () => import('../features/earn/pages/MachineDetailPage') },
+  { path: paths.lockming.list, title: 'routes.lockmingList', load: () => import('../features/earn/pages/PositionsPage'), auth: true, refresh: true },
+  { path: paths.coin.index, title: 'routes.coin', load: () => import('../features/earn/pages/SavingsPage'), refresh: true },
+  { path: paths.coin.coinlog, title: 'routes.coinlog', load: () => import('../features/earn/pages/SavingsLogPage'), auth: true, refresh: true },
   { path: paths.mine.kefu, title: 'routes.kefu', load: () => import('../features/support/pages/KefuPage') },
   { path: paths.mine.group, title: 'routes.group', load: () => import('../features/team/pages/GroupPage'), auth: true, refresh: true },
   { path: paths.mine.groupLog, title: 'routes.groupLog', load: () => import('../features/team/pages/GroupLogPage'), auth: true, refresh: true },

@@ -1,0 +1,107 @@
+/**
+ * Lock-up mining (/pages/lockming/index): the products (daily yield, days, bounds, early
+ * redemption and its penalty, open or not), and locking an amount from the funds account with the
+ * daily payment and the total shown before confirming. Links to the machine market and my mining.
+ */
+import { Badge, Button, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { getToken } from '../../../api/client';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatDate, formatMoney, formatRate } from '../../../lib/format';
+import { paths, withRedirect } from '../../../lib/paths';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { WRAP } from '../../../ui/wrap';
+import panel from '../../../ui/panel.module.css';
+import { useLock, useLockProducts, type LockProduct } from '../api';
+import { AmountForm } from '../components/AmountForm';
+import type { Fact } from '../components/ConfirmSheet';
+import classes from '../components/earn.module.css';
+import { lockEstimate } from '../forms/estimate';
+
+export default function LockPage() {
+  const { t } = useTranslation();
+  const products = useLockProducts();
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (products.isError && !products.data) return <LoadRetry onRetry={() => void products.refetch()} />;
+  if (!products.data) return <PageSkeleton rows={5} />;
+  return (
+    <div className={panel.page} data-testid="earn-lock">
+      <div className={classes.links}>
+        <Button component={Link} to={paths.lockming.lockmingindex} variant="light" size="compact-sm" classNames={WRAP} data-testid="earn-to-machines">
+          {t('routes.lockmingMarket')}
+        </Button>
+        <Button component={Link} to={paths.lockming.list} variant="default" size="compact-sm" classNames={WRAP} data-testid="earn-to-mine">
+          {t('routes.lockmingList')}
+        </Button>
+      </div>
+      <Text size="xs" c="dimmed">
+        {t('earn.lockIntro')}
+      </Text>
+      <div className={classes.list}>
+        {products.data.map((p) => (
+          <Product key={p.id} product={p} open={chosen === p.id} onChoose={() => setChosen(chosen === p.id ? null : p.id)} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Product({ product: p, open, onChoose }: { product: LockProduct; open: boolean; onChoose: () => void }) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const lock = useLock();
+  const taking = p.status === 'in_progress';
+  return (
+    <div className={`${classes.card} ${open ? classes.selected : ''}`} data-testid="earn-lock-product" data-id={p.id} data-status={p.status}>
+      <div className={classes.head}>
+        <span className={classes.name}>{t('earn.term', { coin: p.coin, count: p.days })}</span>
+        <Badge size="sm" variant="light" color={taking ? 'teal' : 'gray'}>
+          {t(`earn.productStatus.${p.status}`)}
+        </Badge>
+      </div>
+      <div className={classes.rate}>{formatRate(p.dailyRate, locale)}</div>
+      <div className={classes.line}>{t('earn.dailyYield')}</div>
+      <div className={classes.line}>
+        {t('earn.bounds', { min: formatMoney(p.minAmount, 2, p.coin, locale), max: formatMoney(p.maxAmount, 2, p.coin, locale) })}
+      </div>
+      <div className={classes.line} data-testid="earn-early">
+        {p.earlyPenaltyRate ? t('earn.earlyAllowed', { rate: formatRate(p.earlyPenaltyRate, locale) }) : t('earn.earlyNot')}
+      </div>
+      {p.status === 'not_started' && <div className={classes.line}>{t('earn.opensAt', { time: formatDate(p.opensAt, 'dateTime', locale) })}</div>}
+      {taking &&
+        (getToken() ? (
+          <Button variant={open ? 'default' : 'filled'} onClick={onChoose} classNames={WRAP} data-testid="earn-choose">
+            {t(open ? 'common.cancel' : 'earn.lock')}
+          </Button>
+        ) : (
+          <Button component={Link} to={withRedirect(paths.mine.login, paths.lockming.index)} variant="light" classNames={WRAP}>
+            {t('earn.loginToStart')}
+          </Button>
+        ))}
+      {open && (
+        <AmountForm
+          coin={p.coin}
+          min={p.minAmount}
+          max={p.maxAmount}
+          title={t('earn.lockTitle', { coin: p.coin, count: p.days })}
+          submitLabel={t('earn.lock')}
+          note={p.earlyPenaltyRate ? t('earn.earlyAllowed', { rate: formatRate(p.earlyPenaltyRate, locale) }) : t('earn.earlyNot')}
+          busy={lock.isPending}
+          estimate={(amount, places) => {
+            const e = lockEstimate(amount, p.dailyRate, p.days, places, p.earlyPenaltyRate);
+            const facts: Fact[] = [
+              [t('earn.perDay'), formatMoney(e.daily, places, p.coin, locale)],
+              [t('earn.expectedTotal', { count: p.days }), formatMoney(e.total, places, p.coin, locale)],
+            ];
+            if (e.penalty) facts.push([t('earn.penaltyIfEarly'), formatMoney(e.penalty, places, p.coin, locale)]);
+            return facts;
+          }}
+          onSubmit={(amount) => lock.mutateAsync({ productId: p.id, amount })}
+        />
+      )}
+    </div>
+  );
+}
