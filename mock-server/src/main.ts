@@ -11,6 +11,13 @@ const port = Number(process.env.PORT ?? 8080);
 // Loopback by default: the control API can reset the world. HOST=0.0.0.0 shares it on the network.
 const hostname = process.env.HOST || '127.0.0.1';
 const seed = process.env.SEED ? Number(process.env.SEED) : undefined;
+const SCENARIOS = ['default', 'empty', 'instant-review', 'earning'] as const;
+// `earning` by default: a developer who starts the app sees earn positions in progress, not empty pages.
+const scenario = (process.env.SCENARIO || 'earning') as (typeof SCENARIOS)[number];
+if (!SCENARIOS.includes(scenario)) {
+  console.error(`SCENARIO must be one of ${SCENARIOS.join(', ')}, not "${process.env.SCENARIO}"`);
+  process.exit(1);
+}
 const staticDir = resolve(fileURLToPath(import.meta.url), '../../../dist/h5');
 
 const controlSetting = (process.env.MOCK_CONTROL || 'on').toLowerCase();
@@ -26,14 +33,16 @@ if (!existsSync(join(staticDir, 'index.html'))) {
 
 const { app, host } = await createServer({
   staticDir,
-  world: { seed, freezeClock: process.env.FREEZE_CLOCK === 'true' },
+  world: { seed, scenario, freezeClock: process.env.FREEZE_CLOCK === 'true' },
   logger: process.env.LOG === 'true',
   control,
 });
 host.start();
 await app.listen({ port, host: hostname });
 const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
-console.log(`Mock backend and app: http://${shown}:${port}/h5/  (API /api/, ${control ? 'control /__mock/' : 'control API off'}, seed ${host.world.seed})`);
+console.log(
+  `Mock backend and app: http://${shown}:${port}/h5/  (API /api/, ${control ? 'control /__mock/' : 'control API off'}, seed ${host.world.seed}, scenario ${scenario})`,
+);
 
 // Graceful shutdown: app.close() stops the world's timer, disconnects Socket.IO clients and closes
 // every connection (see createServer). A second signal, or closing taking over HARD_EXIT_MS, exits at once.

@@ -81,6 +81,11 @@ export function formatMoney(value: string | Big, decimals: number, coin: string,
   return isolate(`${formatAmount(value, decimals, locale)} ${coin}`);
 }
 
+/** An amount with its coin in its shortest exact form ("0.001 BTC", "100,000 USDT"), as one isolated unit: bounds and limits. */
+export function exactMoney(value: string | Big, coin: string, locale: string): string {
+  return isolate(`${formatExact(value, locale)} ${coin}`);
+}
+
 /**
  * A profit or loss with its sign and coin ("+10.00 USDT", "-3.21 USDT"), truncated to `decimals`,
  * as one isolated unit; "+" only when what is shown is above zero.

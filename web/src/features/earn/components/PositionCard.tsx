@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useCoinPrecision } from '../../../api/coins';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
-import { formatDate, formatMoney, formatRate } from '../../../lib/format';
+import { formatDate, formatMoney, formatRate, isolate } from '../../../lib/format';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useRedeem, type EarnPosition } from '../api';
@@ -34,9 +34,13 @@ export function PositionCard({ position: p }: { position: EarnPosition }) {
   return (
     <div className={classes.card} data-testid="earn-position" data-kind={p.kind} data-status={p.status}>
       <div className={classes.head}>
-        <span className={classes.name} data-server-text>
-          {p.name}
-        </span>
+        {p.kind === 'machine' ? (
+          <span className={classes.name} data-server-text>
+            {p.name}
+          </span>
+        ) : (
+          <span className={classes.name}>{t('earn.term', { coin: p.coin, count: p.periods * p.periodDays })}</span>
+        )}
         <Badge size="sm" variant="light" color={STATUS_COLOR[p.status]} data-testid="earn-position-status">
           {t(`earn.status.${p.status}`)}
         </Badge>
@@ -51,7 +55,7 @@ export function PositionCard({ position: p }: { position: EarnPosition }) {
         <Facts label={t(p.kind === 'savings' ? 'earn.interestAtEnd' : 'earn.perDay')} value={pay(p.payout)} />
         <Facts label={t('earn.earned')} value={<span data-testid="earn-position-earned">{pay(p.earned)}</span>} />
         <Facts label={t('earn.expected')} value={pay(p.total)} />
-        {p.kind !== 'savings' && <Facts label={t('earn.paidDays')} value={t('earn.paidOf', { paid: p.paid, count: p.periods })} />}
+        {p.kind !== 'savings' && <Facts label={t('earn.paidDays')} value={isolate(t('earn.paidOf', { paid: p.paid, count: p.periods }))} />}
         {running && p.nextAt !== undefined && <Facts label={t('earn.next')} value={formatDate(p.nextAt, 'dateTime', locale)} />}
         <Facts label={t('earn.start')} value={formatDate(p.startAt, 'dateTime', locale)} />
         <Facts label={t(running ? 'earn.ends' : 'earn.ended')} value={formatDate(p.redeemedAt ?? p.endAt, 'dateTime', locale)} />

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatDate, formatMoney, formatRate } from '../../../lib/format';
+import { exactMoney, formatDate, formatMoney, formatRate } from '../../../lib/format';
 import { paths, withRedirect } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -64,9 +64,7 @@ function Product({ product: p, open, onChoose }: { product: LockProduct; open: b
       </div>
       <div className={classes.rate}>{formatRate(p.dailyRate, locale)}</div>
       <div className={classes.line}>{t('earn.dailyYield')}</div>
-      <div className={classes.line}>
-        {t('earn.bounds', { min: formatMoney(p.minAmount, 2, p.coin, locale), max: formatMoney(p.maxAmount, 2, p.coin, locale) })}
-      </div>
+      <div className={classes.line}>{t('earn.bounds', { min: exactMoney(p.minAmount, p.coin, locale), max: exactMoney(p.maxAmount, p.coin, locale) })}</div>
       <div className={classes.line} data-testid="earn-early">
         {p.earlyPenaltyRate ? t('earn.earlyAllowed', { rate: formatRate(p.earlyPenaltyRate, locale) }) : t('earn.earlyNot')}
       </div>

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
-import { formatCompact, formatMoney, formatRate } from '../../../lib/format';
+import { exactMoney, formatCompact, formatMoney, formatRate } from '../../../lib/format';
 import { paths, withRedirect } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -60,7 +60,7 @@ export default function SavingsPage() {
               <div className={classes.line}>{t('earn.annualRate')}</div>
               <div className={classes.line}>{t('earn.totalDeposit', { amount: `${formatCompact(p.totalDeposit, locale)} ${p.coin}` })}</div>
               <div className={classes.line}>
-                {t('earn.bounds', { min: formatMoney(p.minAmount, 8, p.coin, locale), max: formatMoney(p.maxAmount, 2, p.coin, locale) })}
+                {t('earn.bounds', { min: exactMoney(p.minAmount, p.coin, locale), max: exactMoney(p.maxAmount, p.coin, locale) })}
               </div>
               {getToken() ? (
                 <Button variant={open ? 'default' : 'filled'} onClick={() => setChosen(open ? null : p.id)} classNames={WRAP} data-testid="earn-choose">

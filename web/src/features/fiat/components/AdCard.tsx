@@ -3,7 +3,7 @@ import { Badge, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatExact, formatRate, isolate } from '../../../lib/format';
+import { formatAmount, formatRate, isolate, exactMoney } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { WRAP } from '../../../ui/wrap';
 import { fiatPlaces, type P2pAd } from '../api';
@@ -30,7 +30,7 @@ export function AdCard({ ad, showStore = true }: { ad: P2pAd; showStore?: boolea
           <div className={classes.price} data-testid="p2p-price">
             {isolate(`${formatAmount(ad.price, places, locale)} ${ad.fiat}`)}
           </div>
-          <div className={classes.line}>{t('fiat.available', { amount: isolate(`${formatExact(ad.available, locale)} ${ad.coin}`) })}</div>
+          <div className={classes.line}>{t('fiat.available', { amount: exactMoney(ad.available, ad.coin, locale) })}</div>
           <div className={classes.line}>
             {t('fiat.limits', { range: isolate(`${formatAmount(ad.min, places, locale)} – ${formatAmount(ad.max, places, locale)} ${ad.fiat}`) })}
           </div>

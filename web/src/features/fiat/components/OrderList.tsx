@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatDate, formatExact, isolate } from '../../../lib/format';
+import { formatAmount, formatDate, isolate, exactMoney } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { LoadMore } from '../../../ui/LoadMore';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -52,7 +52,7 @@ export function OrderList({ scope }: { scope: 'all' | 'store' }) {
               </Badge>
             </div>
             <div className={classes.line}>
-              {isolate(`${formatAmount(o.amount, fiatPlaces(o.fiat), locale)} ${o.fiat}`)} · {isolate(`${formatExact(o.quantity, locale)} ${o.coin}`)}
+              {isolate(`${formatAmount(o.amount, fiatPlaces(o.fiat), locale)} ${o.fiat}`)} · {exactMoney(o.quantity, o.coin, locale)}
             </div>
             <div className={classes.line}>{formatDate(o.createdAt, 'dateTime', locale)}</div>
           </Link>

@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatDate, formatExact, isolate } from '../../../lib/format';
+import { formatAmount, formatDate, isolate, exactMoney } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -19,7 +19,7 @@ export default function FinishedPage() {
   const o = order.data;
   if (order.isError && !o) return <LoadRetry onRetry={() => void order.refetch()} />;
   if (!o) return <PageSkeleton rows={4} />;
-  const coin = isolate(`${formatExact(o.quantity, locale)} ${o.coin}`);
+  const coin = exactMoney(o.quantity, o.coin, locale);
   const money = isolate(`${formatAmount(o.amount, fiatPlaces(o.fiat), locale)} ${o.fiat}`);
   const done = o.status === 'completed';
   const open = !done && o.status !== 'cancelled';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useTickers } from '../../../api/market';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatDate, formatExact, isolate } from '../../../lib/format';
+import { formatAmount, formatDate, isolate, exactMoney } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { serverNow, serverTimeKnown } from '../../../lib/serverClock';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -65,7 +65,7 @@ export default function OrderDetailPage() {
   if (!o) return <PageSkeleton rows={7} />;
   const places = fiatPlaces(o.fiat);
   const money = isolate(`${formatAmount(o.amount, places, locale)} ${o.fiat}`);
-  const coin = isolate(`${formatExact(o.quantity, locale)} ${o.coin}`);
+  const coin = exactMoney(o.quantity, o.coin, locale);
   const finished = o.status === 'completed' || o.status === 'cancelled';
   return (
     <div className={panel.page} data-testid="p2p-order" data-status={o.status}>

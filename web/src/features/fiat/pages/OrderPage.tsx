@@ -12,7 +12,7 @@ import { call } from '../../../api/client';
 import { queryKey } from '../../../api/queryKey';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { checkAmount } from '../../../lib/amount';
-import { formatAmount, formatExact, isolate } from '../../../lib/format';
+import { formatAmount, isolate, exactMoney } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { AmountField } from '../../../ui/AmountInput';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -134,7 +134,7 @@ export default function OrderPage() {
         {f && !f.problem && (
           <dl className={panel.facts} data-testid="p2p-summary">
             <dt>{t(userSells ? 'fiat.youSell' : 'fiat.youGet')}</dt>
-            <dd data-testid="p2p-summary-quantity">{isolate(`${formatExact(f.quantity, locale)} ${ad.coin}`)}</dd>
+            <dd data-testid="p2p-summary-quantity">{exactMoney(f.quantity, ad.coin, locale)}</dd>
             <dt>{t(userSells ? 'fiat.youReceive' : 'fiat.youPay')}</dt>
             <dd data-testid="p2p-summary-amount">{isolate(`${formatAmount(f.amount, places, locale)} ${ad.fiat}`)}</dd>
           </dl>

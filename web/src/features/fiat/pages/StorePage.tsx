@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatExact, formatRate, isolate } from '../../../lib/format';
+import { formatAmount, formatRate, isolate, exactMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -79,7 +79,7 @@ export default function StorePage() {
                   {t(ad.online ? 'fiat.merchant.online' : 'fiat.merchant.offline')}
                 </Badge>
               </div>
-              <div className={classes.line}>{t('fiat.available', { amount: isolate(`${formatExact(ad.available, locale)} ${ad.coin}`) })}</div>
+              <div className={classes.line}>{t('fiat.available', { amount: exactMoney(ad.available, ad.coin, locale) })}</div>
               <div className={classes.line}>
                 {t('fiat.limits', { range: isolate(`${formatAmount(ad.min, places, locale)} – ${formatAmount(ad.max, places, locale)} ${ad.fiat}`) })}
               </div>

@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../../../../contracts/generated/openapi';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatExact, formatMoney, isolate } from '../../../lib/format';
+import { formatMoney, exactMoney } from '../../../lib/format';
 import panel from '../../../ui/panel.module.css';
 import classes from './team.module.css';
 
@@ -21,7 +21,7 @@ export function TeamIncome({ team, children }: { team: components['schemas']['Te
       {team.income.length > 0 && (
         <div className={classes.coins} data-testid="team-income-coins">
           {team.income.map((c) => (
-            <span key={c.coin}>{isolate(`${formatExact(c.amount, locale)} ${c.coin}`)}</span>
+            <span key={c.coin}>{exactMoney(c.amount, c.coin, locale)}</span>
           ))}
         </div>
       )}
