@@ -1569,12 +1569,6 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "shared": true
     },
     {
-      "code": "amount_invalid",
-      "status": 200,
-      "type": "error",
-      "when": "The amount is not a positive decimal."
-    },
-    {
       "code": "not_found",
       "status": 200,
       "type": "error",
@@ -1585,6 +1579,12 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "The product is not open (`params.status`: not_started or expired)."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is not a positive decimal."
     },
     {
       "code": "amount_precision",
@@ -1839,16 +1839,16 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "shared": true
     },
     {
-      "code": "amount_invalid",
-      "status": 200,
-      "type": "error",
-      "when": "The amount is not a positive decimal."
-    },
-    {
       "code": "not_found",
       "status": 200,
       "type": "error",
       "when": "No product has the `productId`."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is not a positive decimal."
     },
     {
       "code": "amount_precision",
@@ -1890,6 +1890,285 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "type": "error",
       "when": "The server failed; nothing was changed.",
       "shared": true
+    }
+  ],
+  "listLoanProducts": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "quoteLoan": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No product has the `productId`."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is not a positive decimal."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "The amount has more decimals than USDT (`params.places`)."
+    },
+    {
+      "code": "loan_amount_out_of_range",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is outside the product's bounds (`params.min`, `params.max`, `params.coin`)."
+    },
+    {
+      "code": "loan_term_unavailable",
+      "status": 200,
+      "type": "error",
+      "when": "The product does not offer `days` (`params.days`)."
+    },
+    {
+      "code": "loan_method_unavailable",
+      "status": 200,
+      "type": "error",
+      "when": "The product does not offer `method`."
+    }
+  ],
+  "listLoans": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "applyLoan": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No product has the `productId`."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is not a positive decimal."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "The amount has more decimals than USDT (`params.places`)."
+    },
+    {
+      "code": "loan_amount_out_of_range",
+      "status": 200,
+      "type": "error",
+      "when": "The amount is outside the product's bounds."
+    },
+    {
+      "code": "loan_term_unavailable",
+      "status": 200,
+      "type": "error",
+      "when": "The product does not offer `days`."
+    },
+    {
+      "code": "loan_method_unavailable",
+      "status": 200,
+      "type": "error",
+      "when": "The product does not offer `method`."
+    },
+    {
+      "code": "real_name_required",
+      "status": 200,
+      "type": "998",
+      "when": "The caller's identity is not verified."
+    },
+    {
+      "code": "field_required",
+      "status": 200,
+      "type": "error",
+      "when": "A credit application without one of its contact fields (`params.field`)."
+    },
+    {
+      "code": "loan_open",
+      "status": 200,
+      "type": "error",
+      "when": "The caller has a loan applying, issued or overdue."
+    }
+  ],
+  "repayLoan": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No loan of the caller has the `id`."
+    },
+    {
+      "code": "loan_not_repayable",
+      "status": 200,
+      "type": "error",
+      "when": "The loan is not issued or overdue (`params.status`)."
+    },
+    {
+      "code": "insufficient_balance",
+      "status": 200,
+      "type": "error",
+      "when": "The funds account has less available than the payment."
     }
   ],
   "listAddresses": [

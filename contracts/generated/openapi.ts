@@ -726,6 +726,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/loans/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Loan products
+         * @description Assistance loans and credit loans: the lending institution, the amount bounds (USDT), the
+         *     repayment periods offered (days), the daily rate and the repayment methods (`one_time`: principal
+         *     and interest at the end; `instalments`: equal 30-day parts).
+         */
+        get: operations["listLoanProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/loans/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The repayment schedule of a loan before applying
+         * @description The whole schedule a loan of `amount` over `days` with `method` would have if it were issued
+         *     now: each instalment's due time, principal and interest, and the total cost. Interest = amount ×
+         *     daily rate × days, rounded up to the coin's decimals; instalments split principal and interest
+         *     into equal 30-day parts (each truncated, the last takes the rest). The same checks as applyLoan.
+         */
+        get: operations["quoteLoan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/loans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My loans
+         * @description My applications and loans, newest first, each with its schedule (instalments paid and due),
+         *     what is outstanding and what repaying everything now would cost (`payoffNow`).
+         */
+        get: operations["listLoans"];
+        put?: never;
+        /**
+         * Apply for a loan
+         * @description Applies with the terms quoteLoan shows. A credit loan also takes an emergency contact (name and
+         *     phone), the applicant's contact information and current address: they are used only to reach the
+         *     applicant about this loan, and are never taken from the device. The application is reviewed (the
+         *     mock decides after 60 s, at once in the instant-review scenario; an amount whose whole part ends
+         *     in 7 is rejected); an issued loan pays the principal into the funds account. One open loan at a
+         *     time. The `loan` event follows every change.
+         */
+        post: operations["applyLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/loans/repay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Repay a loan
+         * @description From the funds account: `instalment` pays the next unpaid instalment (early or overdue), `full`
+         *     pays everything left now: the principal left and the interest of the days elapsed since the loan
+         *     was issued (whole days, at least one), less the interest already paid: repaying early costs
+         *     less interest. There are no late fees.
+         */
+        post: operations["repayLoan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/addresses/list": {
         parameters: {
             query?: never;
@@ -2506,7 +2604,7 @@ export interface components {
          *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
         /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {
@@ -2923,10 +3021,11 @@ export interface components {
          *     p2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a
          *     lock-up or savings principal locked in the financial account; earn_buy: a mining machine
          *     bought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back
-         *     from the financial account (at the end, or early, the penalty then a `fee`).
+         *     from the financial account (at the end, or early, the penalty then a `fee`); loan: a loan
+         *     paid out; loan_repay: a loan repayment.
          * @enum {string}
          */
-        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return" | "earn_lock" | "earn_buy" | "earn_yield" | "earn_unlock";
+        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return" | "earn_lock" | "earn_buy" | "earn_yield" | "earn_unlock" | "loan" | "loan_repay";
         BalanceLogEntry: {
             id: string;
             reason: components["schemas"]["LedgerReason"];
@@ -3046,6 +3145,95 @@ export interface components {
             machineId: string;
             /** @description In a form, a string of digits. */
             quantity: number;
+        };
+        /**
+         * @description one_time: principal and interest at the end; instalments: equal parts every 30 days.
+         * @enum {string}
+         */
+        LoanMethod: "one_time" | "instalments";
+        LoanProduct: {
+            id: string;
+            /** @enum {string} */
+            type: "assistance" | "credit";
+            /** @description The lending institution. */
+            institution: string;
+            coin: components["schemas"]["Coin"];
+            minAmount: components["schemas"]["Decimal"];
+            maxAmount: components["schemas"]["Decimal"];
+            /** @description The repayment periods offered. */
+            days: number[];
+            dailyRate: components["schemas"]["Rate"];
+            methods: components["schemas"]["LoanMethod"][];
+        };
+        LoanInstalment: {
+            n: number;
+            dueAt: components["schemas"]["EpochMillis"];
+            principal: components["schemas"]["Decimal"];
+            interest: components["schemas"]["Decimal"];
+            /** @description principal + interest. */
+            amount: components["schemas"]["Decimal"];
+            paidAt?: components["schemas"]["EpochMillis"];
+        };
+        LoanQuote: {
+            principal: components["schemas"]["Decimal"];
+            /** @description All the interest of the schedule. */
+            interest: components["schemas"]["Decimal"];
+            /** @description principal + interest. */
+            total: components["schemas"]["Decimal"];
+            instalments: components["schemas"]["LoanInstalment"][];
+        };
+        Loan: {
+            id: string;
+            productId: string;
+            /** @enum {string} */
+            type: "assistance" | "credit";
+            institution: string;
+            coin: components["schemas"]["Coin"];
+            principal: components["schemas"]["Decimal"];
+            days: number;
+            method: components["schemas"]["LoanMethod"];
+            dailyRate: components["schemas"]["Rate"];
+            interest: components["schemas"]["Decimal"];
+            total: components["schemas"]["Decimal"];
+            /**
+             * @description applying → issued (paid out) or rejected; issued → repaid; an instalment not repaid at its due time (the funds account did not hold it) → broken (overdue), or expired when it was the last one; repaying what is due brings it back to issued, repaying all to repaid. No late fees.
+             * @enum {string}
+             */
+            status: "applying" | "issued" | "rejected" | "repaid" | "broken" | "expired";
+            appliedAt: components["schemas"]["EpochMillis"];
+            issuedAt?: components["schemas"]["EpochMillis"];
+            /** @description The schedule (for an application, as it would be if issued at once). */
+            instalments: components["schemas"]["LoanInstalment"][];
+            /** @description Issued or overdue: what the unpaid instalments add up to. */
+            outstanding?: components["schemas"]["Decimal"];
+            /** @description Issued or overdue: what repaying everything now costs (see repayLoan). */
+            payoffNow?: components["schemas"]["Decimal"];
+        };
+        LoanPage: {
+            items: components["schemas"]["Loan"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        LoanApplication: {
+            productId: string;
+            amount: components["schemas"]["DecimalInput"];
+            /** @description In a form, a string of digits. */
+            days: number;
+            method: components["schemas"]["LoanMethod"];
+            /** @description Credit loans: an emergency contact's name. */
+            emergencyName?: string;
+            /** @description Credit loans: the emergency contact's phone. */
+            emergencyPhone?: string;
+            /** @description Credit loans: how to reach the applicant (phone or email). */
+            contact?: string;
+            /** @description Credit loans: the applicant's current address. */
+            address?: string;
+        };
+        RepayRequest: {
+            id: string;
+            /** @enum {string} */
+            kind: "instalment" | "full";
         };
         WithdrawAddress: {
             id: string;
@@ -4450,6 +4638,176 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listLoanProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["LoanProduct"][];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    quoteLoan: {
+        parameters: {
+            query: {
+                productId: string;
+                amount: components["schemas"]["DecimalInput"];
+                days: number;
+                method: components["schemas"]["LoanMethod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["LoanQuote"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listLoans: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["LoanPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    applyLoan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LoanApplication"];
+                "application/json": components["schemas"]["LoanApplication"];
+            };
+        };
+        responses: {
+            /** @description The position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["Loan"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    repayLoan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RepayRequest"];
+                "application/json": components["schemas"]["RepayRequest"];
+            };
+        };
+        responses: {
+            /** @description The position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["Loan"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -382,6 +382,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -623,6 +628,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -1004,6 +1014,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -1355,6 +1370,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -1558,6 +1578,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -1858,6 +1883,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -2128,6 +2158,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -2353,6 +2388,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -2578,6 +2618,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -2912,6 +2957,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -3150,6 +3200,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -3382,6 +3437,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -3780,6 +3840,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -4199,6 +4264,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -4413,6 +4483,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -4737,6 +4812,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -5008,6 +5088,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -5294,6 +5379,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -5578,6 +5668,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -5830,6 +5925,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -6049,6 +6149,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -6419,6 +6524,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -6802,6 +6912,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -7197,6 +7312,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -7406,9 +7526,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "earn_lock",
                           "earn_buy",
                           "earn_yield",
-                          "earn_unlock"
+                          "earn_unlock",
+                          "loan",
+                          "loan_repay"
                         ],
-                        "description": "Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;\nfreeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between\naccounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral\nrebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when\nit is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;\np2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;\np2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a\nlock-up or savings principal locked in the financial account; earn_buy: a mining machine\nbought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back\nfrom the financial account (at the end, or early, the penalty then a `fee`).\n"
+                        "description": "Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;\nfreeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between\naccounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral\nrebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when\nit is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;\np2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;\np2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a\nlock-up or savings principal locked in the financial account; earn_buy: a mining machine\nbought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back\nfrom the financial account (at the end, or early, the penalty then a `fee`); loan: a loan\npaid out; loan_repay: a loan repayment.\n"
                       },
                       "ref": {
                         "type": "string",
@@ -7541,6 +7663,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -7815,6 +7942,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -8207,6 +8339,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -8587,6 +8724,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -8844,6 +8986,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -9231,6 +9378,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -9478,6 +9630,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -9870,6 +10027,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -10284,6 +10446,1899 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listLoanProducts": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "type",
+                  "institution",
+                  "coin",
+                  "minAmount",
+                  "maxAmount",
+                  "days",
+                  "dailyRate",
+                  "methods"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "type": {
+                    "type": "string",
+                    "enum": [
+                      "assistance",
+                      "credit"
+                    ]
+                  },
+                  "institution": {
+                    "type": "string",
+                    "description": "The lending institution."
+                  },
+                  "coin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "minAmount": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "maxAmount": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "days": {
+                    "type": "array",
+                    "items": {
+                      "type": "integer",
+                      "minimum": 1
+                    },
+                    "description": "The repayment periods offered."
+                  },
+                  "dailyRate": {
+                    "type": "string",
+                    "pattern": "^[0-9]+\\.[0-9]{8}$",
+                    "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                  },
+                  "methods": {
+                    "type": "array",
+                    "items": {
+                      "type": "string",
+                      "enum": [
+                        "one_time",
+                        "instalments"
+                      ],
+                      "description": "one_time: principal and interest at the end; instalments: equal parts every 30 days."
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "quoteLoan": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "productId",
+        "amount",
+        "days",
+        "method"
+      ],
+      "properties": {
+        "productId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "amount": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "days": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3650
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "one_time",
+            "instalments"
+          ],
+          "description": "one_time: principal and interest at the end; instalments: equal parts every 30 days."
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "principal",
+                "interest",
+                "total",
+                "instalments"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "principal": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "interest": {
+                  "type": "string",
+                  "description": "All the interest of the schedule.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "total": {
+                  "type": "string",
+                  "description": "principal + interest.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "instalments": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "n",
+                      "dueAt",
+                      "principal",
+                      "interest",
+                      "amount"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "n": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "dueAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "principal": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "interest": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "amount": {
+                        "type": "string",
+                        "description": "principal + interest.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "paidAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listLoans": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "productId",
+                      "type",
+                      "institution",
+                      "coin",
+                      "principal",
+                      "days",
+                      "method",
+                      "dailyRate",
+                      "interest",
+                      "total",
+                      "status",
+                      "appliedAt",
+                      "instalments"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "productId": {
+                        "type": "string"
+                      },
+                      "type": {
+                        "type": "string",
+                        "enum": [
+                          "assistance",
+                          "credit"
+                        ]
+                      },
+                      "institution": {
+                        "type": "string"
+                      },
+                      "coin": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "USDT"
+                        ]
+                      },
+                      "principal": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "days": {
+                        "type": "integer"
+                      },
+                      "method": {
+                        "type": "string",
+                        "enum": [
+                          "one_time",
+                          "instalments"
+                        ],
+                        "description": "one_time: principal and interest at the end; instalments: equal parts every 30 days."
+                      },
+                      "dailyRate": {
+                        "type": "string",
+                        "pattern": "^[0-9]+\\.[0-9]{8}$",
+                        "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                      },
+                      "interest": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "total": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "applying",
+                          "issued",
+                          "rejected",
+                          "repaid",
+                          "broken",
+                          "expired"
+                        ],
+                        "description": "applying → issued (paid out) or rejected; issued → repaid; an instalment not repaid at its due time (the funds account did not hold it) → broken (overdue), or expired when it was the last one; repaying what is due brings it back to issued, repaying all to repaid. No late fees."
+                      },
+                      "appliedAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "issuedAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "instalments": {
+                        "type": "array",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "n",
+                            "dueAt",
+                            "principal",
+                            "interest",
+                            "amount"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "n": {
+                              "type": "integer",
+                              "minimum": 1
+                            },
+                            "dueAt": {
+                              "type": "integer",
+                              "minimum": 0,
+                              "description": "Unix epoch milliseconds.",
+                              "examples": [
+                                1767225600000
+                              ]
+                            },
+                            "principal": {
+                              "type": "string",
+                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                              "examples": [
+                                "64210.55"
+                              ]
+                            },
+                            "interest": {
+                              "type": "string",
+                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                              "examples": [
+                                "64210.55"
+                              ]
+                            },
+                            "amount": {
+                              "type": "string",
+                              "description": "principal + interest.",
+                              "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                              "examples": [
+                                "64210.55"
+                              ]
+                            },
+                            "paidAt": {
+                              "type": "integer",
+                              "minimum": 0,
+                              "description": "Unix epoch milliseconds.",
+                              "examples": [
+                                1767225600000
+                              ]
+                            }
+                          }
+                        },
+                        "description": "The schedule (for an application, as it would be if issued at once)."
+                      },
+                      "outstanding": {
+                        "type": "string",
+                        "description": "Issued or overdue: what the unpaid instalments add up to.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "payoffNow": {
+                        "type": "string",
+                        "description": "Issued or overdue: what repaying everything now costs (see repayLoan).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "applyLoan": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "productId",
+        "amount",
+        "days",
+        "method"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "productId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "amount": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "days": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 3650,
+          "description": "In a form, a string of digits."
+        },
+        "method": {
+          "type": "string",
+          "enum": [
+            "one_time",
+            "instalments"
+          ],
+          "description": "one_time: principal and interest at the end; instalments: equal parts every 30 days."
+        },
+        "emergencyName": {
+          "type": "string",
+          "maxLength": 64,
+          "description": "Credit loans: an emergency contact's name."
+        },
+        "emergencyPhone": {
+          "type": "string",
+          "maxLength": 32,
+          "description": "Credit loans: the emergency contact's phone."
+        },
+        "contact": {
+          "type": "string",
+          "maxLength": 128,
+          "description": "Credit loans: how to reach the applicant (phone or email)."
+        },
+        "address": {
+          "type": "string",
+          "maxLength": 256,
+          "description": "Credit loans: the applicant's current address."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "productId",
+                "type",
+                "institution",
+                "coin",
+                "principal",
+                "days",
+                "method",
+                "dailyRate",
+                "interest",
+                "total",
+                "status",
+                "appliedAt",
+                "instalments"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "productId": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "assistance",
+                    "credit"
+                  ]
+                },
+                "institution": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "principal": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "days": {
+                  "type": "integer"
+                },
+                "method": {
+                  "type": "string",
+                  "enum": [
+                    "one_time",
+                    "instalments"
+                  ],
+                  "description": "one_time: principal and interest at the end; instalments: equal parts every 30 days."
+                },
+                "dailyRate": {
+                  "type": "string",
+                  "pattern": "^[0-9]+\\.[0-9]{8}$",
+                  "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                },
+                "interest": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "total": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "applying",
+                    "issued",
+                    "rejected",
+                    "repaid",
+                    "broken",
+                    "expired"
+                  ],
+                  "description": "applying → issued (paid out) or rejected; issued → repaid; an instalment not repaid at its due time (the funds account did not hold it) → broken (overdue), or expired when it was the last one; repaying what is due brings it back to issued, repaying all to repaid. No late fees."
+                },
+                "appliedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "issuedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "instalments": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "n",
+                      "dueAt",
+                      "principal",
+                      "interest",
+                      "amount"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "n": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "dueAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "principal": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "interest": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "amount": {
+                        "type": "string",
+                        "description": "principal + interest.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "paidAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  },
+                  "description": "The schedule (for an application, as it would be if issued at once)."
+                },
+                "outstanding": {
+                  "type": "string",
+                  "description": "Issued or overdue: what the unpaid instalments add up to.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "payoffNow": {
+                  "type": "string",
+                  "description": "Issued or overdue: what repaying everything now costs (see repayLoan).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "repayLoan": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id",
+        "kind"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "kind": {
+          "type": "string",
+          "enum": [
+            "instalment",
+            "full"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "productId",
+                "type",
+                "institution",
+                "coin",
+                "principal",
+                "days",
+                "method",
+                "dailyRate",
+                "interest",
+                "total",
+                "status",
+                "appliedAt",
+                "instalments"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "productId": {
+                  "type": "string"
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "assistance",
+                    "credit"
+                  ]
+                },
+                "institution": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "principal": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "days": {
+                  "type": "integer"
+                },
+                "method": {
+                  "type": "string",
+                  "enum": [
+                    "one_time",
+                    "instalments"
+                  ],
+                  "description": "one_time: principal and interest at the end; instalments: equal parts every 30 days."
+                },
+                "dailyRate": {
+                  "type": "string",
+                  "pattern": "^[0-9]+\\.[0-9]{8}$",
+                  "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                },
+                "interest": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "total": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "applying",
+                    "issued",
+                    "rejected",
+                    "repaid",
+                    "broken",
+                    "expired"
+                  ],
+                  "description": "applying → issued (paid out) or rejected; issued → repaid; an instalment not repaid at its due time (the funds account did not hold it) → broken (overdue), or expired when it was the last one; repaying what is due brings it back to issued, repaying all to repaid. No late fees."
+                },
+                "appliedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "issuedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "instalments": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "n",
+                      "dueAt",
+                      "principal",
+                      "interest",
+                      "amount"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "n": {
+                        "type": "integer",
+                        "minimum": 1
+                      },
+                      "dueAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "principal": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "interest": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "amount": {
+                        "type": "string",
+                        "description": "principal + interest.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "paidAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  },
+                  "description": "The schedule (for an application, as it would be if issued at once)."
+                },
+                "outstanding": {
+                  "type": "string",
+                  "description": "Issued or overdue: what the unpaid instalments add up to.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "payoffNow": {
+                  "type": "string",
+                  "description": "Issued or overdue: what repaying everything now costs (see repayLoan).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -10518,6 +12573,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -10800,6 +12860,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -11014,6 +13079,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -11395,6 +13465,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -11782,6 +13857,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -12093,6 +14173,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -12440,6 +14525,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -12713,6 +14803,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -12970,6 +15065,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -13166,6 +15266,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -13393,6 +15498,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -13864,6 +15974,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -14206,6 +16321,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -14581,6 +16701,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -14893,6 +17018,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -15216,6 +17346,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -15501,6 +17636,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -15776,6 +17916,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -16273,6 +18418,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -16684,6 +18834,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -17116,6 +19271,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -17527,6 +19687,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -17927,6 +20092,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -18372,6 +20542,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -18654,6 +20829,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -19038,6 +21218,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -19418,6 +21603,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -19852,6 +22042,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -20261,6 +22456,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -20553,6 +22753,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -20821,6 +23026,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -21031,6 +23241,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -21318,6 +23533,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -21611,6 +23831,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -21913,6 +24138,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -22133,6 +24363,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -22409,6 +24644,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -22608,6 +24848,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -22871,6 +25116,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -23081,6 +25331,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -23507,6 +25762,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -23926,6 +26186,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -24405,6 +26670,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -24897,6 +27167,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -25333,6 +27608,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -25780,6 +28060,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -26214,6 +28499,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -26624,6 +28914,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -26985,6 +29280,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -27418,6 +29718,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -27899,6 +30204,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -28140,6 +30450,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",
@@ -28398,6 +30713,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "invalid_request",
                 "invite_invalid",
                 "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
                 "lots_out_of_bounds",
                 "malformed_body",
                 "market_closed",

@@ -235,6 +235,41 @@ export const operationTable = {
     "callStyle": "silentToken",
     "auth": true
   },
+  "listLoanProducts": {
+    "operationId": "listLoanProducts",
+    "method": "get",
+    "path": "/loans/products",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "quoteLoan": {
+    "operationId": "quoteLoan",
+    "method": "get",
+    "path": "/loans/quote",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "listLoans": {
+    "operationId": "listLoans",
+    "method": "get",
+    "path": "/me/loans",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "applyLoan": {
+    "operationId": "applyLoan",
+    "method": "post",
+    "path": "/me/loans",
+    "callStyle": "token",
+    "auth": true
+  },
+  "repayLoan": {
+    "operationId": "repayLoan",
+    "method": "post",
+    "path": "/me/loans/repay",
+    "callStyle": "token",
+    "auth": true
+  },
   "listAddresses": {
     "operationId": "listAddresses",
     "method": "get",

@@ -27,3 +27,4 @@ export declare const supportRead: PayloadValidator;
 export declare const p2pOrder: PayloadValidator;
 export declare const p2pMessage: PayloadValidator;
 export declare const earnPosition: PayloadValidator;
+export declare const loan: PayloadValidator;

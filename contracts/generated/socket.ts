@@ -99,6 +99,10 @@ export type P2pOrderEvent = {
   order: ApiSchemas['P2pOrder'];
 };
 
+export type LoanEvent = {
+  loan: ApiSchemas['Loan'];
+};
+
 export type EarnPositionEvent = {
   position: ApiSchemas['EarnPosition'];
 };
@@ -136,6 +140,7 @@ export interface ServerToClientEvents {
   p2pOrder: (payload: P2pOrderEvent) => void;
   p2pMessage: (payload: P2pMessageEvent) => void;
   earnPosition: (payload: EarnPositionEvent) => void;
+  loan: (payload: LoanEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -220,6 +225,10 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "earnPosition": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "loan": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

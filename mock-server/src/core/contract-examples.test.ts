@@ -142,6 +142,7 @@ const store = steps(verify, addBank, transactionPassword, (c) => c.call('openP2p
 const sellAd = steps(store, (c) => c.call('transfer', { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' }));
 const publishSell: Step = (c) =>
   c.call('publishP2pAd', { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '500', min: '20', max: '300', payments: 'bank' });
+const loan14: Step = (c) => c.call('applyLoan', { productId: 'ln_assist', amount: '1000', days: 14, method: 'one_time' });
 const lock30: Step = (c) => c.call('lockFunds', { productId: 'lk_usdt_30', amount: '1000' });
 const p2pOrder: Step = (c) => c.call('placeP2pOrder', { adId: 'ad_d5a6147ee7', amount: '100.20', payment: 'bank' });
 const ticket = (c: Ctx) => {
@@ -167,6 +168,10 @@ const PREPS: Record<string, Prep> = {
   'setP2pAdOnline/not_found': { scenario: 'instant-review', run: store },
   'getP2pOrder/ok': { run: p2pOrder },
   'redeemLock/ok': { run: lock30 },
+  'applyLoan/ok': { scenario: 'instant-review', run: verify },
+  'applyLoan/field_required': { scenario: 'instant-review', run: verify },
+  'listLoans/ok': { scenario: 'instant-review', run: steps(verify, loan14) },
+  'repayLoan/ok': { scenario: 'instant-review', run: steps(verify, loan14) },
   'listEarnPositions/ok': { run: steps(lock30, later(2 * 86_400_000)) },
   'listP2pMessages/ok': { run: steps(p2pOrder, (c) => c.call('sendP2pMessage', { id: 'po_5593cd889f', text: 'Paying now by bank transfer.' })) },
   'sendP2pMessage/ok': { run: p2pOrder },

@@ -156,6 +156,15 @@ const RULES: Record<string, Rule> = {
   'UserBalance.available': ownCoin,
   'UserBalance.frozen': ownCoin,
   'Record.amount': ownCoin,
+  'LoanProduct.minAmount': ownCoin,
+  'LoanProduct.maxAmount': ownCoin,
+  // Loans are in USDT (the quote's owner has no coin field).
+  'LoanQuote.principal': (_s, _o, c) => coin(c, 'USDT'),
+  'LoanQuote.interest': (_s, _o, c) => coin(c, 'USDT'),
+  'LoanQuote.total': (_s, _o, c) => coin(c, 'USDT'),
+  'LoanInstalment.principal': (_s, _o, c) => coin(c, 'USDT'),
+  'LoanInstalment.interest': (_s, _o, c) => coin(c, 'USDT'),
+  'LoanInstalment.amount': (_s, _o, c) => coin(c, 'USDT'),
   'LockProduct.minAmount': ownCoin,
   'LockProduct.maxAmount': ownCoin,
   'MiningMachine.price': ownCoin,
@@ -279,6 +288,8 @@ describe('decimal formats on the wire', () => {
     call('placeOrder', { symbol: 'ETH/BTC', side: 'buy', type: 'market', quoteAmount: '0.012345' });
     call('placeOrder', { symbol: 'ETH/BTC', side: 'sell', type: 'market', quantity: '0.1' });
     // Earn: a lock-up redeemed early (its penalty), a machine paying in BTC, a savings deposit.
+    call('listLoanProducts');
+    call('quoteLoan', undefined, { productId: 'ln_credit', amount: '3333.33', days: '180', method: 'instalments' });
     call('listLockProducts');
     call('listMiningMachines');
     call('listSavingsProducts');

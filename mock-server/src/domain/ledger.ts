@@ -16,7 +16,8 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
  * System owners: `external` (deposits in, withdrawals out), `fees`, `desk` (flash exchange),
  * `lever` (the other side of lever contracts' profit and loss, and what it absorbs when a loss
  * exceeds a user's lever balance), `second` (the other side of second contracts' wins and losses),
- * `earn` (pays earn products' yields, takes machine prices and early-redemption penalties).
+ * `earn` (pays earn products' yields, takes machine prices and early-redemption penalties),
+ * `loans` (the lending institutions: pays loans out, takes repayments).
  * System owners may go negative.
  */
 export const SYSTEM = {
@@ -26,6 +27,7 @@ export const SYSTEM = {
   lever: 'system:lever',
   second: 'system:second',
   earn: 'system:earn',
+  loans: 'system:loans',
 } as const;
 export const isSystem = (owner: string) => owner.startsWith('system:');
 

@@ -37,6 +37,7 @@ import { seedMerchants } from './p2p-seed.ts';
 import { P2pApi } from './p2p-api.ts';
 import { Accruals, type Position as EarnPositionState } from './accrual.ts';
 import { Earn } from './earn.ts';
+import { LOAN_REVIEW_MS, Loans, type Loan as LoanState } from './loans.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -84,6 +85,7 @@ export interface WorldEvents extends Record<string, unknown> {
   /** A message was added to a fiat order's chat. */
   p2pMessage: { order: P2pOrder; message: P2pChatMessage };
   earnPosition: { position: EarnPositionState };
+  loan: { loan: LoanState };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
   /** A session ended (logout, or a password change ended the user's other sessions). */
@@ -120,6 +122,7 @@ export class World {
   readonly p2pApi: P2pApi;
   readonly accruals: Accruals;
   readonly earn: Earn;
+  readonly loans: Loans;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
@@ -237,6 +240,15 @@ export class World {
       onChange: (position) => this.events.emit('earnPosition', { position }),
     });
     this.earn = new Earn({ seed: this.seed, now, accruals: this.accruals });
+    this.loans = new Loans({
+      seed: this.seed,
+      now,
+      ledger: this.ledger,
+      scheduler: this.scheduler,
+      review: this.reviewAfter(LOAN_REVIEW_MS),
+      verified: (userId) => this.accounts.byId(userId)?.verification === 'verified',
+      onChange: (loan) => this.events.emit('loan', { loan }),
+    });
     this.events.on('record', ({ userId, record }) => this.messages.aboutRecord(userId, record));
     this.events.on('leverOrder', ({ userId, order }) => {
       if (order.status === 'closed' && order.closeReason === 'liquidation') this.messages.send(userId, 'lever_liquidated', { symbol: order.symbol });
