@@ -34,8 +34,6 @@ const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
   [paths.ieo.index, 'routes.ieo', false, true],
   [paths.ieo.detail, 'routes.ieoDetail'],
   [paths.ieo.order, 'routes.ieoOrder', true, true],
-  [paths.loans.loansindex, 'routes.loans', false, true],
-  [paths.loans.loansdetail, 'routes.loansDetail', true],
 ];
 
 export const ROUTES: RouteDef[] = [
@@ -86,6 +84,9 @@ export const ROUTES: RouteDef[] = [
   { path: paths.lockming.list, title: 'routes.lockmingList', load: () => import('../features/earn/pages/PositionsPage'), auth: true, refresh: true },
   { path: paths.coin.index, title: 'routes.coin', load: () => import('../features/earn/pages/SavingsPage'), refresh: true },
   { path: paths.coin.coinlog, title: 'routes.coinlog', load: () => import('../features/earn/pages/SavingsLogPage'), auth: true, refresh: true },
+  // Loans: loansindex = the products and applying (the schedule first); loansdetail = my loans and repaying.
+  { path: paths.loans.loansindex, title: 'routes.loans', load: () => import('../features/loans/pages/LoansPage'), refresh: true },
+  { path: paths.loans.loansdetail, title: 'routes.loansDetail', load: () => import('../features/loans/pages/LoanDetailPage'), auth: true, refresh: true },
   { path: paths.mine.kefu, title: 'routes.kefu', load: () => import('../features/support/pages/KefuPage') },
   { path: paths.mine.group, title: 'routes.group', load: () => import('../features/team/pages/GroupPage'), auth: true, refresh: true },
   { path: paths.mine.groupLog, title: 'routes.groupLog', load: () => import('../features/team/pages/GroupLogPage'), auth: true, refresh: true },

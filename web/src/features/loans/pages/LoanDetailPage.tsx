@@ -1,0 +1,108 @@
+/**
+ * My loans (/pages/loans/loansdetail, login): each application and loan with its state, the
+ * schedule (paid and due), what is outstanding, and repaying the next instalment or everything now
+ * (early repayment costs only the interest of the days so far). Live.
+ */
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { LoadRetry } from '../../../ui/LoadRetry';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { useConfirm } from '../../../ui/useConfirm';
+import { WRAP } from '../../../ui/wrap';
+import panel from '../../../ui/panel.module.css';
+import { useLoans, useRepayLoan, type Loan } from '../api';
+import { Schedule } from '../components/Schedule';
+import classes from '../components/loans.module.css';
+
+const COLOR: Record<Loan['status'], string> = { applying: 'blue', issued: 'teal', rejected: 'gray', repaid: 'gray', broken: 'orange', expired: 'orange' };
+
+export default function LoanDetailPage() {
+  const { t } = useTranslation();
+  const loans = useLoans();
+  if (loans.isError && !loans.data) return <LoadRetry onRetry={() => void loans.refetch()} />;
+  if (!loans.data) return <PageSkeleton rows={5} />;
+  return (
+    <div className={panel.page} data-testid="loan-list">
+      {loans.data.items.length === 0 && (
+        <Text c="dimmed" ta="center" py={24} data-testid="loan-none">
+          {t('loans.none')}
+        </Text>
+      )}
+      {loans.data.items.map((loan) => (
+        <LoanCard key={loan.id} loan={loan} />
+      ))}
+      <Button component={Link} to={paths.loans.loansindex} variant="light" classNames={WRAP}>
+        {t('routes.loans')}
+      </Button>
+    </div>
+  );
+}
+
+function LoanCard({ loan }: { loan: Loan }) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const repay = useRepayLoan();
+  const [ask, dialog] = useConfirm();
+  const money = (v: string) => formatMoney(v, 2, loan.coin, locale);
+  const next = loan.instalments.find((i) => i.paidAt === undefined);
+  const pay = async (kind: 'instalment' | 'full', amount: string) => {
+    if (await ask(t(kind === 'full' ? 'loans.askFull' : 'loans.askNext', { amount: money(amount) }))) repay.mutate({ id: loan.id, kind });
+  };
+  return (
+    <div className={classes.card} data-testid="loan" data-status={loan.status}>
+      <Group justify="space-between" wrap="wrap" gap={6}>
+        <Text fw={600}>{t(`loans.type.${loan.type}`)}</Text>
+        <Badge size="sm" variant="light" color={COLOR[loan.status]} data-testid="loan-status">
+          {t(`loans.status.${loan.status}`)}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" data-testid="loan-status-hint">
+        {t(`loans.hint.${loan.status}`)}
+      </Text>
+      <dl className={panel.facts}>
+        <dt>{t('loans.institution')}</dt>
+        <dd data-server-text>{loan.institution}</dd>
+        <dt>{t('loans.period')}</dt>
+        <dd>{t('loans.days', { count: loan.days })}</dd>
+        <dt>{t('loans.method')}</dt>
+        <dd>{t(`loans.methods.${loan.method}`)}</dd>
+        <dt>{t('loans.applied')}</dt>
+        <dd>{formatDate(loan.appliedAt, 'dateTime', locale)}</dd>
+        {loan.outstanding !== undefined && (
+          <>
+            <dt>{t('loans.outstanding')}</dt>
+            <dd data-testid="loan-outstanding">{money(loan.outstanding)}</dd>
+          </>
+        )}
+        {loan.payoffNow !== undefined && (
+          <>
+            <dt>{t('loans.payoffNow')}</dt>
+            <dd data-testid="loan-payoff">{money(loan.payoffNow)}</dd>
+          </>
+        )}
+      </dl>
+      <Schedule quote={loan} coin={loan.coin} />
+      {next && loan.payoffNow !== undefined && (
+        <Group grow>
+          <Button
+            variant="default"
+            onClick={() => void pay('instalment', next.amount)}
+            loading={repay.isPending}
+            classNames={WRAP}
+            data-testid="loan-repay-next"
+          >
+            {t('loans.repayNext')}
+          </Button>
+          <Button onClick={() => void pay('full', loan.payoffNow!)} loading={repay.isPending} classNames={WRAP} data-testid="loan-repay-full">
+            {t('loans.repayFull')}
+          </Button>
+        </Group>
+      )}
+      {dialog}
+    </div>
+  );
+}
