@@ -16,7 +16,6 @@ import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useLoans, useRepayLoan, type Loan } from '../api';
 import { Schedule } from '../components/Schedule';
-import classes from '../components/loans.module.css';
 
 const COLOR: Record<Loan['status'], string> = { applying: 'blue', issued: 'teal', rejected: 'gray', repaid: 'gray', broken: 'orange', expired: 'orange' };
 
@@ -53,7 +52,7 @@ function LoanCard({ loan }: { loan: Loan }) {
     if (await ask(t(kind === 'full' ? 'loans.askFull' : 'loans.askNext', { amount: money(amount) }))) repay.mutate({ id: loan.id, kind });
   };
   return (
-    <div className={classes.card} data-testid="loan" data-status={loan.status}>
+    <div className={panel.card} data-testid="loan" data-status={loan.status}>
       <Group justify="space-between" wrap="wrap" gap={6}>
         <Text fw={600}>{t(`loans.type.${loan.type}`)}</Text>
         <Badge size="sm" variant="light" color={COLOR[loan.status]} data-testid="loan-status">
