@@ -42,7 +42,16 @@ interface Product {
 }
 
 const PRODUCTS: Product[] = [
-  { id: 'ln_assist', type: 'assistance', institution: 'Harbor Credit Union', min: new Big(100), max: new Big(5000), days: [7, 14, 30], dailyRate: new Big('0.0005'), methods: ['one_time'] },
+  {
+    id: 'ln_assist',
+    type: 'assistance',
+    institution: 'Harbor Credit Union',
+    min: new Big(100),
+    max: new Big(5000),
+    days: [7, 14, 30],
+    dailyRate: new Big('0.0005'),
+    methods: ['one_time'],
+  },
   {
     id: 'ln_credit',
     type: 'credit',
@@ -162,7 +171,13 @@ export class Loans {
       principal: money(principal),
       interest: money(interest),
       total: money(principal.plus(interest)),
-      instalments: s.map((i) => ({ n: i.n, dueAt: i.dueAt, principal: money(i.principal), interest: money(i.interest), amount: money(i.principal.plus(i.interest)) })),
+      instalments: s.map((i) => ({
+        n: i.n,
+        dueAt: i.dueAt,
+        principal: money(i.principal),
+        interest: money(i.interest),
+        amount: money(i.principal.plus(i.interest)),
+      })),
     };
   }
 
@@ -174,12 +189,28 @@ export class Loans {
       const fields = { emergencyName: req.emergencyName, emergencyPhone: req.emergencyPhone, contact: req.contact, address: req.address };
       for (const [field, value] of Object.entries(fields))
         if (!value?.trim()) throw new DomainError('field_required', 'Please fill in every field of a credit application').with({ field });
-      contact = { emergencyName: fields.emergencyName!.trim(), emergencyPhone: fields.emergencyPhone!.trim(), contact: fields.contact!.trim(), address: fields.address!.trim() };
+      contact = {
+        emergencyName: fields.emergencyName!.trim(),
+        emergencyPhone: fields.emergencyPhone!.trim(),
+        contact: fields.contact!.trim(),
+        address: fields.address!.trim(),
+      };
     }
     if ([...this.loans.values()].some((l) => l.owner === owner && ['applying', 'issued', 'broken', 'expired'].includes(l.status)))
       throw new DomainError('loan_open', 'Repay your current loan before applying for another');
     const now = this.deps.now();
-    const loan: Loan = { id: this.ids.next('lo', owner), owner, product, principal: amount, days: req.days, method: req.method, appliedAt: now, status: 'applying', schedule: [], contact };
+    const loan: Loan = {
+      id: this.ids.next('lo', owner),
+      owner,
+      product,
+      principal: amount,
+      days: req.days,
+      method: req.method,
+      appliedAt: now,
+      status: 'applying',
+      schedule: [],
+      contact,
+    };
     this.loans.set(loan.id, loan);
     this.deps.onChange(loan);
     this.deps.review((at) => this.decide(loan, at));
@@ -234,7 +265,8 @@ export class Loans {
     for (const p of parts) p.paidAt = at;
     const unpaid = loan.schedule.filter((s) => s.paidAt === undefined);
     const overdue = unpaid.some((s) => s.dueAt <= at);
-    loan.status = unpaid.length === 0 ? 'repaid' : overdue ? (unpaid.some((s) => s.n === loan.schedule.length && s.dueAt <= at) ? 'expired' : 'broken') : 'issued';
+    loan.status =
+      unpaid.length === 0 ? 'repaid' : overdue ? (unpaid.some((s) => s.n === loan.schedule.length && s.dueAt <= at) ? 'expired' : 'broken') : 'issued';
     this.deps.onChange(loan);
   }
 
@@ -242,7 +274,8 @@ export class Loans {
   repay(owner: string, req: Schemas['RepayRequest']): Schemas['Loan'] {
     const loan = this.loans.get(req.id);
     if (!loan || loan.owner !== owner) throw new DomainError('not_found', 'This loan does not exist');
-    if (!['issued', 'broken', 'expired'].includes(loan.status)) throw new DomainError('loan_not_repayable', 'This loan has nothing to repay').with({ status: loan.status });
+    if (!['issued', 'broken', 'expired'].includes(loan.status))
+      throw new DomainError('loan_not_repayable', 'This loan has nothing to repay').with({ status: loan.status });
     const now = this.deps.now();
     const unpaid = loan.schedule.filter((s) => s.paidAt === undefined);
     if (req.kind === 'instalment') {
@@ -278,7 +311,10 @@ export class Loans {
   view(loan: Loan): Schemas['Loan'] {
     const live = ['issued', 'broken', 'expired'].includes(loan.status);
     const unpaid = loan.schedule.filter((s) => s.paidAt === undefined);
-    const q = this.quoteView(loan.schedule.length ? loan.schedule : schedule(loan.product, loan.principal, loan.days, loan.method, loan.appliedAt), loan.principal);
+    const q = this.quoteView(
+      loan.schedule.length ? loan.schedule : schedule(loan.product, loan.principal, loan.days, loan.method, loan.appliedAt),
+      loan.principal,
+    );
     return {
       id: loan.id,
       productId: loan.product.id,
@@ -295,7 +331,12 @@ export class Loans {
       appliedAt: loan.appliedAt,
       ...(loan.issuedAt !== undefined ? { issuedAt: loan.issuedAt } : {}),
       instalments: q.instalments.map((i, k) => ({ ...i, ...(loan.schedule[k]?.paidAt !== undefined ? { paidAt: loan.schedule[k].paidAt } : {}) })),
-      ...(live ? { outstanding: money(unpaid.reduce((s, i) => s.plus(i.principal).plus(i.interest), new Big(0))), payoffNow: money(this.fullAmount(loan, this.deps.now()).amount) } : {}),
+      ...(live
+        ? {
+            outstanding: money(unpaid.reduce((s, i) => s.plus(i.principal).plus(i.interest), new Big(0))),
+            payoffNow: money(this.fullAmount(loan, this.deps.now()).amount),
+          }
+        : {}),
     };
   }
 }
