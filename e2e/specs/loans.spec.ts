@@ -115,7 +115,8 @@ test('a credit loan in instalments: contact details required and explained, the 
   await expect(loan.getByTestId('loan-outstanding')).toHaveText(shown('2,072.00 USDT'));
 });
 
-test('every loans string from the dictionaries; screenshots in en, de and ar, light and dark', async ({ page }) => {
+/** A credit loan in progress (the detail page has something to show), and the form filled in on the products page. */
+async function withLoan(page: Page) {
   const token = await loginWithToken(page);
   const api = apiOf(page);
   await verify(api, token);
@@ -132,24 +133,33 @@ test('every loans string from the dictionaries; screenshots in en, de and ar, li
       address: '1 Harbor St',
     },
   });
-  const fill = async () => {
-    await page.getByTestId('loan-type').locator('label').last().click();
-    await page.getByTestId('loan-amount').fill('3000');
-    await expect(page.getByTestId('loan-schedule')).toBeVisible();
-  };
-  for (const url of ['pages/loans/loansindex?pseudo=1', 'pages/loans/loansdetail?pseudo=1']) {
-    await page.goto(url);
-    if (url.includes('loansindex')) await fill();
-    else await expect(page.getByTestId('loan')).toHaveCount(1);
-    expect(await untranslated(page), url).toEqual([]);
-  }
+}
+
+async function fillCredit(page: Page) {
+  await page.getByTestId('loan-type').locator('label').last().click();
+  await page.getByTestId('loan-amount').fill('3000');
+  await expect(page.getByTestId('loan-schedule')).toBeVisible();
+}
+
+test('every loans string comes from the dictionaries (pseudo locale)', async ({ page }) => {
+  await withLoan(page);
+  await page.goto('pages/loans/loansindex?pseudo=1');
+  await fillCredit(page);
+  expect(await untranslated(page)).toEqual([]);
+  await page.goto('pages/loans/loansdetail?pseudo=1');
+  await expect(page.getByTestId('loan')).toHaveCount(1);
+  expect(await untranslated(page)).toEqual([]);
   await page.goto('pages/mine/about?pseudo=0');
-  mkdirSync(SHOTS, { recursive: true });
-  for (const lang of ['en', 'de', 'ar'])
+});
+
+for (const lang of ['en', 'de', 'ar']) {
+  test(`screenshots of the loan pages in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page }) => {
+    await withLoan(page);
+    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       await page.goto('pages/loans/loansindex');
-      await fill();
+      await fillCredit(page);
       expect(await layoutProblems(page), `loans ${lang} ${theme}`).toEqual([]);
       await page.screenshot({ path: join(SHOTS, `loans-${lang}-${theme}.png`), fullPage: true });
       await page.goto('pages/loans/loansdetail');
@@ -157,4 +167,5 @@ test('every loans string from the dictionaries; screenshots in en, de and ar, li
       expect(await layoutProblems(page), `my loans ${lang} ${theme}`).toEqual([]);
       await page.screenshot({ path: join(SHOTS, `loansdetail-${lang}-${theme}.png`), fullPage: true });
     }
-});
+  });
+}
