@@ -156,6 +156,8 @@ test('the earning scenario: a position of each kind on the pages; every string f
 
 for (const lang of ['en', 'de', 'ar']) {
   test(`screenshots of the earn pages in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page, server }) => {
+    // Eight (seven) pages in two themes: more than the default 30 s budget on a busy machine.
+    test.slow();
     await server.control.reset({ seed: 42, freezeClock: true, scenario: 'earning' });
     await loginWithToken(page);
     mkdirSync(SHOTS, { recursive: true });

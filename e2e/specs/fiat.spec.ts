@@ -415,6 +415,8 @@ for (const lang of ['en', 'de', 'ar']) {
     page,
     server,
   }) => {
+    // Eight (seven) pages in two themes: more than the default 30 s budget on a busy machine.
+    test.slow();
     const urls = await fiatPages(page, server);
     mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
