@@ -2171,6 +2171,161 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "when": "The funds account has less available than the payment."
     }
   ],
+  "listIeoProjects": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "getIeoProject": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No project has the `id`."
+    }
+  ],
+  "listIeoSubscriptions": [
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    }
+  ],
+  "subscribeIeo": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No project has the `projectId`."
+    },
+    {
+      "code": "ieo_not_open",
+      "status": 200,
+      "type": "error",
+      "when": "The round is not subscribing (`params.status`)."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "The quantity is not a positive decimal."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "The quantity has more decimals than the coin (`params.places`)."
+    },
+    {
+      "code": "ieo_quantity_out_of_range",
+      "status": 200,
+      "type": "error",
+      "when": "Below the minimum, or over what my subscriptions may still add (`params.min`, `params.max`, `params.coin`)."
+    },
+    {
+      "code": "insufficient_balance",
+      "status": 200,
+      "type": "error",
+      "when": "The funds account has less available than quantity × price."
+    }
+  ],
   "listAddresses": [
     {
       "code": "invalid_request",

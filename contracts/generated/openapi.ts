@@ -824,6 +824,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ieo/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * IEO projects
+         * @description The subscription rounds: a coin sold at `price` (in `payCoin`) before its distribution, with its
+         *     reference `issuePrice`, the supply on sale, what all subscribers have requested so far, the
+         *     market value, the per-user bounds, the subscription cycle and times, the official website and
+         *     white paper, and its state on the server's clock: `warm_up` until `startAt`, `subscribing` until
+         *     `endAt`, then `ended`; `nextAt` is the next change. Tokens are distributed at `listAt`.
+         */
+        get: operations["listIeoProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ieo/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One IEO project
+         * @description One round, as listIeoProjects shows it.
+         */
+        get: operations["getIeoProject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/ieo/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My IEO subscriptions
+         * @description Newest first: `subscribed` (paid, waiting for the end), `allocated` (the allocation, its cost and
+         *     the refund known; tokens at `listAt`), `distributed` (the tokens are in my funds account). The
+         *     estimated revenue is the tokens (requested until allocated) at the issue price less their cost.
+         */
+        get: operations["listIeoSubscriptions"];
+        put?: never;
+        /**
+         * Subscribe to an IEO round
+         * @description Requests `quantity` of the round's coin while it is subscribing: quantity × price (rounded up to
+         *     the pay coin's decimals) moves from my funds account into the financial account. At the end
+         *     each subscription is allocated pro rata when the round is oversubscribed (allocated = quantity ×
+         *     supply / all requested, truncated to the coin's decimals), the allocated part is charged and the
+         *     rest comes back at once; the tokens arrive in my funds account at `listAt`. My subscriptions to
+         *     a round add up to at most its `maxQuantity`. The `ieoSubscription` event follows each change.
+         */
+        post: operations["subscribeIeo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/addresses/list": {
         parameters: {
             query?: never;
@@ -2604,7 +2679,7 @@ export interface components {
          *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "ieo_not_open" | "ieo_quantity_out_of_range" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
         /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {
@@ -3022,10 +3097,11 @@ export interface components {
          *     lock-up or savings principal locked in the financial account; earn_buy: a mining machine
          *     bought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back
          *     from the financial account (at the end, or early, the penalty then a `fee`); loan: a loan
-         *     paid out; loan_repay: a loan repayment.
+         *     paid out; loan_repay: a loan repayment; ieo_subscribe: an IEO payment locked; ieo_settle:
+         *     the allocation charged and the rest refunded; ieo_distribute: IEO tokens received.
          * @enum {string}
          */
-        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return" | "earn_lock" | "earn_buy" | "earn_yield" | "earn_unlock" | "loan" | "loan_repay";
+        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return" | "earn_lock" | "earn_buy" | "earn_yield" | "earn_unlock" | "loan" | "loan_repay" | "ieo_subscribe" | "ieo_settle" | "ieo_distribute";
         BalanceLogEntry: {
             id: string;
             reason: components["schemas"]["LedgerReason"];
@@ -3234,6 +3310,69 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "instalment" | "full";
+        };
+        IeoProject: {
+            id: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            payCoin: components["schemas"]["Coin"];
+            /** @description Subscription price per coin, in payCoin. */
+            price: components["schemas"]["Decimal"];
+            /** @description The reference price at issue, in payCoin. */
+            issuePrice: components["schemas"]["Decimal"];
+            /** @description The total issued in this round. */
+            supply: components["schemas"]["Decimal"];
+            /** @description What all subscribers requested so far. */
+            requested: components["schemas"]["Decimal"];
+            /** @description In payCoin. */
+            marketValue: components["schemas"]["Decimal"];
+            minQuantity: components["schemas"]["Decimal"];
+            /** @description Per user, all their subscriptions to the round. */
+            maxQuantity: components["schemas"]["Decimal"];
+            cycleDays: number;
+            startAt: components["schemas"]["EpochMillis"];
+            endAt: components["schemas"]["EpochMillis"];
+            listAt: components["schemas"]["EpochMillis"];
+            /** Format: uri */
+            website: string;
+            /** Format: uri */
+            whitepaper: string;
+            /** @enum {string} */
+            status: "warm_up" | "subscribing" | "ended";
+            /** @description When the state changes next (absent once ended). */
+            nextAt?: components["schemas"]["EpochMillis"];
+        };
+        IeoSubscription: {
+            id: string;
+            projectId: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            /** @description Requested. */
+            quantity: components["schemas"]["Decimal"];
+            /** @description In USDT, locked until the end. */
+            paid: components["schemas"]["Decimal"];
+            time: components["schemas"]["EpochMillis"];
+            /** @enum {string} */
+            status: "subscribed" | "allocated" | "distributed";
+            allocated?: components["schemas"]["Decimal"];
+            /** @description What the allocation cost, in USDT. */
+            cost?: components["schemas"]["Decimal"];
+            /** @description The rest of the payment, back in the funds account at the end. */
+            refund?: components["schemas"]["Decimal"];
+            /** @description In USDT: the tokens at the issue price less their cost. */
+            estimatedRevenue: components["schemas"]["Decimal"];
+            endAt: components["schemas"]["EpochMillis"];
+            listAt: components["schemas"]["EpochMillis"];
+        };
+        IeoSubscriptionPage: {
+            items: components["schemas"]["IeoSubscription"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        IeoSubscribeRequest: {
+            projectId: string;
+            quantity: components["schemas"]["DecimalInput"];
         };
         WithdrawAddress: {
             id: string;
@@ -4801,6 +4940,131 @@ export interface operations {
                         /** @constant */
                         type: "ok";
                         message: components["schemas"]["Loan"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listIeoProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["IeoProject"][];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getIeoProject: {
+        parameters: {
+            query: {
+                id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["IeoProject"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listIeoSubscriptions: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["IeoSubscriptionPage"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    subscribeIeo: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["IeoSubscribeRequest"];
+                "application/json": components["schemas"]["IeoSubscribeRequest"];
+            };
+        };
+        responses: {
+            /** @description The position. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["IeoSubscription"];
                     } | components["schemas"]["ErrorEnvelope"];
                 };
             };

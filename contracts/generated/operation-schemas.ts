@@ -374,6 +374,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -620,6 +622,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -1006,6 +1010,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -1362,6 +1368,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -1570,6 +1578,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -1875,6 +1885,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -2150,6 +2162,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -2380,6 +2394,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -2610,6 +2626,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -2949,6 +2967,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -3192,6 +3212,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -3429,6 +3451,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -3832,6 +3856,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -4256,6 +4282,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -4475,6 +4503,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -4804,6 +4834,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -5080,6 +5112,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -5371,6 +5405,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -5660,6 +5696,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -5917,6 +5955,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -6141,6 +6181,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -6516,6 +6558,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -6904,6 +6948,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -7304,6 +7350,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -7528,9 +7576,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "earn_yield",
                           "earn_unlock",
                           "loan",
-                          "loan_repay"
+                          "loan_repay",
+                          "ieo_subscribe",
+                          "ieo_settle",
+                          "ieo_distribute"
                         ],
-                        "description": "Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;\nfreeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between\naccounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral\nrebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when\nit is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;\np2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;\np2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a\nlock-up or savings principal locked in the financial account; earn_buy: a mining machine\nbought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back\nfrom the financial account (at the end, or early, the penalty then a `fee`); loan: a loan\npaid out; loan_repay: a loan repayment.\n"
+                        "description": "Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;\nfreeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between\naccounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral\nrebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when\nit is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;\np2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;\np2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a\nlock-up or savings principal locked in the financial account; earn_buy: a mining machine\nbought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back\nfrom the financial account (at the end, or early, the penalty then a `fee`); loan: a loan\npaid out; loan_repay: a loan repayment; ieo_subscribe: an IEO payment locked; ieo_settle:\nthe allocation charged and the rest refunded; ieo_distribute: IEO tokens received.\n"
                       },
                       "ref": {
                         "type": "string",
@@ -7655,6 +7706,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -7934,6 +7987,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -8331,6 +8386,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -8716,6 +8773,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -8978,6 +9037,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -9370,6 +9431,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -9622,6 +9685,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -10019,6 +10084,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -10438,6 +10505,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -10710,6 +10779,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -11037,6 +11108,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -11460,6 +11533,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -11913,6 +11988,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -12326,6 +12403,1412 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listIeoProjects": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "required": [
+                  "id",
+                  "name",
+                  "coin",
+                  "payCoin",
+                  "price",
+                  "issuePrice",
+                  "supply",
+                  "requested",
+                  "marketValue",
+                  "minQuantity",
+                  "maxQuantity",
+                  "cycleDays",
+                  "startAt",
+                  "endAt",
+                  "listAt",
+                  "website",
+                  "whitepaper",
+                  "status"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "id": {
+                    "type": "string"
+                  },
+                  "name": {
+                    "type": "string"
+                  },
+                  "coin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "payCoin": {
+                    "type": "string",
+                    "pattern": "^[A-Z0-9]{2,10}$",
+                    "examples": [
+                      "USDT"
+                    ]
+                  },
+                  "price": {
+                    "type": "string",
+                    "description": "Subscription price per coin, in payCoin.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "issuePrice": {
+                    "type": "string",
+                    "description": "The reference price at issue, in payCoin.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "supply": {
+                    "type": "string",
+                    "description": "The total issued in this round.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "requested": {
+                    "type": "string",
+                    "description": "What all subscribers requested so far.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "marketValue": {
+                    "type": "string",
+                    "description": "In payCoin.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "minQuantity": {
+                    "type": "string",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "maxQuantity": {
+                    "type": "string",
+                    "description": "Per user, all their subscriptions to the round.",
+                    "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                    "examples": [
+                      "64210.55"
+                    ]
+                  },
+                  "cycleDays": {
+                    "type": "integer",
+                    "minimum": 0
+                  },
+                  "startAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  },
+                  "endAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  },
+                  "listAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Unix epoch milliseconds.",
+                    "examples": [
+                      1767225600000
+                    ]
+                  },
+                  "website": {
+                    "type": "string",
+                    "format": "uri"
+                  },
+                  "whitepaper": {
+                    "type": "string",
+                    "format": "uri"
+                  },
+                  "status": {
+                    "type": "string",
+                    "enum": [
+                      "warm_up",
+                      "subscribing",
+                      "ended"
+                    ]
+                  },
+                  "nextAt": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "When the state changes next (absent once ended).",
+                    "examples": [
+                      1767225600000
+                    ]
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "getIeoProject": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [
+        "id"
+      ],
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "name",
+                "coin",
+                "payCoin",
+                "price",
+                "issuePrice",
+                "supply",
+                "requested",
+                "marketValue",
+                "minQuantity",
+                "maxQuantity",
+                "cycleDays",
+                "startAt",
+                "endAt",
+                "listAt",
+                "website",
+                "whitepaper",
+                "status"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "payCoin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "Subscription price per coin, in payCoin.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "issuePrice": {
+                  "type": "string",
+                  "description": "The reference price at issue, in payCoin.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "supply": {
+                  "type": "string",
+                  "description": "The total issued in this round.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "requested": {
+                  "type": "string",
+                  "description": "What all subscribers requested so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "marketValue": {
+                  "type": "string",
+                  "description": "In payCoin.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "minQuantity": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "maxQuantity": {
+                  "type": "string",
+                  "description": "Per user, all their subscriptions to the round.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "cycleDays": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "startAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "endAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "listAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "website": {
+                  "type": "string",
+                  "format": "uri"
+                },
+                "whitepaper": {
+                  "type": "string",
+                  "format": "uri"
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "warm_up",
+                    "subscribing",
+                    "ended"
+                  ]
+                },
+                "nextAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When the state changes next (absent once ended).",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "listIeoSubscriptions": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 10000,
+          "default": 1
+        },
+        "pageSize": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100,
+          "default": 20
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "items",
+                "page",
+                "pageSize",
+                "total"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "id",
+                      "projectId",
+                      "name",
+                      "coin",
+                      "quantity",
+                      "paid",
+                      "time",
+                      "status",
+                      "estimatedRevenue",
+                      "endAt",
+                      "listAt"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "id": {
+                        "type": "string"
+                      },
+                      "projectId": {
+                        "type": "string"
+                      },
+                      "name": {
+                        "type": "string"
+                      },
+                      "coin": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}$",
+                        "examples": [
+                          "USDT"
+                        ]
+                      },
+                      "quantity": {
+                        "type": "string",
+                        "description": "Requested.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "paid": {
+                        "type": "string",
+                        "description": "In USDT, locked until the end.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "time": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "status": {
+                        "type": "string",
+                        "enum": [
+                          "subscribed",
+                          "allocated",
+                          "distributed"
+                        ]
+                      },
+                      "allocated": {
+                        "type": "string",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "cost": {
+                        "type": "string",
+                        "description": "What the allocation cost, in USDT.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "refund": {
+                        "type": "string",
+                        "description": "The rest of the payment, back in the funds account at the end.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "estimatedRevenue": {
+                        "type": "string",
+                        "description": "In USDT: the tokens at the issue price less their cost.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "endAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      },
+                      "listAt": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "Unix epoch milliseconds.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  }
+                },
+                "page": {
+                  "type": "integer"
+                },
+                "pageSize": {
+                  "type": "integer"
+                },
+                "total": {
+                  "type": "integer"
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "subscribeIeo": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "projectId",
+        "quantity"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "projectId": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        },
+        "quantity": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "projectId",
+                "name",
+                "coin",
+                "quantity",
+                "paid",
+                "time",
+                "status",
+                "estimatedRevenue",
+                "endAt",
+                "listAt"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "projectId": {
+                  "type": "string"
+                },
+                "name": {
+                  "type": "string"
+                },
+                "coin": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "USDT"
+                  ]
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Requested.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "paid": {
+                  "type": "string",
+                  "description": "In USDT, locked until the end.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "subscribed",
+                    "allocated",
+                    "distributed"
+                  ]
+                },
+                "allocated": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "cost": {
+                  "type": "string",
+                  "description": "What the allocation cost, in USDT.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "refund": {
+                  "type": "string",
+                  "description": "The rest of the payment, back in the funds account at the end.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "estimatedRevenue": {
+                  "type": "string",
+                  "description": "In USDT: the tokens at the issue price less their cost.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "endAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "listAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -12565,6 +14048,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -12852,6 +14337,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -13071,6 +14558,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -13457,6 +14946,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -13849,6 +15340,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -14165,6 +15658,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -14517,6 +16012,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -14795,6 +16292,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -15057,6 +16556,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -15258,6 +16759,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -15490,6 +16993,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -15966,6 +17471,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -16313,6 +17820,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -16693,6 +18202,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -17010,6 +18521,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -17338,6 +18851,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -17628,6 +19143,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -17908,6 +19425,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -18410,6 +19929,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -18826,6 +20347,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -19263,6 +20786,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -19679,6 +21204,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -20084,6 +21611,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -20534,6 +22063,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -20821,6 +22352,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -21210,6 +22743,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -21595,6 +23130,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -22034,6 +23571,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -22448,6 +23987,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -22745,6 +24286,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -23018,6 +24561,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -23233,6 +24778,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -23525,6 +25072,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -23823,6 +25372,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -24130,6 +25681,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -24355,6 +25908,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -24636,6 +26191,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -24840,6 +26397,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -25108,6 +26667,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -25323,6 +26884,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -25754,6 +27317,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -26178,6 +27743,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -26662,6 +28229,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -27159,6 +28728,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -27600,6 +29171,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -28052,6 +29625,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -28491,6 +30066,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -28906,6 +30483,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -29272,6 +30851,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -29710,6 +31291,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -30196,6 +31779,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -30442,6 +32027,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",
@@ -30705,6 +32292,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "earn_stock_short",
                 "field_required",
                 "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
                 "injected_fault",
                 "insufficient_balance",
                 "insufficient_margin",

@@ -270,6 +270,34 @@ export const operationTable = {
     "callStyle": "token",
     "auth": true
   },
+  "listIeoProjects": {
+    "operationId": "listIeoProjects",
+    "method": "get",
+    "path": "/ieo/projects",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "getIeoProject": {
+    "operationId": "getIeoProject",
+    "method": "get",
+    "path": "/ieo/project",
+    "callStyle": "standard",
+    "auth": false
+  },
+  "listIeoSubscriptions": {
+    "operationId": "listIeoSubscriptions",
+    "method": "get",
+    "path": "/me/ieo/subscriptions",
+    "callStyle": "silentToken",
+    "auth": true
+  },
+  "subscribeIeo": {
+    "operationId": "subscribeIeo",
+    "method": "post",
+    "path": "/me/ieo/subscriptions",
+    "callStyle": "token",
+    "auth": true
+  },
   "listAddresses": {
     "operationId": "listAddresses",
     "method": "get",

@@ -28,3 +28,4 @@ export declare const p2pOrder: PayloadValidator;
 export declare const p2pMessage: PayloadValidator;
 export declare const earnPosition: PayloadValidator;
 export declare const loan: PayloadValidator;
+export declare const ieoSubscription: PayloadValidator;

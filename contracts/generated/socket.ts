@@ -99,6 +99,10 @@ export type P2pOrderEvent = {
   order: ApiSchemas['P2pOrder'];
 };
 
+export type IeoSubscriptionEvent = {
+  subscription: ApiSchemas['IeoSubscription'];
+};
+
 export type LoanEvent = {
   loan: ApiSchemas['Loan'];
 };
@@ -141,6 +145,7 @@ export interface ServerToClientEvents {
   p2pMessage: (payload: P2pMessageEvent) => void;
   earnPosition: (payload: EarnPositionEvent) => void;
   loan: (payload: LoanEvent) => void;
+  ieoSubscription: (payload: IeoSubscriptionEvent) => void;
 }
 
 /** Events the client emits (socket.io's ClientToServerEvents). */
@@ -229,6 +234,10 @@ export const socketEvents = {
     "room": "user:{userId}"
   },
   "loan": {
+    "direction": "serverToClient",
+    "room": "user:{userId}"
+  },
+  "ieoSubscription": {
     "direction": "serverToClient",
     "room": "user:{userId}"
   }

@@ -168,6 +168,7 @@ const PREPS: Record<string, Prep> = {
   'setP2pAdOnline/not_found': { scenario: 'instant-review', run: store },
   'getP2pOrder/ok': { run: p2pOrder },
   'redeemLock/ok': { run: lock30 },
+  'listIeoSubscriptions/ok': { run: steps((c) => c.call('subscribeIeo', { projectId: 'io_ton', quantity: '1000' }), later(2 * 86_400_000)) },
   'applyLoan/ok': { scenario: 'instant-review', run: verify },
   'applyLoan/field_required': { scenario: 'instant-review', run: verify },
   'listLoans/ok': { scenario: 'instant-review', run: steps(verify, loan14) },

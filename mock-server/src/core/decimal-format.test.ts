@@ -156,6 +156,17 @@ const RULES: Record<string, Rule> = {
   'UserBalance.available': ownCoin,
   'UserBalance.frozen': ownCoin,
   'Record.amount': ownCoin,
+  'IeoProject.price': (s, _o, c) => coin(c, s.payCoin),
+  'IeoProject.issuePrice': (s, _o, c) => coin(c, s.payCoin),
+  'IeoProject.marketValue': (s, _o, c) => coin(c, s.payCoin),
+  'IeoProject.supply': ownCoin,
+  'IeoProject.requested': ownCoin,
+  'IeoProject.minQuantity': ownCoin,
+  'IeoProject.maxQuantity': ownCoin,
+  'IeoSubscription.quantity': ownCoin,
+  // Paid in USDT (the subscription names only the coin it buys).
+  'IeoSubscription.paid': (_s, _o, c) => coin(c, 'USDT'),
+  'IeoSubscription.estimatedRevenue': (_s, _o, c) => coin(c, 'USDT'),
   'LoanProduct.minAmount': ownCoin,
   'LoanProduct.maxAmount': ownCoin,
   // Loans are in USDT (the quote's owner has no coin field).
@@ -288,6 +299,8 @@ describe('decimal formats on the wire', () => {
     call('placeOrder', { symbol: 'ETH/BTC', side: 'buy', type: 'market', quoteAmount: '0.012345' });
     call('placeOrder', { symbol: 'ETH/BTC', side: 'sell', type: 'market', quantity: '0.1' });
     // Earn: a lock-up redeemed early (its penalty), a machine paying in BTC, a savings deposit.
+    call('listIeoProjects');
+    call('subscribeIeo', { projectId: 'io_ton', quantity: '100.5' });
     call('listLoanProducts');
     call('quoteLoan', undefined, { productId: 'ln_credit', amount: '3333.33', days: '180', method: 'instalments' });
     call('listLockProducts');

@@ -131,6 +131,9 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
       deliver({ room: userRoom(side), event: 'p2pOrder', payload: { order: world().p2pApi.orderView(order, side) } });
   });
   on('earnPosition', ({ position }) => deliver({ room: userRoom(position.owner), event: 'earnPosition', payload: { position: world().earn.view(position) } }));
+  on('ieoSubscription', ({ subscription }) =>
+    deliver({ room: userRoom(subscription.owner), event: 'ieoSubscription', payload: { subscription: world().ieo.view(subscription) } }),
+  );
   on('loan', ({ loan }) => deliver({ room: userRoom(loan.owner), event: 'loan', payload: { loan: world().loans.view(loan) } }));
   on('p2pMessage', ({ order, message }) => {
     for (const side of [order.buyer, order.seller])

@@ -17,7 +17,8 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = accountKindValues;
  * `lever` (the other side of lever contracts' profit and loss, and what it absorbs when a loss
  * exceeds a user's lever balance), `second` (the other side of second contracts' wins and losses),
  * `earn` (pays earn products' yields, takes machine prices and early-redemption penalties),
- * `loans` (the lending institutions: pays loans out, takes repayments).
+ * `loans` (the lending institutions: pays loans out, takes repayments), `ieo` (the IEO rounds'
+ * issuers: takes the allocated payments, hands out the tokens).
  * System owners may go negative.
  */
 export const SYSTEM = {
@@ -28,6 +29,7 @@ export const SYSTEM = {
   second: 'system:second',
   earn: 'system:earn',
   loans: 'system:loans',
+  ieo: 'system:ieo',
 } as const;
 export const isSystem = (owner: string) => owner.startsWith('system:');
 

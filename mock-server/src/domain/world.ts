@@ -38,6 +38,7 @@ import { P2pApi } from './p2p-api.ts';
 import { Accruals, type Position as EarnPositionState } from './accrual.ts';
 import { Earn } from './earn.ts';
 import { LOAN_REVIEW_MS, Loans, type Loan as LoanState } from './loans.ts';
+import { Ieo, type IeoSubscriptionState } from './ieo.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
@@ -86,6 +87,7 @@ export interface WorldEvents extends Record<string, unknown> {
   p2pMessage: { order: P2pOrder; message: P2pChatMessage };
   earnPosition: { position: EarnPositionState };
   loan: { loan: LoanState };
+  ieoSubscription: { subscription: IeoSubscriptionState };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
   /** A session ended (logout, or a password change ended the user's other sessions). */
@@ -123,6 +125,7 @@ export class World {
   readonly accruals: Accruals;
   readonly earn: Earn;
   readonly loans: Loans;
+  readonly ieo: Ieo;
   readonly scheduler = new Scheduler();
   readonly faults = new FaultQueue();
   /** Answers already given per idempotency key (see core/dispatch.ts). */
@@ -240,6 +243,13 @@ export class World {
       onChange: (position) => this.events.emit('earnPosition', { position }),
     });
     this.earn = new Earn({ seed: this.seed, now, accruals: this.accruals });
+    this.ieo = new Ieo({
+      seed: this.seed,
+      now,
+      ledger: this.ledger,
+      scheduler: this.scheduler,
+      onChange: (subscription) => this.events.emit('ieoSubscription', { subscription }),
+    });
     this.loans = new Loans({
       seed: this.seed,
       now,
