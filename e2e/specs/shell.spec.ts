@@ -17,15 +17,6 @@ test('a deep link survives a reload', async ({ page }) => {
   await expect(page.getByTestId('tab-market')).toHaveAttribute('aria-current', 'page');
 });
 
-test('a route of the spec that is not built yet shows the not-available page', async ({ page }) => {
-  await page.goto('pages/ieo/index');
-  await expect(page.getByTestId('not-available')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Not available yet' })).toBeVisible();
-  await expect(title(page, 'IEO')).toBeVisible();
-  await page.getByRole('link', { name: 'Back to home' }).click();
-  await expect(page).toHaveURL(/\/h5\/pages\/home\/home$/);
-});
-
 test('an unknown path under /h5/ shows the 404 page', async ({ page }) => {
   const res = await page.goto('no/such/page');
   expect(res?.status()).toBe(200);

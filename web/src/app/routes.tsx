@@ -18,7 +18,6 @@ export interface RouteDef {
   refresh?: boolean;
 }
 
-const notYet = () => import('../ui/NotAvailablePage');
 const home = () => import('../features/home/pages/HomePage');
 
 export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
@@ -27,13 +26,6 @@ export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
   { key: 'trade', path: paths.trade.trade, title: 'tabs.trade' },
   { key: 'lever', path: paths.lever.lever, title: 'tabs.lever' },
   { key: 'assets', path: paths.assets.assets, title: 'tabs.assets' },
-];
-
-/** Pages not built yet: [path, title key, needs login, pull-to-refresh]. */
-const PENDING: Array<[AppPath, string, boolean?, boolean?]> = [
-  [paths.ieo.index, 'routes.ieo', false, true],
-  [paths.ieo.detail, 'routes.ieoDetail'],
-  [paths.ieo.order, 'routes.ieoOrder', true, true],
 ];
 
 export const ROUTES: RouteDef[] = [
@@ -84,6 +76,10 @@ export const ROUTES: RouteDef[] = [
   { path: paths.lockming.list, title: 'routes.lockmingList', load: () => import('../features/earn/pages/PositionsPage'), auth: true, refresh: true },
   { path: paths.coin.index, title: 'routes.coin', load: () => import('../features/earn/pages/SavingsPage'), refresh: true },
   { path: paths.coin.coinlog, title: 'routes.coinlog', load: () => import('../features/earn/pages/SavingsLogPage'), auth: true, refresh: true },
+  // IEO: index = the rounds; detail = one round and subscribing; order = my subscriptions.
+  { path: paths.ieo.index, title: 'routes.ieo', load: () => import('../features/ieo/pages/IeoPage'), refresh: true },
+  { path: paths.ieo.detail, title: 'routes.ieoDetail', load: () => import('../features/ieo/pages/IeoDetailPage'), refresh: true },
+  { path: paths.ieo.order, title: 'routes.ieoOrder', load: () => import('../features/ieo/pages/IeoOrderPage'), auth: true, refresh: true },
   // Loans: loansindex = the products and applying (the schedule first); loansdetail = my loans and repaying.
   { path: paths.loans.loansindex, title: 'routes.loans', load: () => import('../features/loans/pages/LoansPage'), refresh: true },
   { path: paths.loans.loansdetail, title: 'routes.loansDetail', load: () => import('../features/loans/pages/LoanDetailPage'), auth: true, refresh: true },
@@ -144,5 +140,4 @@ export const ROUTES: RouteDef[] = [
     auth: true,
   },
   { path: paths.mine.collectMoney, title: 'routes.collectMoney', load: () => import('../features/identity/pages/CollectMoneyPage'), auth: true },
-  ...PENDING.map(([path, title, auth, refresh]) => ({ path, title, load: notYet, auth: auth ?? false, refresh: refresh ?? false })),
 ];

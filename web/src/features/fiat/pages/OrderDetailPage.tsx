@@ -6,14 +6,13 @@
  * summary page.
  */
 import { Button, CopyButton, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { useTickers } from '../../../api/market';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatAmount, formatDate, isolate, exactMoney } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
-import { serverNow, serverTimeKnown } from '../../../lib/serverClock';
+import { useServerNow } from '../../../api/serverNow';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { WRAP } from '../../../ui/wrap';
@@ -25,13 +24,8 @@ import classes from '../components/fiat.module.css';
 
 /** Minutes and seconds until `deadline` on the server's clock. */
 function useTimeLeft(deadline: number, running: boolean): string {
-  const [now, setNow] = useState(serverNow);
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => setNow(serverNow()), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-  if (!serverTimeKnown()) return '--:--';
+  const now = useServerNow(running);
+  if (now === undefined) return '--:--';
   const left = Math.max(0, Math.floor((deadline - now) / 1000));
   return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
 }
@@ -54,8 +48,6 @@ export default function OrderDetailPage() {
   const locale = useIntlLocale();
   const id = new URLSearchParams(useLocation().search).get('id') ?? '';
   useOrderEvents();
-  // The tickers carry the server's time, which the countdown counts on.
-  useTickers(() => null);
   const order = useOrder(id);
   const act = useOrderAction();
   const [asking, setAsking] = useState<P2pAction | null>(null);
