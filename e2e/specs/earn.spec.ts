@@ -45,11 +45,11 @@ test('lock-up mining: bounds on the form, the daily payment and total before con
   await expect(page.getByText('Enter an amount from')).toBeVisible();
   await page.getByTestId('earn-amount').fill('1000');
   const estimate = page.getByTestId('earn-estimate');
-  await expect(estimate).toContainText('0.400000 USDT');
-  await expect(estimate).toContainText('12.000000 USDT');
-  await expect(estimate).toContainText('20.000000 USDT');
+  await expect(estimate).toContainText('0.40 USDT');
+  await expect(estimate).toContainText('12.00 USDT');
+  await expect(estimate).toContainText('20.00 USDT');
   await page.getByTestId('earn-submit').click();
-  await expect(page.getByTestId('earn-sheet')).toContainText('1,000.000000 USDT');
+  await expect(page.getByTestId('earn-sheet')).toContainText('1,000.00 USDT');
   await confirm(page);
   await expect(toast(page, 'Done. You can follow it in your list.')).toBeVisible();
   expect(await funds(page, token)).toBe('9000.000000');
@@ -57,15 +57,16 @@ test('lock-up mining: bounds on the form, the daily payment and total before con
   await page.getByTestId('earn-to-mine').click();
   const position = page.getByTestId('earn-position');
   await expect(position).toHaveCount(1);
-  await expect(position.getByTestId('earn-position-earned')).toHaveText(shown('0.000000 USDT'));
+  await expect(position.getByTestId('earn-position-earned')).toHaveText(shown('0.00 USDT'));
   // Three days pass: three payments, live.
   await server.control.clock({ advanceMs: 3 * DAY + 1000 });
-  await expect(position.getByTestId('earn-position-earned')).toHaveText(shown('1.200000 USDT'));
+  await expect(position.getByTestId('earn-position-earned')).toHaveText(shown('1.20 USDT'));
   await expect(position).toContainText('3 of 30');
+  await expect(position.getByTestId('earn-days-left')).toHaveText('27');
 
   await position.getByTestId('earn-redeem').click();
-  await expect(page.getByTestId('earn-sheet')).toContainText('20.000000 USDT');
-  await expect(page.getByTestId('earn-sheet')).toContainText('980.000000 USDT');
+  await expect(page.getByTestId('earn-sheet')).toContainText('20.00 USDT');
+  await expect(page.getByTestId('earn-sheet')).toContainText('980.00 USDT');
   await confirm(page);
   await expect(position).toHaveCount(0);
   await page.getByTestId('earn-filter').getByText('Ended').click();
@@ -87,15 +88,15 @@ test('mining machines: cost and output before buying, the stock limit, daily out
   await page.getByTestId('earn-quantity').fill('2');
   const estimate = page.getByTestId('earn-estimate');
   await expect(estimate).toContainText('600.00 USDT');
-  await expect(estimate).toContainText('0.00008000 BTC');
-  await expect(estimate).toContainText('0.01440000 BTC');
+  await expect(estimate).toContainText('0.000080 BTC');
+  await expect(estimate).toContainText('0.014400 BTC');
   await page.getByTestId('earn-submit').click();
   await confirm(page);
   await expect(page).toHaveURL(/pages\/lockming\/list\?kind=machine/);
   const position = page.getByTestId('earn-position');
   await expect(position).toHaveAttribute('data-kind', 'machine');
   await server.control.clock({ advanceMs: 2 * DAY + 1000 });
-  await expect(position.getByTestId('earn-position-earned')).toHaveText(shown('0.00016000 BTC'));
+  await expect(position.getByTestId('earn-position-earned')).toHaveText(shown('0.000160 BTC'));
   expect(Number(await funds(page, token, 'BTC'))).toBeCloseTo(btc + 0.00016, 8);
   expect(await funds(page, token)).toBe('9400.000000');
   await page.goto('pages/lockming/lockmingindex');
@@ -111,7 +112,7 @@ test('coin savings: the interest before confirming, nothing until maturity, then
   const product = page.locator('[data-testid=earn-savings-product][data-id=sv_usdt_90]');
   await product.getByTestId('earn-choose').click();
   await page.getByTestId('earn-amount').fill('2000');
-  await expect(page.getByTestId('earn-estimate')).toContainText('24.657534 USDT');
+  await expect(page.getByTestId('earn-estimate')).toContainText('24.65 USDT');
   await page.getByTestId('earn-submit').click();
   await confirm(page);
   await expect(product.getByTestId('earn-my-deposit')).toContainText('2,000.00 USDT');
@@ -128,7 +129,7 @@ test('coin savings: the interest before confirming, nothing until maturity, then
   await page.goto('pages/coin/coinlog');
   await page.getByTestId('earn-filter').getByText('Matured').click();
   await expect(page.getByTestId('earn-position')).toHaveAttribute('data-status', 'ended');
-  await expect(page.getByTestId('earn-position-earned')).toHaveText(shown('24.657534 USDT'));
+  await expect(page.getByTestId('earn-position-earned')).toHaveText(shown('24.65 USDT'));
 });
 
 const PAGES = {

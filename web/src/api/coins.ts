@@ -14,6 +14,12 @@ const coinsQuery = queryOptions({
 
 export const useCoins = () => useQuery(coinsQuery);
 
+/** How many decimals an amount of a coin is shown with (its `displayDecimals`, truncated; 2 while the list loads). */
+export function useCoinDisplay(): (coin: string) => number {
+  const { data: coins } = useCoins();
+  return (coin) => coins?.find((c) => c.coin === coin)?.displayDecimals ?? 2;
+}
+
 /** A coin's amount decimals (its `precision`), undefined while the list loads. */
 export function useCoinPrecision(): (coin: string) => number | undefined {
   const { data: coins } = useCoins();

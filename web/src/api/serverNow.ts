@@ -7,12 +7,13 @@ import { serverNow, serverTimeKnown } from '../lib/serverClock';
 import { useTickers } from './market';
 
 export function useServerNow(running: boolean): number | undefined {
+  // The tickers feed's events tell the server's time (shown from the next second's tick on).
   useTickers(() => null);
-  const [now, setNow] = useState(serverNow);
+  const [, tick] = useState(0);
   useEffect(() => {
     if (!running) return;
-    const timer = setInterval(() => setNow(serverNow()), 1000);
+    const timer = setInterval(() => tick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [running]);
-  return serverTimeKnown() ? now : undefined;
+  return serverTimeKnown() ? serverNow() : undefined;
 }

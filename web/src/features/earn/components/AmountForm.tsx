@@ -8,7 +8,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useCoinPrecision } from '../../../api/coins';
+import { useCoinDisplay, useCoinPrecision } from '../../../api/coins';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { checkAmount } from '../../../lib/amount';
@@ -35,8 +35,8 @@ export function AmountForm({
   coin: string;
   min: string;
   max: string;
-  /** The figures an amount earns (shown under the field and in the confirmation). */
-  estimate: (amount: Big, places: number) => Fact[];
+  /** The figures an amount earns (shown under the field and in the confirmation): computed with the coin's `places`, shown with `shown` decimals. */
+  estimate: (amount: Big, places: number, shown: number) => Fact[];
   title: string;
   note?: string;
   submitLabel: string;
@@ -46,6 +46,7 @@ export function AmountForm({
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const places = useCoinPrecision()(coin) ?? 8;
+  const shown = useCoinDisplay()(coin);
   const wallet = useWallet();
   const guard = useSubmitGuard();
   const [text, setText] = useState('');
@@ -59,7 +60,7 @@ export function AmountForm({
   if (!amount) problem = t(parsed.problem === 'required' ? 'validation.required' : parsed.problem === 'precision' ? 'earn.tooPrecise' : 'earn.enterAmount');
   else if (amount.lt(min) || amount.gt(max)) problem = t('earn.outOfRange', { range });
   else if (available !== undefined && amount.gt(available)) problem = t('earn.moreThanFunds');
-  const facts = amount && !problem ? estimate(amount, places) : [];
+  const facts = amount && !problem ? estimate(amount, places, shown) : [];
   const submit = () => {
     setTried(true);
     if (!problem) setAsking(true);
@@ -92,7 +93,7 @@ export function AmountForm({
         testId="earn-amount"
       />
       <Text size="xs" c="dimmed" data-testid="earn-available">
-        {t('earn.available', { amount: available !== undefined ? formatMoney(available, places, coin, locale) : '--' })} ·{' '}
+        {t('earn.available', { amount: available !== undefined ? formatMoney(available, shown, coin, locale) : '--' })} ·{' '}
         <Anchor component={Link} to={withQuery(paths.assets.transfer, { to: 'funds', coin })} size="xs">
           {t('earn.transferIn')}
         </Anchor>
@@ -113,7 +114,7 @@ export function AmountForm({
       {asking && amount && (
         <ConfirmSheet
           title={title}
-          facts={[[t('earn.amount', { coin }), formatMoney(amount, places, coin, locale)], ...facts]}
+          facts={[[t('earn.amount', { coin }), formatMoney(amount, shown, coin, locale)], ...facts]}
           note={note}
           busy={busy}
           onCancel={() => setAsking(false)}

@@ -6,7 +6,7 @@
 import { Badge, Button } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCoinPrecision } from '../../../api/coins';
+import { useCoinDisplay, useCoinPrecision } from '../../../api/coins';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
 import { formatDate, formatMoney, formatRate, isolate } from '../../../lib/format';
@@ -23,12 +23,12 @@ export function PositionCard({ position: p }: { position: EarnPosition }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const precision = useCoinPrecision();
+  const display = useCoinDisplay();
   const redeem = useRedeem();
   const [asking, setAsking] = useState(false);
   const coinPlaces = precision(p.coin) ?? 8;
-  const payPlaces = precision(p.payoutCoin) ?? 8;
-  const money = (v: string | Big, coin = p.coin, places = coinPlaces) => formatMoney(v, places, coin, locale);
-  const pay = (v: string | Big) => money(v, p.payoutCoin, payPlaces);
+  const money = (v: string | Big, coin = p.coin) => formatMoney(v, display(coin), coin, locale);
+  const pay = (v: string | Big) => money(v, p.payoutCoin);
   const running = p.status === 'running';
   const penalty = p.earlyPenaltyRate ? earlyPenalty(new Big(p.principal), p.earlyPenaltyRate, coinPlaces) : undefined;
   return (
@@ -56,6 +56,9 @@ export function PositionCard({ position: p }: { position: EarnPosition }) {
         <Facts label={t('earn.earned')} value={<span data-testid="earn-position-earned">{pay(p.earned)}</span>} />
         <Facts label={t('earn.expected')} value={pay(p.total)} />
         {p.kind !== 'savings' && <Facts label={t('earn.paidDays')} value={isolate(t('earn.paidOf', { paid: p.paid, count: p.periods }))} />}
+        {running && p.kind !== 'savings' && (
+          <Facts label={t('earn.daysLeft')} value={<span data-testid="earn-days-left">{(p.periods - p.paid) * p.periodDays}</span>} />
+        )}
         {running && p.nextAt !== undefined && <Facts label={t('earn.next')} value={formatDate(p.nextAt, 'dateTime', locale)} />}
         <Facts label={t('earn.start')} value={formatDate(p.startAt, 'dateTime', locale)} />
         <Facts label={t(running ? 'earn.ends' : 'earn.ended')} value={formatDate(p.redeemedAt ?? p.endAt, 'dateTime', locale)} />

@@ -88,13 +88,13 @@ function Product({ product: p, open, onChoose }: { product: LockProduct; open: b
           submitLabel={t('earn.lock')}
           note={p.earlyPenaltyRate ? t('earn.earlyAllowed', { rate: formatRate(p.earlyPenaltyRate, locale) }) : t('earn.earlyNot')}
           busy={lock.isPending}
-          estimate={(amount, places) => {
+          estimate={(amount, places, shown) => {
             const e = lockEstimate(amount, p.dailyRate, p.days, places, p.earlyPenaltyRate);
             const facts: Fact[] = [
-              [t('earn.perDay'), formatMoney(e.daily, places, p.coin, locale)],
-              [t('earn.expectedTotal', { count: p.days }), formatMoney(e.total, places, p.coin, locale)],
+              [t('earn.perDay'), formatMoney(e.daily, shown, p.coin, locale)],
+              [t('earn.expectedTotal', { count: p.days }), formatMoney(e.total, shown, p.coin, locale)],
             ];
-            if (e.penalty) facts.push([t('earn.penaltyIfEarly'), formatMoney(e.penalty, places, p.coin, locale)]);
+            if (e.penalty) facts.push([t('earn.penaltyIfEarly'), formatMoney(e.penalty, shown, p.coin, locale)]);
             return facts;
           }}
           onSubmit={(amount) => lock.mutateAsync({ productId: p.id, amount })}

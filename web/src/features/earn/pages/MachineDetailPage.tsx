@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { getToken } from '../../../api/client';
+import { useCoinDisplay } from '../../../api/coins';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatMoney } from '../../../lib/format';
@@ -34,6 +35,7 @@ export default function MachineDetailPage() {
   const machines = useMachines();
   const wallet = useWallet();
   const buy = useBuyMachine();
+  const display = useCoinDisplay();
   const [typed, setTyped] = useState('1');
   const [asking, setAsking] = useState(false);
   if (machines.isError && !machines.data) return <LoadRetry onRetry={() => void machines.refetch()} />;
@@ -59,7 +61,7 @@ export default function MachineDetailPage() {
         : available !== undefined && e.cost.gt(available)
           ? t('earn.moreThanFunds')
           : null;
-  const output = (v: Parameters<typeof formatMoney>[0]) => formatMoney(v, 8, m.outputCoin, locale);
+  const output = (v: Parameters<typeof formatMoney>[0]) => formatMoney(v, display(m.outputCoin), m.outputCoin, locale);
   const facts: Array<[string, string]> = [
     [t('earn.cost'), formatMoney(e.cost, 2, m.coin, locale)],
     [t('earn.perDay'), output(e.daily)],

@@ -2,6 +2,7 @@
 import { Badge, Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useCoinDisplay } from '../../../api/coins';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatMoney } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
@@ -17,6 +18,7 @@ export default function MachinesPage() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const machines = useMachines();
+  const display = useCoinDisplay();
   if (machines.isError && !machines.data) return <LoadRetry onRetry={() => void machines.refetch()} />;
   if (!machines.data) return <PageSkeleton rows={4} />;
   return (
@@ -51,11 +53,11 @@ export default function MachinesPage() {
               </Badge>
             </div>
             <div className={classes.rate}>{formatMoney(m.price, 2, m.coin, locale)}</div>
-            <div className={classes.line}>{t('earn.outputPerDay', { amount: formatMoney(m.dailyOutput, 8, m.outputCoin, locale) })}</div>
+            <div className={classes.line}>{t('earn.outputPerDay', { amount: formatMoney(m.dailyOutput, display(m.outputCoin), m.outputCoin, locale) })}</div>
             <div className={classes.line}>
               {t('earn.cycleTotal', {
                 count: m.days,
-                amount: formatMoney(machineEstimate(m.price, m.dailyOutput, m.days, 1).total, 8, m.outputCoin, locale),
+                amount: formatMoney(machineEstimate(m.price, m.dailyOutput, m.days, 1).total, display(m.outputCoin), m.outputCoin, locale),
               })}
             </div>
           </Link>

@@ -80,8 +80,8 @@ export default function SavingsPage() {
                   submitLabel={t('earn.deposit')}
                   note={t('earn.savingsNote', { count: p.days })}
                   busy={deposit.isPending}
-                  estimate={(amount, places) => [
-                    [t('earn.interestAtEnd'), formatMoney(savingsInterest(amount, p.rate, p.days, places), places, p.coin, locale)],
+                  estimate={(amount, places, shown) => [
+                    [t('earn.interestAtEnd'), formatMoney(savingsInterest(amount, p.rate, p.days, places), shown, p.coin, locale)],
                     [t('earn.maturity'), t('earn.afterDays', { count: p.days })],
                   ]}
                   onSubmit={(amount) => deposit.mutateAsync({ productId: p.id, amount })}
