@@ -15,7 +15,7 @@ import panel from '../../../ui/panel.module.css';
 import { useRedeem, type EarnPosition } from '../api';
 import { earlyPenalty } from '../forms/estimate';
 import { ConfirmSheet, Facts } from './ConfirmSheet';
-import classes from './earn.module.css';
+import offer from '../../../ui/offer.module.css';
 
 const STATUS_COLOR = { running: 'blue', ended: 'teal', redeemed: 'gray' } as const;
 
@@ -32,14 +32,14 @@ export function PositionCard({ position: p }: { position: EarnPosition }) {
   const running = p.status === 'running';
   const penalty = p.earlyPenaltyRate ? earlyPenalty(new Big(p.principal), p.earlyPenaltyRate, coinPlaces) : undefined;
   return (
-    <div className={classes.card} data-testid="earn-position" data-kind={p.kind} data-status={p.status}>
-      <div className={classes.head}>
+    <div className={offer.card} data-testid="earn-position" data-kind={p.kind} data-status={p.status}>
+      <div className={offer.head}>
         {p.kind === 'machine' ? (
-          <span className={classes.name} data-server-text>
+          <span className={offer.name} data-server-text>
             {p.name}
           </span>
         ) : (
-          <span className={classes.name}>{t('earn.term', { coin: p.coin, count: p.periods * p.periodDays })}</span>
+          <span className={offer.name}>{t('earn.term', { coin: p.coin, count: p.periods * p.periodDays })}</span>
         )}
         <Badge size="sm" variant="light" color={STATUS_COLOR[p.status]} data-testid="earn-position-status">
           {t(`earn.status.${p.status}`)}

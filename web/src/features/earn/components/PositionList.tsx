@@ -7,7 +7,7 @@ import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { WRAP } from '../../../ui/wrap';
 import { usePositions, type PositionFilter } from '../api';
-import classes from './earn.module.css';
+import offer from '../../../ui/offer.module.css';
 import { PositionCard } from './PositionCard';
 
 export function PositionList({ filter, start }: { filter: PositionFilter; start: { to: string; label: string } }) {
@@ -28,7 +28,7 @@ export function PositionList({ filter, start }: { filter: PositionFilter; start:
           </Button>
         </div>
       )}
-      <div className={classes.list}>
+      <div className={offer.list}>
         {items.map((p) => (
           <PositionCard key={p.id} position={p} />
         ))}

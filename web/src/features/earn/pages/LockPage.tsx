@@ -18,7 +18,7 @@ import panel from '../../../ui/panel.module.css';
 import { useLock, useLockProducts, type LockProduct } from '../api';
 import { AmountForm } from '../components/AmountForm';
 import type { Fact } from '../components/ConfirmSheet';
-import classes from '../components/earn.module.css';
+import offer from '../../../ui/offer.module.css';
 import { lockEstimate } from '../forms/estimate';
 
 export default function LockPage() {
@@ -29,7 +29,7 @@ export default function LockPage() {
   if (!products.data) return <PageSkeleton rows={5} />;
   return (
     <div className={panel.page} data-testid="earn-lock">
-      <div className={classes.links}>
+      <div className={offer.links}>
         <Button component={Link} to={paths.lockming.lockmingindex} variant="light" size="compact-sm" classNames={WRAP} data-testid="earn-to-machines">
           {t('routes.lockmingMarket')}
         </Button>
@@ -40,7 +40,7 @@ export default function LockPage() {
       <Text size="xs" c="dimmed">
         {t('earn.lockIntro')}
       </Text>
-      <div className={classes.list}>
+      <div className={offer.list}>
         {products.data.map((p) => (
           <Product key={p.id} product={p} open={chosen === p.id} onChoose={() => setChosen(chosen === p.id ? null : p.id)} />
         ))}
@@ -55,20 +55,20 @@ function Product({ product: p, open, onChoose }: { product: LockProduct; open: b
   const lock = useLock();
   const taking = p.status === 'in_progress';
   return (
-    <div className={`${classes.card} ${open ? classes.selected : ''}`} data-testid="earn-lock-product" data-id={p.id} data-status={p.status}>
-      <div className={classes.head}>
-        <span className={classes.name}>{t('earn.term', { coin: p.coin, count: p.days })}</span>
+    <div className={`${offer.card} ${open ? offer.selected : ''}`} data-testid="earn-lock-product" data-id={p.id} data-status={p.status}>
+      <div className={offer.head}>
+        <span className={offer.name}>{t('earn.term', { coin: p.coin, count: p.days })}</span>
         <Badge size="sm" variant="light" color={taking ? 'teal' : 'gray'}>
           {t(`earn.productStatus.${p.status}`)}
         </Badge>
       </div>
-      <div className={classes.rate}>{formatRate(p.dailyRate, locale)}</div>
-      <div className={classes.line}>{t('earn.dailyYield')}</div>
-      <div className={classes.line}>{t('earn.bounds', { min: exactMoney(p.minAmount, p.coin, locale), max: exactMoney(p.maxAmount, p.coin, locale) })}</div>
-      <div className={classes.line} data-testid="earn-early">
+      <div className={`${offer.figure} ${offer.up}`}>{formatRate(p.dailyRate, locale)}</div>
+      <div className={offer.line}>{t('earn.dailyYield')}</div>
+      <div className={offer.line}>{t('earn.bounds', { min: exactMoney(p.minAmount, p.coin, locale), max: exactMoney(p.maxAmount, p.coin, locale) })}</div>
+      <div className={offer.line} data-testid="earn-early">
         {p.earlyPenaltyRate ? t('earn.earlyAllowed', { rate: formatRate(p.earlyPenaltyRate, locale) }) : t('earn.earlyNot')}
       </div>
-      {p.status === 'not_started' && <div className={classes.line}>{t('earn.opensAt', { time: formatDate(p.opensAt, 'dateTime', locale) })}</div>}
+      {p.status === 'not_started' && <div className={offer.line}>{t('earn.opensAt', { time: formatDate(p.opensAt, 'dateTime', locale) })}</div>}
       {taking &&
         (getToken() ? (
           <Button variant={open ? 'default' : 'filled'} onClick={onChoose} classNames={WRAP} data-testid="earn-choose">

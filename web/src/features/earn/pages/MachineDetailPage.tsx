@@ -20,7 +20,7 @@ import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useBuyMachine, useMachines } from '../api';
 import { ConfirmSheet, Facts } from '../components/ConfirmSheet';
-import classes from '../components/earn.module.css';
+import offer from '../../../ui/offer.module.css';
 import { machineEstimate } from '../forms/estimate';
 
 /** Most shares one order buys (the contract's BuyMachineRequest.quantity maximum). */
@@ -70,8 +70,8 @@ export default function MachineDetailPage() {
   return (
     <div className={panel.page} data-testid="earn-machine-detail">
       <div className={panel.card}>
-        <div className={classes.head}>
-          <span className={classes.name} data-server-text>
+        <div className={offer.head}>
+          <span className={offer.name} data-server-text>
             {m.name}
           </span>
           <Badge size="sm" variant="light" color={m.status === 'on_sale' ? 'teal' : 'gray'} data-testid="earn-stock">

@@ -11,7 +11,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useMachines } from '../api';
-import classes from '../components/earn.module.css';
+import offer from '../../../ui/offer.module.css';
 import { machineEstimate } from '../forms/estimate';
 
 export default function MachinesPage() {
@@ -23,7 +23,7 @@ export default function MachinesPage() {
   if (!machines.data) return <PageSkeleton rows={4} />;
   return (
     <div className={panel.page} data-testid="earn-machines">
-      <div className={classes.links}>
+      <div className={offer.links}>
         <Button component={Link} to={paths.lockming.index} variant="light" size="compact-sm" classNames={WRAP}>
           {t('routes.lockming')}
         </Button>
@@ -34,27 +34,27 @@ export default function MachinesPage() {
       <Text size="xs" c="dimmed">
         {t('earn.machineIntro')}
       </Text>
-      <div className={classes.list}>
+      <div className={offer.list}>
         {machines.data.map((m) => (
           <Link
             key={m.id}
             to={withQuery(paths.lockming.lockmingdetail, { id: m.id })}
-            className={classes.card}
+            className={offer.card}
             data-testid="earn-machine"
             data-id={m.id}
             data-status={m.status}
           >
-            <div className={classes.head}>
-              <span className={classes.name} data-server-text>
+            <div className={offer.head}>
+              <span className={offer.name} data-server-text>
                 {m.name}
               </span>
               <Badge size="sm" variant="light" color={m.status === 'on_sale' ? 'teal' : 'gray'}>
                 {m.status === 'on_sale' ? t('earn.stock', { count: m.stock }) : t('earn.soldOut')}
               </Badge>
             </div>
-            <div className={classes.rate}>{formatMoney(m.price, 2, m.coin, locale)}</div>
-            <div className={classes.line}>{t('earn.outputPerDay', { amount: formatMoney(m.dailyOutput, display(m.outputCoin), m.outputCoin, locale) })}</div>
-            <div className={classes.line}>
+            <div className={`${offer.figure} ${offer.up}`}>{formatMoney(m.price, 2, m.coin, locale)}</div>
+            <div className={offer.line}>{t('earn.outputPerDay', { amount: formatMoney(m.dailyOutput, display(m.outputCoin), m.outputCoin, locale) })}</div>
+            <div className={offer.line}>
               {t('earn.cycleTotal', {
                 count: m.days,
                 amount: formatMoney(machineEstimate(m.price, m.dailyOutput, m.days, 1).total, display(m.outputCoin), m.outputCoin, locale),

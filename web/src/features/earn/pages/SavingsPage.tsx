@@ -18,7 +18,7 @@ import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useDeposit, usePositions, useSavingsProducts } from '../api';
 import { AmountForm } from '../components/AmountForm';
-import classes from '../components/earn.module.css';
+import offer from '../../../ui/offer.module.css';
 import { savingsInterest } from '../forms/estimate';
 
 export default function SavingsPage() {
@@ -34,7 +34,7 @@ export default function SavingsPage() {
     (mine.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.productId === productId).reduce((s, p) => s.plus(p.principal), new Big(0));
   return (
     <div className={panel.page} data-testid="earn-savings">
-      <div className={classes.links}>
+      <div className={offer.links}>
         <Button component={Link} to={paths.coin.coinlog} variant="light" size="compact-sm" classNames={WRAP} data-testid="earn-history">
           {t('earn.history')}
         </Button>
@@ -42,24 +42,24 @@ export default function SavingsPage() {
       <Text size="xs" c="dimmed">
         {t('earn.savingsIntro')}
       </Text>
-      <div className={classes.list}>
+      <div className={offer.list}>
         {products.data.map((p) => {
           const open = chosen === p.id;
           const held = myDeposit(p.id);
           return (
-            <div key={p.id} className={`${classes.card} ${open ? classes.selected : ''}`} data-testid="earn-savings-product" data-id={p.id}>
-              <div className={classes.head}>
-                <span className={classes.name}>{t('earn.term', { coin: p.coin, count: p.days })}</span>
+            <div key={p.id} className={`${offer.card} ${open ? offer.selected : ''}`} data-testid="earn-savings-product" data-id={p.id}>
+              <div className={offer.head}>
+                <span className={offer.name}>{t('earn.term', { coin: p.coin, count: p.days })}</span>
                 {held.gt(0) && (
                   <Badge size="sm" variant="light" data-testid="earn-my-deposit">
                     {t('earn.myDeposit', { amount: formatMoney(held, 2, p.coin, locale) })}
                   </Badge>
                 )}
               </div>
-              <div className={classes.rate}>{formatRate(p.rate, locale)}</div>
-              <div className={classes.line}>{t('earn.annualRate')}</div>
-              <div className={classes.line}>{t('earn.totalDeposit', { amount: `${formatCompact(p.totalDeposit, locale)} ${p.coin}` })}</div>
-              <div className={classes.line}>
+              <div className={`${offer.figure} ${offer.up}`}>{formatRate(p.rate, locale)}</div>
+              <div className={offer.line}>{t('earn.annualRate')}</div>
+              <div className={offer.line}>{t('earn.totalDeposit', { amount: `${formatCompact(p.totalDeposit, locale)} ${p.coin}` })}</div>
+              <div className={offer.line}>
                 {t('earn.bounds', { min: exactMoney(p.minAmount, p.coin, locale), max: exactMoney(p.maxAmount, p.coin, locale) })}
               </div>
               {getToken() ? (

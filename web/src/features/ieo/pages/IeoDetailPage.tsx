@@ -25,7 +25,7 @@ import panel from '../../../ui/panel.module.css';
 import { useIeoProject, useIeoSubscriptions, useSubscribe } from '../api';
 import { Countdown } from '../components/Countdown';
 import { demand, STATUS_COLOR } from '../components/ProjectCard';
-import classes from '../components/ieo.module.css';
+import offer from '../../../ui/offer.module.css';
 
 export default function IeoDetailPage() {
   const { t } = useTranslation();
@@ -74,8 +74,8 @@ export default function IeoDetailPage() {
   return (
     <div className={panel.page} data-testid="ieo-detail" data-status={p.status}>
       <div className={panel.card}>
-        <div className={classes.head}>
-          <span className={classes.name} data-server-text>
+        <div className={offer.head}>
+          <span className={offer.name} data-server-text>
             {p.name}
           </span>
           <Badge size="sm" variant="light" color={STATUS_COLOR[p.status]} data-testid="ieo-status">

@@ -10,7 +10,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useIeoSubscriptions } from '../api';
-import classes from '../components/ieo.module.css';
+import offer from '../../../ui/offer.module.css';
 
 const COLOR = { subscribed: 'blue', allocated: 'teal', distributed: 'gray' } as const;
 
@@ -28,11 +28,11 @@ export default function IeoOrderPage() {
           {t('ieo.none')}
         </Text>
       )}
-      <div className={classes.list}>
+      <div className={offer.list}>
         {subs.data.items.map((s) => (
           <div key={s.id} className={panel.card} data-testid="ieo-subscription" data-status={s.status}>
-            <div className={classes.head}>
-              <span className={classes.name} data-server-text>
+            <div className={offer.head}>
+              <span className={offer.name} data-server-text>
                 {s.name}
               </span>
               <Badge size="sm" variant="light" color={COLOR[s.status]}>

@@ -9,7 +9,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useIeoProjects } from '../api';
-import classes from '../components/ieo.module.css';
+import offer from '../../../ui/offer.module.css';
 import { ProjectCard } from '../components/ProjectCard';
 
 const ORDER = { subscribing: 0, warm_up: 1, ended: 2 } as const;
@@ -37,7 +37,7 @@ export default function IeoPage() {
       <Text size="xs" c="dimmed">
         {t('ieo.intro')}
       </Text>
-      <div className={classes.list}>
+      <div className={offer.list}>
         {[...projects.data]
           .sort((a, b) => ORDER[a.status] - ORDER[b.status])
           .map((p) => (
