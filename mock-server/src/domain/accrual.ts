@@ -11,6 +11,7 @@
  * coin's decimals), so the schedule a user is shown before confirming is what is paid.
  */
 import Big from 'big.js';
+import type { components } from '../../../contracts/generated/openapi.ts';
 import { coinInfo } from './coins.ts';
 import { DomainError } from './errors.ts';
 import { SYSTEM, type AccountKind, type Ledger } from './ledger.ts';
@@ -18,8 +19,8 @@ import type { Scheduler } from './scheduler.ts';
 
 const EARN = SYSTEM.earn;
 
-export type PositionKind = 'lock' | 'machine' | 'savings';
-export type PositionStatus = 'running' | 'ended' | 'redeemed';
+export type PositionKind = components['schemas']['EarnKind'];
+export type PositionStatus = components['schemas']['EarnPosition']['status'];
 
 export interface PositionTerms {
   /** The coin locked or paid. */

@@ -2,7 +2,8 @@ import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { Accruals } from '../../../../../mock-server/src/domain/accrual';
 import { savingsInterest as serverInterest } from '../../../../../mock-server/src/domain/earn';
-import { lockEstimate, machineEstimate, savingsInterest } from './estimate';
+import { operationSchemas } from '../../../../../contracts/generated/operation-schemas';
+import { lockEstimate, machineEstimate, MAX_SHARES, savingsInterest } from './estimate';
 
 describe('earn estimates', () => {
   it('a lock-up pays amount × daily rate truncated each day; the penalty is rounded up', () => {
@@ -42,5 +43,10 @@ describe('earn estimates', () => {
         account: 'funds',
       }).toString(),
     );
+  });
+
+  it('takes as many machine shares per order as the contract does', () => {
+    const body = operationSchemas.buyMachine.body as { properties: { quantity: { maximum: number } } };
+    expect(body.properties.quantity.maximum).toBe(MAX_SHARES);
   });
 });

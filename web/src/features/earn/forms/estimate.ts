@@ -18,6 +18,9 @@ export function savingsInterest(amount: Big, rate: string, days: number, places:
   return amount.times(rate).times(days).div(365).round(places, Big.roundDown);
 }
 
+/** Most shares one order buys (the contract's BuyMachineRequest.quantity maximum, pinned by a test). */
+export const MAX_SHARES = 100;
+
 /** A machine order: what it costs now, what it pays each day and over its cycle. */
 export function machineEstimate(price: string, dailyOutput: string, days: number, quantity: number) {
   const daily = new Big(dailyOutput).times(quantity);

@@ -21,10 +21,7 @@ import panel from '../../../ui/panel.module.css';
 import { useBuyMachine, useMachines } from '../api';
 import { ConfirmSheet, Facts } from '../components/ConfirmSheet';
 import offer from '../../../ui/offer.module.css';
-import { machineEstimate } from '../forms/estimate';
-
-/** Most shares one order buys (the contract's BuyMachineRequest.quantity maximum). */
-const MAX_SHARES = 100;
+import { MAX_SHARES, machineEstimate } from '../forms/estimate';
 
 export default function MachineDetailPage() {
   const { t } = useTranslation();

@@ -22,14 +22,7 @@ import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useApplyLoan, useLoanProducts, useLoanQuote, type LoanMethod, type LoanProduct } from '../api';
 import { Schedule } from '../components/Schedule';
-
-const CONTACT_FIELDS = [
-  ['emergencyName', 64],
-  ['emergencyPhone', 32],
-  ['contact', 128],
-  ['address', 256],
-] as const;
-type ContactField = (typeof CONTACT_FIELDS)[number][0];
+import { CONTACT_FIELDS, type ContactField } from '../contact';
 
 export default function LoansPage() {
   const { t } = useTranslation();
