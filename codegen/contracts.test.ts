@@ -141,3 +141,35 @@ describe('error codes', () => {
     expect(invalidCodes.filter((c) => !codes.includes(c as string))).toEqual([]);
   });
 });
+
+describe('no inline duplicated schemas', () => {
+  /** An object schema written out in place (not a `$ref`), as it compares: without prose and examples. */
+  const shape = (node: JsonObject): string =>
+    JSON.stringify(node, (key, value) =>
+      ['description', 'examples', 'example', 'summary', 'title'].includes(key)
+        ? undefined
+        : value && typeof value === 'object' && !Array.isArray(value)
+          ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)))
+          : value,
+    );
+
+  it.each(['openapi.yaml', 'mock-control.yaml', 'asyncapi.yaml'])('%s: an object schema of 3+ properties is written once (else it is a component)', (name) => {
+    const doc = loadYaml(join(contracts, name));
+    const seen = new Map<string, string[]>();
+    const visit = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach((x, i) => visit(x, `${where}/${i}`));
+      const o = node as JsonObject;
+      // Examples are data, not schemas.
+      if (where.endsWith('/examples') || where.endsWith('/example')) return;
+      if (o.properties && typeof o.properties === 'object' && Object.keys(o.properties).length >= 3) {
+        const key = shape(o);
+        seen.set(key, [...(seen.get(key) ?? []), where]);
+      }
+      for (const [k, v] of Object.entries(o)) visit(v, `${where}/${k}`);
+    };
+    visit(doc, '#');
+    const duplicated = [...seen.values()].filter((places) => places.length > 1);
+    expect(duplicated, 'the same schema written in several places: make it one component and $ref it').toEqual([]);
+  });
+});

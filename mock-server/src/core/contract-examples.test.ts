@@ -10,75 +10,18 @@
  * arrays the example cut to their first 3 items.
  */
 import { describe, expect, it } from 'vitest';
-import { loadYaml, type JsonObject } from '../../../codegen/lib';
-import { OPENAPI } from '../../../codegen/generators/paths';
+import { contractExamples, type ExampleRequest } from '../../../codegen/examples';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations';
 import { World, type Scenario } from '../domain/world';
 import { send } from './test-client';
 
-const MEDIA = ['application/x-www-form-urlencoded', 'application/json'];
 /** Arrays of a response example longer than this were cut to this many items. */
 const SHOWN = 3;
 /** Fields whose string values are random by design: compared as this placeholder. */
 const RANDOM = new Set(['token', 'ticket', 'key']);
 const PLACEHOLDER = '<random>';
 
-/** One request of the contract: its body and its query (as strings, as an adapter passes them). */
-interface Request {
-  body?: any;
-  query: Record<string, string>;
-}
-interface Pair {
-  op: OperationId;
-  name: string;
-  label: string;
-  request?: Request;
-  status: number;
-  response: any;
-}
-interface Operation {
-  op: OperationId;
-  /** Whether the operation takes a body or query parameters (else its requests are empty). */
-  takesInput: boolean;
-  requestNames: string[];
-  responseNames: string[];
-  /** Body examples per media type, to check that every media type shows the same requests. */
-  bodies: Record<string, any>[];
-  pairs: Pair[];
-}
-
-const asObject = (v: unknown) => (v ?? {}) as JsonObject;
-
-/** The operations of the contract with their request and response examples, paired by name. */
-function contractOperations(): Operation[] {
-  const doc = loadYaml(OPENAPI);
-  const out: Operation[] = [];
-  for (const item of Object.values(asObject(doc.paths))) {
-    for (const o of Object.values(asObject(item)) as JsonObject[]) {
-      if (typeof o?.operationId !== 'string') continue;
-      const op = o.operationId as OperationId;
-      const requests: Record<string, Request> = {};
-      const content = asObject(asObject(o.requestBody).content);
-      const bodies = MEDIA.filter((m) => m in content).map((m) => asObject(asObject(content[m]).examples));
-      for (const [name, ex] of Object.entries(bodies[0] ?? {})) requests[name] = { body: asObject(ex).value, query: {} };
-      const params = ((o.parameters ?? []) as JsonObject[]).filter((p) => p.in === 'query');
-      for (const p of params) {
-        for (const [name, ex] of Object.entries(asObject(p.examples))) (requests[name] ??= { query: {} }).query[p.name as string] = String(asObject(ex).value);
-      }
-      const pairs: Pair[] = [];
-      const responseNames: string[] = [];
-      for (const [status, res] of Object.entries(asObject(o.responses))) {
-        const examples = asObject(asObject(asObject(asObject(res).content)['application/json']).examples);
-        for (const [name, ex] of Object.entries(examples)) {
-          responseNames.push(name);
-          pairs.push({ op, name, label: `${op} / ${name}`, request: requests[name], status: Number(status), response: asObject(ex).value });
-        }
-      }
-      out.push({ op, takesInput: bodies.length > 0 || params.length > 0, requestNames: Object.keys(requests), responseNames, bodies, pairs });
-    }
-  }
-  return out;
-}
+type Request = ExampleRequest;
 
 // ---------------------------------------------------------------------------------------------
 // The state each outcome needs, as its example's summary states it. Without an entry: a fresh
@@ -268,7 +211,7 @@ function cutLike(actual: any, example: any): any {
   return Object.fromEntries(Object.entries(actual).map(([k, x]) => [k, cutLike(x, example[k])]));
 }
 
-const operations = contractOperations();
+const operations = contractExamples();
 const pairs = operations.flatMap((o) => o.pairs);
 
 describe('contract examples are paired', () => {

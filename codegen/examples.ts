@@ -1,0 +1,80 @@
+/**
+ * The paired examples of contracts/openapi.yaml: request examples (the request body's `examples`,
+ * or each query parameter's `examples` map) and response examples (under the response status that
+ * answers them) share a name, `ok`, `not_logged_in` or an error code, and a `summary` that states
+ * the state the outcome needs. Read by the example replay (mock-server/src/core/contract-examples.test.ts)
+ * and the conformance runner (kit/conformance).
+ */
+import { loadYaml, type JsonObject } from './lib.ts';
+import { OPENAPI } from './generators/paths.ts';
+import type { OperationId } from '../contracts/generated/operations.ts';
+
+const MEDIA = ['application/x-www-form-urlencoded', 'application/json'];
+
+/** One request of the contract: its body and its query (as strings, as an adapter passes them). */
+export interface ExampleRequest {
+  body?: any;
+  query: Record<string, string>;
+}
+export interface ExamplePair {
+  op: OperationId;
+  name: string;
+  label: string;
+  /** The setup the outcome needs, as the example states it. */
+  summary?: string;
+  request?: ExampleRequest;
+  status: number;
+  response: any;
+}
+export interface ExampleOperation {
+  op: OperationId;
+  /** Whether the operation takes a body or query parameters (else its requests are empty). */
+  takesInput: boolean;
+  requestNames: string[];
+  responseNames: string[];
+  /** Body examples per media type, to check that every media type shows the same requests. */
+  bodies: Record<string, any>[];
+  pairs: ExamplePair[];
+}
+
+const asObject = (v: unknown) => (v ?? {}) as JsonObject;
+
+/** The operations of the contract with their request and response examples, paired by name. */
+export function contractExamples(file = OPENAPI): ExampleOperation[] {
+  const doc = loadYaml(file);
+  const out: ExampleOperation[] = [];
+  for (const item of Object.values(asObject(doc.paths))) {
+    for (const o of Object.values(asObject(item)) as JsonObject[]) {
+      if (typeof o?.operationId !== 'string') continue;
+      const op = o.operationId as OperationId;
+      const requests: Record<string, ExampleRequest> = {};
+      const content = asObject(asObject(o.requestBody).content);
+      const bodies = MEDIA.filter((m) => m in content).map((m) => asObject(asObject(content[m]).examples));
+      for (const [name, ex] of Object.entries(bodies[0] ?? {})) requests[name] = { body: asObject(ex).value, query: {} };
+      const params = ((o.parameters ?? []) as JsonObject[]).filter((p) => p.in === 'query');
+      for (const p of params) {
+        for (const [name, ex] of Object.entries(asObject(p.examples))) (requests[name] ??= { query: {} }).query[p.name as string] = String(asObject(ex).value);
+      }
+      const pairs: ExamplePair[] = [];
+      const responseNames: string[] = [];
+      for (const [status, res] of Object.entries(asObject(o.responses))) {
+        const examples = asObject(asObject(asObject(asObject(res).content)['application/json']).examples);
+        for (const [name, ex] of Object.entries(examples)) {
+          responseNames.push(name);
+          const summary = asObject(ex).summary;
+          pairs.push({
+            op,
+            name,
+            label: `${op} / ${name}`,
+            ...(typeof summary === 'string' ? { summary } : {}),
+            request: requests[name],
+            status: Number(status),
+            response: asObject(ex).value,
+          });
+        }
+      }
+      out.push({ op, takesInput: bodies.length > 0 || params.length > 0, requestNames: Object.keys(requests), responseNames, bodies, pairs });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,184 @@
+/**
+ * The REST phases: every paired example of the contract sent as it is (the answer must conform;
+ * its outcome may differ from the example's when the server's state does), and requests derived
+ * from the schemas that break them, which must be refused with a 400/413/415 and a declared code.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { contractExamples, type ExamplePair } from '../../codegen/examples.ts';
+import { operationSchemas } from '../../contracts/generated/operation-schemas.ts';
+import { operationTable, type OperationId } from '../../contracts/generated/operations.ts';
+import { outcome } from './checks.ts';
+import { isOk, type Context } from './context.ts';
+import type { Exchange } from './http.ts';
+
+/** Examples that change the account's credentials or end its session: sent last, in this order. */
+const LAST = ['resetPassword', 'changePassword', 'logout'];
+
+export async function examplesPhase(ctx: Context): Promise<void> {
+  const operations = contractExamples()
+    .filter((o) => ctx.selected(o.op))
+    .sort((a, b) => LAST.indexOf(a.op) - LAST.indexOf(b.op));
+  let token = await ctx.login(ctx.options.account);
+  for (const { op, pairs } of operations) {
+    for (const pair of pairs) {
+      const loggedOut = pair.name === 'not_logged_in';
+      if (!loggedOut && operationTable[op].auth && !token) {
+        ctx.skip(op, `example ${pair.name}`, `no session: logging in as ${ctx.options.account.account} failed`);
+        continue;
+      }
+      const request = pair.request ?? { query: {} };
+      const { ex } = await ctx.check(
+        op,
+        `example ${pair.name}`,
+        op,
+        { body: request.body, query: request.query, token: loggedOut ? undefined : token },
+        (answer) => expectation(pair, answer),
+      );
+      // A session ended (logout, a password change, expiry): log in again for the examples after.
+      if (!loggedOut && (body(ex)?.type === '999' || (op === 'logout' && isOk(ex)))) token = await ctx.login(ctx.options.account);
+    }
+  }
+}
+
+const body = (ex: { body: unknown }) => ex.body as { type?: string; code?: string } | undefined;
+
+/** What must hold beyond the contract: a request without a session is refused as not logged in. */
+function expectation(pair: ExamplePair, answer: Exchange): string | undefined {
+  if (pair.name === 'not_logged_in' && body(answer)?.type !== '999')
+    return `without a session the answer must be type 999 (example not_logged_in), got ${outcome(answer)}`;
+  return undefined;
+}
+
+// -----------------------------------------------------------------------------------------------
+// Invalid requests, derived from the schemas
+// -----------------------------------------------------------------------------------------------
+
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  maxLength?: number;
+  minLength?: number;
+  maximum?: number;
+  minimum?: number;
+  exclusiveMaximum?: number;
+  exclusiveMinimum?: number;
+  enum?: unknown[];
+  const?: unknown;
+};
+
+interface Mutation {
+  what: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  raw?: { text: string; contentType: string };
+}
+
+const ajv = new Ajv2020({ strict: false });
+const compiled = new Map<object, ValidateFunction>();
+const validator = (schema: object) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!;
+
+const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
+
+/** A value of a type the schema does not allow (undefined when it allows every type we try). */
+function wrongTyped(s: Schema): unknown {
+  const types = typesOf(s);
+  if (!types.length) return undefined;
+  const candidates: Array<[string, unknown]> = [
+    ['object', { nested: true }],
+    ['array', [1, 2]],
+    ['boolean', true],
+    ['number', 12345.5],
+    ['string', 'not-a-number'],
+  ];
+  for (const [type, value] of candidates) {
+    if (types.includes(type) || (type === 'number' && types.includes('integer'))) continue;
+    return value;
+  }
+  return undefined;
+}
+
+/** The requests that break the operation's schemas, each checked against the schema itself first. */
+function mutations(id: OperationId, okBody: Record<string, unknown> | undefined, okQuery: Record<string, string>): Mutation[] {
+  const schemas = operationSchemas[id];
+  const out: Mutation[] = [];
+  const bodySchema = schemas.body as Schema | null;
+  if (bodySchema && (bodySchema.properties || bodySchema.type === 'object')) {
+    const base = okBody ?? {};
+    const props = Object.entries(bodySchema.properties ?? {});
+    for (const field of bodySchema.required ?? []) {
+      if (field in base) out.push({ what: `missing required body field ${field}`, body: omit(base, field) });
+    }
+    let typed = 0;
+    for (const [field, s] of props) {
+      const value = wrongTyped(s);
+      if (value === undefined || typed >= 3) continue;
+      typed++;
+      out.push({ what: `body field ${field} of the wrong type (${JSON.stringify(value)})`, body: { ...base, [field]: value } });
+    }
+    for (const [field, s] of props.filter(([, s]) => typeof s.maxLength === 'number').slice(0, 3)) {
+      out.push({ what: `body field ${field} over its maxLength ${s.maxLength}`, body: { ...base, [field]: 'a'.repeat(s.maxLength! + 1) } });
+    }
+    for (const [field, s] of props) {
+      const max = s.maximum ?? s.exclusiveMaximum;
+      const min = s.minimum ?? s.exclusiveMinimum;
+      if (typeof max === 'number') out.push({ what: `body field ${field} above its maximum ${max}`, body: { ...base, [field]: max + 1 } });
+      if (typeof min === 'number') out.push({ what: `body field ${field} below its minimum ${min}`, body: { ...base, [field]: min - 1 } });
+      if (Array.isArray(s.enum) && s.enum.every((v) => typeof v === 'string')) {
+        out.push({ what: `body field ${field} outside its enum`, body: { ...base, [field]: 'not_in_the_enum' } });
+      }
+    }
+    if (bodySchema.additionalProperties === false) out.push({ what: 'an extra body field', body: { ...base, unexpectedField: 1 } });
+    out.push({ what: 'a text/plain body', raw: { text: JSON.stringify(base), contentType: 'text/plain' } });
+    out.push({ what: 'a malformed JSON body', raw: { text: '{"unterminated": ', contentType: 'application/json' } });
+  }
+  const querySchema = schemas.query as Schema | null;
+  if (querySchema?.properties) {
+    for (const field of querySchema.required ?? []) {
+      if (field in okQuery) out.push({ what: `missing required query parameter ${field}`, query: omit(okQuery, field) as Record<string, string> });
+    }
+    for (const [field, s] of Object.entries(querySchema.properties)) {
+      if (Array.isArray(s.enum)) out.push({ what: `query parameter ${field} outside its enum`, query: { ...okQuery, [field]: 'not_in_the_enum' } });
+      const max = s.maximum ?? s.exclusiveMaximum;
+      if (typeof max === 'number') out.push({ what: `query parameter ${field} above its maximum ${max}`, query: { ...okQuery, [field]: String(max + 1) } });
+      if (typeof s.maxLength === 'number')
+        out.push({ what: `query parameter ${field} over its maxLength ${s.maxLength}`, query: { ...okQuery, [field]: 'a'.repeat(s.maxLength + 1) } });
+    }
+  }
+  // Only requests the contract itself refuses: a mutation the schema still accepts is no test.
+  return out.filter((m) => {
+    if (m.raw) return true;
+    if (m.query) return !validator(querySchema!)(coerceQuery(m.query, querySchema!));
+    return !validator(bodySchema!)(m.body);
+  });
+}
+
+/** Query values as the schema's types (a server coerces `limit=20` to 20 before validating). */
+function coerceQuery(query: Record<string, string>, schema: Schema): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(query).map(([k, v]) => {
+      const types = typesOf(schema.properties?.[k] ?? {});
+      return [k, (types.includes('integer') || types.includes('number')) && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v];
+    }),
+  );
+}
+
+const omit = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
+
+export async function invalidPhase(ctx: Context): Promise<void> {
+  const token = await ctx.login(ctx.options.account);
+  for (const o of contractExamples()) {
+    if (!ctx.selected(o.op)) continue;
+    const ok = o.pairs.find((p) => p.name === 'ok')?.request;
+    for (const m of mutations(o.op, ok?.body, ok?.query ?? {})) {
+      const input = m.raw ? { raw: m.raw, query: ok?.query, token } : m.query ? { query: m.query, token } : { body: m.body, query: ok?.query, token };
+      await ctx.check(o.op, `invalid: ${m.what}`, o.op, input, (ex) => {
+        const b = ex.body as { type?: string } | undefined;
+        if (b?.type === 'ok') return `an invalid request was accepted (HTTP ${ex.status} ok): ${m.what}`;
+        if (![400, 413, 415].includes(ex.status)) return `an invalid request must get HTTP 400, 413 or 415, got ${ex.status} (${outcome(ex)})`;
+        return undefined;
+      });
+    }
+  }
+}

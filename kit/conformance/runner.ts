@@ -1,0 +1,26 @@
+/**
+ * The conformance runner: points the contract at a server and reports every way the server breaks
+ * it. Phases, in order: flows (happy paths chaining operations), realtime (Socket.IO), examples
+ * (every paired example of openapi.yaml) and invalid requests (derived from the schemas).
+ */
+import { Context, type RunOptions } from './context.ts';
+import { flowsPhase } from './flows.ts';
+import { realtimePhase } from './realtime.ts';
+import { examplesPhase, invalidPhase } from './rest.ts';
+import type { Result } from './results.ts';
+
+export type { RunOptions };
+
+export async function runConformance(options: RunOptions): Promise<Result[]> {
+  const ctx = new Context(options);
+  const settings = await ctx.send('getSettings');
+  if (settings.error) {
+    ctx.results.add({ group: 'getSettings', check: 'the server answers', status: 'fail', detail: `${options.apiBase}: ${settings.error}` });
+    return ctx.results.all;
+  }
+  await flowsPhase(ctx);
+  await realtimePhase(ctx);
+  await examplesPhase(ctx);
+  await invalidPhase(ctx);
+  return ctx.results.all;
+}
