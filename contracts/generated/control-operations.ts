@@ -74,6 +74,31 @@ export const controlTable = {
     "method": "get",
     "path": "/state",
     "auth": false
+  },
+  "mockScenarios": {
+    "operationId": "mockScenarios",
+    "method": "get",
+    "path": "/scenarios",
+    "auth": false
+  },
+  "mockSnapshot": {
+    "operationId": "mockSnapshot",
+    "method": "get",
+    "path": "/snapshot",
+    "auth": false
+  },
+  "mockRestore": {
+    "operationId": "mockRestore",
+    "method": "post",
+    "path": "/restore",
+    "auth": false,
+    "maxBodyBytes": 33554432
+  },
+  "mockJournal": {
+    "operationId": "mockJournal",
+    "method": "get",
+    "path": "/journal",
+    "auth": false
   }
 } as const;
 

@@ -26,13 +26,8 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
         },
         "scenario": {
           "type": "string",
-          "enum": [
-            "default",
-            "empty",
-            "instant-review",
-            "earning"
-          ],
-          "description": "`default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once; `earning` is `default` with the demo holding one position of each earn kind in progress (a 30-day lock of 1,000 USDT from 3 days ago, 2 S19 machine shares from 5 days ago, 500 USDT in 30-day savings from 10 days ago), paid up to now."
+          "pattern": "^[a-z0-9][a-z0-9-]{0,63}$",
+          "description": "A built-in scenario or the name of a scenario file (see `mockScenarios`; an unknown name answers 400). Built-in: `default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once; `earning` is `default` with the demo holding one position of each earn kind in progress (a 30-day lock of 1,000 USDT from 3 days ago, 2 S19 machine shares from 5 days ago, 500 USDT in 30-day savings from 10 days ago), paid up to now."
         },
         "freezeClock": {
           "type": "boolean",
@@ -668,6 +663,1269 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
         "users": {
           "type": "integer",
           "description": "How many users exist."
+        }
+      }
+    }
+  },
+  "mockScenarios": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "type": "object",
+      "required": [
+        "scenarios"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "scenarios": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "name",
+              "description",
+              "source"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "description": {
+                "type": "string"
+              },
+              "source": {
+                "type": "string",
+                "enum": [
+                  "builtin",
+                  "file"
+                ],
+                "description": "`file`: mock-server/scenarios/<name>.yaml."
+              },
+              "error": {
+                "type": "string",
+                "description": "Why the file cannot be loaded (the file and the JSON pointer of the first problem)."
+              }
+            }
+          }
+        }
+      }
+    }
+  },
+  "mockSnapshot": {
+    "query": null,
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "type": "object",
+      "description": "A whole world as a replayable log (see `mockSnapshot`). `format` 1 is the only format so far.",
+      "required": [
+        "format",
+        "contractVersion",
+        "takenAt",
+        "world",
+        "clock",
+        "inputs"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "format": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The snapshot format; restore refuses any it does not know."
+        },
+        "contractVersion": {
+          "type": "string",
+          "description": "`info.version` of contracts/openapi.yaml when taken; restore refuses another."
+        },
+        "takenAt": {
+          "type": "integer",
+          "description": "Real time of the snapshot, epoch milliseconds."
+        },
+        "world": {
+          "type": "object",
+          "required": [
+            "seed",
+            "scenario",
+            "freezeClock",
+            "start"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "seed": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 4294967295
+            },
+            "scenario": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64
+            },
+            "freezeClock": {
+              "type": "boolean"
+            },
+            "start": {
+              "type": "integer",
+              "description": "Virtual time the world started at, epoch milliseconds."
+            },
+            "file": {
+              "type": "object",
+              "description": "A scenario file, `mock-server/scenarios/<name>.yaml`: a built-in world (`base`) and what is\napplied on it, in this order: accounts (each with its identity state, balances, deposits,\nwithdrawals and spot orders), market liquidity, prices, faults, then the clock moves\n`clock.advanceMs` forward (so deposits confirm, reviews end and the history lies in the past).\nLoaded with `SCENARIO=<name> npm start` or `POST /__mock/reset {scenario: <name>}`.\n",
+              "required": [
+                "description"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "description": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 200,
+                  "description": "One line, shown by mockScenarios."
+                },
+                "base": {
+                  "type": "string",
+                  "enum": [
+                    "empty",
+                    "default",
+                    "instant-review",
+                    "earning"
+                  ],
+                  "default": "empty",
+                  "description": "The built-in world the file builds on (`empty` has no users, `default` has the demo account)."
+                },
+                "seed": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 4294967295,
+                  "description": "The seed when the reset or `SEED` gives none."
+                },
+                "clock": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "frozen": {
+                      "type": "boolean",
+                      "description": "Start with a frozen clock when the reset or `FREEZE_CLOCK` does not say."
+                    },
+                    "advanceMs": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "maximum": 2592000000,
+                      "default": 0,
+                      "description": "Virtual time that passes after everything is applied (at most 30 days)."
+                    }
+                  }
+                },
+                "accounts": {
+                  "type": "array",
+                  "maxItems": 1000,
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "account",
+                      "password"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "account": {
+                        "type": "string",
+                        "pattern": "^([^@\\s]+@[^@\\s]+\\.[a-z]{2,}|\\+[0-9]{6,15})$",
+                        "description": "An email (lower case) or a phone in E.164."
+                      },
+                      "password": {
+                        "type": "string",
+                        "minLength": 6,
+                        "maxLength": 16,
+                        "description": "The login password (the README lists those of the shipped files)."
+                      },
+                      "transactionPassword": {
+                        "type": "string",
+                        "pattern": "^[0-9]{6}$",
+                        "description": "Six digits, not repeated or consecutive; withdrawals need it."
+                      },
+                      "inviteCode": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{6}$"
+                      },
+                      "identity": {
+                        "type": "string",
+                        "enum": [
+                          "none",
+                          "pending",
+                          "verified",
+                          "rejected"
+                        ],
+                        "default": "none",
+                        "description": "Real-name verification (the API's ReviewStatus). `pending` stays pending (no review is scheduled); `rejected` carries the usual reason."
+                      },
+                      "advancedIdentity": {
+                        "type": "string",
+                        "enum": [
+                          "none",
+                          "pending",
+                          "verified",
+                          "rejected"
+                        ],
+                        "default": "none",
+                        "description": "Advanced verification; anything but `none` needs `identity` verified."
+                      },
+                      "realName": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "default": "Test User",
+                        "description": "Shown once identity is not `none`."
+                      },
+                      "balances": {
+                        "type": "object",
+                        "description": "Per account kind (the ledger's AccountKind), per coin, the available amount (a decimal string).",
+                        "propertyNames": {
+                          "enum": [
+                            "funds",
+                            "exchange",
+                            "lever",
+                            "fiat",
+                            "second",
+                            "financial"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "object",
+                          "propertyNames": {
+                            "pattern": "^[A-Z0-9]{2,10}$"
+                          },
+                          "additionalProperties": {
+                            "type": "string",
+                            "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$"
+                          }
+                        }
+                      },
+                      "deposits": {
+                        "type": "array",
+                        "description": "Incoming chain deposits (credited to funds after the chain's confirmations, as the clock moves).",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "coin",
+                            "chain",
+                            "amount"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "coin": {
+                              "type": "string",
+                              "pattern": "^[A-Z0-9]{2,10}$"
+                            },
+                            "chain": {
+                              "type": "string",
+                              "enum": [
+                                "TRC20",
+                                "ERC20",
+                                "BTC"
+                              ]
+                            },
+                            "amount": {
+                              "type": "string",
+                              "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$"
+                            }
+                          }
+                        }
+                      },
+                      "withdrawals": {
+                        "type": "array",
+                        "description": "Withdrawals from funds to `address` (added to the address book; needs `transactionPassword`), reviewed and confirmed as the clock moves.",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "coin",
+                            "chain",
+                            "amount",
+                            "address"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "coin": {
+                              "type": "string",
+                              "pattern": "^[A-Z0-9]{2,10}$"
+                            },
+                            "chain": {
+                              "type": "string",
+                              "enum": [
+                                "TRC20",
+                                "ERC20",
+                                "BTC"
+                              ]
+                            },
+                            "amount": {
+                              "type": "string",
+                              "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$"
+                            },
+                            "address": {
+                              "type": "string",
+                              "minLength": 1,
+                              "maxLength": 128
+                            }
+                          }
+                        }
+                      },
+                      "spotOrders": {
+                        "type": "array",
+                        "description": "Spot orders placed in order (from the exchange account, as placeSpotOrder); market orders fill at once, limit orders away from the price stay open.",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "symbol",
+                            "side",
+                            "type"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "symbol": {
+                              "type": "string",
+                              "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$"
+                            },
+                            "side": {
+                              "type": "string",
+                              "enum": [
+                                "buy",
+                                "sell"
+                              ]
+                            },
+                            "type": {
+                              "type": "string",
+                              "enum": [
+                                "limit",
+                                "market"
+                              ]
+                            },
+                            "price": {
+                              "type": "string"
+                            },
+                            "quantity": {
+                              "type": "string"
+                            },
+                            "quoteAmount": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "markets": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "symbol",
+                      "liquidity"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "symbol": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$"
+                      },
+                      "liquidity": {
+                        "type": "string",
+                        "enum": [
+                          "none",
+                          "normal"
+                        ]
+                      }
+                    }
+                  }
+                },
+                "prices": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "symbol",
+                      "price"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "symbol": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$"
+                      },
+                      "price": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+                        "description": "A positive decimal, at most the symbol's pricePrecision decimals."
+                      },
+                      "hold": {
+                        "type": "boolean",
+                        "default": false,
+                        "description": "Keep the price there (the random walk pauses for this symbol) until it is set again without `hold`: for a result that must not depend on the walk, such as a second contract's tie."
+                      }
+                    }
+                  }
+                },
+                "faults": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "kind"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "operationId": {
+                        "type": "string",
+                        "minLength": 1
+                      },
+                      "path": {
+                        "type": "string",
+                        "pattern": "^/"
+                      },
+                      "kind": {
+                        "type": "string",
+                        "enum": [
+                          "999",
+                          "998",
+                          "997",
+                          "error",
+                          "http500",
+                          "http401"
+                        ]
+                      },
+                      "message": {
+                        "type": "string"
+                      },
+                      "times": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 1000,
+                        "default": 1
+                      },
+                      "delayMs": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 60000,
+                        "default": 0
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "clock": {
+          "type": "object",
+          "required": [
+            "now",
+            "frozen"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "now": {
+              "type": "integer",
+              "description": "Virtual time, epoch milliseconds."
+            },
+            "frozen": {
+              "type": "boolean"
+            }
+          }
+        },
+        "inputs": {
+          "type": "array",
+          "maxItems": 2000000,
+          "items": {
+            "oneOf": [
+              {
+                "type": "object",
+                "description": "Clock moves, each as made (ms forward); `aim` is the end of the clock jump they belonged to (it sets how coarsely the market was simulated).",
+                "required": [
+                  "kind",
+                  "deltas"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string",
+                    "const": "moves"
+                  },
+                  "deltas": {
+                    "type": "array",
+                    "items": {
+                      "type": "integer",
+                      "minimum": 1
+                    }
+                  },
+                  "aim": {
+                    "type": "integer"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "description": "An API call that may have changed the world. `session`: the alias (`$secret:N`) of the token sent, `null` for a token the world did not know; `issued`: aliases of the secrets its answer carried.",
+                "required": [
+                  "kind",
+                  "at",
+                  "operationId",
+                  "query"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string",
+                    "const": "api"
+                  },
+                  "at": {
+                    "type": "integer"
+                  },
+                  "operationId": {
+                    "type": "string"
+                  },
+                  "session": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "client": {
+                    "type": "string"
+                  },
+                  "query": {
+                    "type": "object"
+                  },
+                  "body": {},
+                  "form": {
+                    "type": "boolean"
+                  },
+                  "idempotencyKey": {
+                    "type": "string"
+                  },
+                  "issued": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "required": [
+                  "kind",
+                  "at",
+                  "operationId"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string",
+                    "const": "control"
+                  },
+                  "at": {
+                    "type": "integer"
+                  },
+                  "operationId": {
+                    "type": "string"
+                  },
+                  "body": {}
+                }
+              }
+            ]
+          }
+        }
+      }
+    }
+  },
+  "mockRestore": {
+    "query": null,
+    "headers": null,
+    "body": {
+      "type": "object",
+      "description": "A whole world as a replayable log (see `mockSnapshot`). `format` 1 is the only format so far.",
+      "required": [
+        "format",
+        "contractVersion",
+        "takenAt",
+        "world",
+        "clock",
+        "inputs"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "format": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "The snapshot format; restore refuses any it does not know."
+        },
+        "contractVersion": {
+          "type": "string",
+          "description": "`info.version` of contracts/openapi.yaml when taken; restore refuses another."
+        },
+        "takenAt": {
+          "type": "integer",
+          "description": "Real time of the snapshot, epoch milliseconds."
+        },
+        "world": {
+          "type": "object",
+          "required": [
+            "seed",
+            "scenario",
+            "freezeClock",
+            "start"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "seed": {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 4294967295
+            },
+            "scenario": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64
+            },
+            "freezeClock": {
+              "type": "boolean"
+            },
+            "start": {
+              "type": "integer",
+              "description": "Virtual time the world started at, epoch milliseconds."
+            },
+            "file": {
+              "type": "object",
+              "description": "A scenario file, `mock-server/scenarios/<name>.yaml`: a built-in world (`base`) and what is\napplied on it, in this order: accounts (each with its identity state, balances, deposits,\nwithdrawals and spot orders), market liquidity, prices, faults, then the clock moves\n`clock.advanceMs` forward (so deposits confirm, reviews end and the history lies in the past).\nLoaded with `SCENARIO=<name> npm start` or `POST /__mock/reset {scenario: <name>}`.\n",
+              "required": [
+                "description"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "description": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 200,
+                  "description": "One line, shown by mockScenarios."
+                },
+                "base": {
+                  "type": "string",
+                  "enum": [
+                    "empty",
+                    "default",
+                    "instant-review",
+                    "earning"
+                  ],
+                  "default": "empty",
+                  "description": "The built-in world the file builds on (`empty` has no users, `default` has the demo account)."
+                },
+                "seed": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 4294967295,
+                  "description": "The seed when the reset or `SEED` gives none."
+                },
+                "clock": {
+                  "type": "object",
+                  "additionalProperties": false,
+                  "properties": {
+                    "frozen": {
+                      "type": "boolean",
+                      "description": "Start with a frozen clock when the reset or `FREEZE_CLOCK` does not say."
+                    },
+                    "advanceMs": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "maximum": 2592000000,
+                      "default": 0,
+                      "description": "Virtual time that passes after everything is applied (at most 30 days)."
+                    }
+                  }
+                },
+                "accounts": {
+                  "type": "array",
+                  "maxItems": 1000,
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "account",
+                      "password"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "account": {
+                        "type": "string",
+                        "pattern": "^([^@\\s]+@[^@\\s]+\\.[a-z]{2,}|\\+[0-9]{6,15})$",
+                        "description": "An email (lower case) or a phone in E.164."
+                      },
+                      "password": {
+                        "type": "string",
+                        "minLength": 6,
+                        "maxLength": 16,
+                        "description": "The login password (the README lists those of the shipped files)."
+                      },
+                      "transactionPassword": {
+                        "type": "string",
+                        "pattern": "^[0-9]{6}$",
+                        "description": "Six digits, not repeated or consecutive; withdrawals need it."
+                      },
+                      "inviteCode": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{6}$"
+                      },
+                      "identity": {
+                        "type": "string",
+                        "enum": [
+                          "none",
+                          "pending",
+                          "verified",
+                          "rejected"
+                        ],
+                        "default": "none",
+                        "description": "Real-name verification (the API's ReviewStatus). `pending` stays pending (no review is scheduled); `rejected` carries the usual reason."
+                      },
+                      "advancedIdentity": {
+                        "type": "string",
+                        "enum": [
+                          "none",
+                          "pending",
+                          "verified",
+                          "rejected"
+                        ],
+                        "default": "none",
+                        "description": "Advanced verification; anything but `none` needs `identity` verified."
+                      },
+                      "realName": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "default": "Test User",
+                        "description": "Shown once identity is not `none`."
+                      },
+                      "balances": {
+                        "type": "object",
+                        "description": "Per account kind (the ledger's AccountKind), per coin, the available amount (a decimal string).",
+                        "propertyNames": {
+                          "enum": [
+                            "funds",
+                            "exchange",
+                            "lever",
+                            "fiat",
+                            "second",
+                            "financial"
+                          ]
+                        },
+                        "additionalProperties": {
+                          "type": "object",
+                          "propertyNames": {
+                            "pattern": "^[A-Z0-9]{2,10}$"
+                          },
+                          "additionalProperties": {
+                            "type": "string",
+                            "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$"
+                          }
+                        }
+                      },
+                      "deposits": {
+                        "type": "array",
+                        "description": "Incoming chain deposits (credited to funds after the chain's confirmations, as the clock moves).",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "coin",
+                            "chain",
+                            "amount"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "coin": {
+                              "type": "string",
+                              "pattern": "^[A-Z0-9]{2,10}$"
+                            },
+                            "chain": {
+                              "type": "string",
+                              "enum": [
+                                "TRC20",
+                                "ERC20",
+                                "BTC"
+                              ]
+                            },
+                            "amount": {
+                              "type": "string",
+                              "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$"
+                            }
+                          }
+                        }
+                      },
+                      "withdrawals": {
+                        "type": "array",
+                        "description": "Withdrawals from funds to `address` (added to the address book; needs `transactionPassword`), reviewed and confirmed as the clock moves.",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "coin",
+                            "chain",
+                            "amount",
+                            "address"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "coin": {
+                              "type": "string",
+                              "pattern": "^[A-Z0-9]{2,10}$"
+                            },
+                            "chain": {
+                              "type": "string",
+                              "enum": [
+                                "TRC20",
+                                "ERC20",
+                                "BTC"
+                              ]
+                            },
+                            "amount": {
+                              "type": "string",
+                              "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$"
+                            },
+                            "address": {
+                              "type": "string",
+                              "minLength": 1,
+                              "maxLength": 128
+                            }
+                          }
+                        }
+                      },
+                      "spotOrders": {
+                        "type": "array",
+                        "description": "Spot orders placed in order (from the exchange account, as placeSpotOrder); market orders fill at once, limit orders away from the price stay open.",
+                        "items": {
+                          "type": "object",
+                          "required": [
+                            "symbol",
+                            "side",
+                            "type"
+                          ],
+                          "additionalProperties": false,
+                          "properties": {
+                            "symbol": {
+                              "type": "string",
+                              "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$"
+                            },
+                            "side": {
+                              "type": "string",
+                              "enum": [
+                                "buy",
+                                "sell"
+                              ]
+                            },
+                            "type": {
+                              "type": "string",
+                              "enum": [
+                                "limit",
+                                "market"
+                              ]
+                            },
+                            "price": {
+                              "type": "string"
+                            },
+                            "quantity": {
+                              "type": "string"
+                            },
+                            "quoteAmount": {
+                              "type": "string"
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                },
+                "markets": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "symbol",
+                      "liquidity"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "symbol": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$"
+                      },
+                      "liquidity": {
+                        "type": "string",
+                        "enum": [
+                          "none",
+                          "normal"
+                        ]
+                      }
+                    }
+                  }
+                },
+                "prices": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "symbol",
+                      "price"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "symbol": {
+                        "type": "string",
+                        "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$"
+                      },
+                      "price": {
+                        "type": "string",
+                        "maxLength": 40,
+                        "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+                        "description": "A positive decimal, at most the symbol's pricePrecision decimals."
+                      },
+                      "hold": {
+                        "type": "boolean",
+                        "default": false,
+                        "description": "Keep the price there (the random walk pauses for this symbol) until it is set again without `hold`: for a result that must not depend on the walk, such as a second contract's tie."
+                      }
+                    }
+                  }
+                },
+                "faults": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "required": [
+                      "kind"
+                    ],
+                    "additionalProperties": false,
+                    "properties": {
+                      "operationId": {
+                        "type": "string",
+                        "minLength": 1
+                      },
+                      "path": {
+                        "type": "string",
+                        "pattern": "^/"
+                      },
+                      "kind": {
+                        "type": "string",
+                        "enum": [
+                          "999",
+                          "998",
+                          "997",
+                          "error",
+                          "http500",
+                          "http401"
+                        ]
+                      },
+                      "message": {
+                        "type": "string"
+                      },
+                      "times": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 1000,
+                        "default": 1
+                      },
+                      "delayMs": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 60000,
+                        "default": 0
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "clock": {
+          "type": "object",
+          "required": [
+            "now",
+            "frozen"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "now": {
+              "type": "integer",
+              "description": "Virtual time, epoch milliseconds."
+            },
+            "frozen": {
+              "type": "boolean"
+            }
+          }
+        },
+        "inputs": {
+          "type": "array",
+          "maxItems": 2000000,
+          "items": {
+            "oneOf": [
+              {
+                "type": "object",
+                "description": "Clock moves, each as made (ms forward); `aim` is the end of the clock jump they belonged to (it sets how coarsely the market was simulated).",
+                "required": [
+                  "kind",
+                  "deltas"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string",
+                    "const": "moves"
+                  },
+                  "deltas": {
+                    "type": "array",
+                    "items": {
+                      "type": "integer",
+                      "minimum": 1
+                    }
+                  },
+                  "aim": {
+                    "type": "integer"
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "description": "An API call that may have changed the world. `session`: the alias (`$secret:N`) of the token sent, `null` for a token the world did not know; `issued`: aliases of the secrets its answer carried.",
+                "required": [
+                  "kind",
+                  "at",
+                  "operationId",
+                  "query"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string",
+                    "const": "api"
+                  },
+                  "at": {
+                    "type": "integer"
+                  },
+                  "operationId": {
+                    "type": "string"
+                  },
+                  "session": {
+                    "type": [
+                      "string",
+                      "null"
+                    ]
+                  },
+                  "client": {
+                    "type": "string"
+                  },
+                  "query": {
+                    "type": "object"
+                  },
+                  "body": {},
+                  "form": {
+                    "type": "boolean"
+                  },
+                  "idempotencyKey": {
+                    "type": "string"
+                  },
+                  "issued": {
+                    "type": "array",
+                    "items": {
+                      "type": "string"
+                    }
+                  }
+                }
+              },
+              {
+                "type": "object",
+                "required": [
+                  "kind",
+                  "at",
+                  "operationId"
+                ],
+                "additionalProperties": false,
+                "properties": {
+                  "kind": {
+                    "type": "string",
+                    "const": "control"
+                  },
+                  "at": {
+                    "type": "integer"
+                  },
+                  "operationId": {
+                    "type": "string"
+                  },
+                  "body": {}
+                }
+              }
+            ]
+          }
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "type": "object",
+      "required": [
+        "seed",
+        "scenario",
+        "clock",
+        "symbols",
+        "users"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "seed": {
+          "type": "integer"
+        },
+        "scenario": {
+          "type": "string"
+        },
+        "clock": {
+          "type": "object",
+          "required": [
+            "now",
+            "frozen"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "now": {
+              "type": "integer",
+              "description": "Virtual time, epoch milliseconds."
+            },
+            "frozen": {
+              "type": "boolean"
+            }
+          }
+        },
+        "symbols": {
+          "type": "integer",
+          "description": "How many symbols the market lists."
+        },
+        "users": {
+          "type": "integer",
+          "description": "How many users exist."
+        }
+      }
+    }
+  },
+  "mockJournal": {
+    "query": {
+      "type": "object",
+      "additionalProperties": false,
+      "required": [],
+      "properties": {
+        "since": {
+          "type": "integer",
+          "minimum": 0,
+          "default": 0
+        },
+        "limit": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 5000,
+          "default": 1000
+        }
+      }
+    },
+    "headers": null,
+    "body": null,
+    "bodyRequired": false,
+    "response": {
+      "type": "object",
+      "required": [
+        "last",
+        "entries"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "last": {
+          "type": "integer",
+          "minimum": 0,
+          "description": "The seq of the newest entry (0 before the first)."
+        },
+        "entries": {
+          "type": "array",
+          "items": {
+            "type": "object",
+            "required": [
+              "seq",
+              "kind",
+              "time",
+              "real"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "seq": {
+                "type": "integer",
+                "minimum": 1
+              },
+              "kind": {
+                "type": "string",
+                "enum": [
+                  "api",
+                  "control",
+                  "event"
+                ]
+              },
+              "time": {
+                "type": "integer",
+                "description": "Virtual time, epoch milliseconds."
+              },
+              "real": {
+                "type": "integer",
+                "description": "Real time, epoch milliseconds."
+              },
+              "method": {
+                "type": "string"
+              },
+              "path": {
+                "type": "string"
+              },
+              "operationId": {
+                "type": "string"
+              },
+              "status": {
+                "type": "integer"
+              },
+              "type": {
+                "type": "string",
+                "description": "The envelope's type (API requests)."
+              },
+              "code": {
+                "type": "string",
+                "description": "The envelope's error code (API requests)."
+              },
+              "durationMs": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "query": {
+                "type": "string",
+                "description": "The query as JSON, redacted, at most 2,000 characters."
+              },
+              "body": {
+                "type": "string",
+                "description": "The request body as JSON, redacted, at most 2,000 characters."
+              },
+              "event": {
+                "type": "string",
+                "description": "The socket event (events)."
+              },
+              "room": {
+                "type": "string",
+                "description": "The room it went to (`user:{id}`)."
+              },
+              "summary": {
+                "type": "string",
+                "description": "The payload's identifying fields (id, status, coin, ...), at most 300 characters."
+              }
+            }
+          }
         }
       }
     }

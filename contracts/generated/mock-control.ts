@@ -248,17 +248,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the scenarios a reset can load
+         * @description The built-in scenarios and the scenario files of `mock-server/scenarios/` (`<name>.yaml`, each
+         *     a ScenarioFile), with their one-line descriptions. A file that does not match ScenarioFile is
+         *     listed with `error` (naming the file and the JSON pointer) and cannot be loaded.
+         */
+        get: operations["mockScenarios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Save the whole world as JSON
+         * @description The world as a replayable log: the options it was made with (seed, scenario and, for a file
+         *     scenario, the file's content, start time), then every input that changed it in order (API
+         *     calls, state-changing control calls, clock moves), and the clock now. `mockRestore` rebuilds
+         *     the same world from it. Session tokens, tickets and support guest keys are not in it (they
+         *     stand as `$secret:N` aliases); request bodies are, as sent (passwords typed into the mock
+         *     included). Reads (GET operations) are not kept.
+         */
+        get: operations["mockSnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace the world with a snapshot
+         * @description Builds a fresh world with the snapshot's options and replays its inputs in order, each clock
+         *     move as it was made, so the world is the one the snapshot was taken of; the clock then stands
+         *     at the snapshot's `now` and, unless frozen, follows real time from there. Faults pending at the
+         *     snapshot are pending again. Every session ends (users log in again). 400 `{error}` for an
+         *     unknown `format` or `contractVersion`, a malformed snapshot, or an input the world refuses
+         *     (the snapshot was edited); the world is then left as it was. At most 32 MiB.
+         */
+        post: operations["mockRestore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened lately (requests, control calls, socket events)
+         * @description The server's journal, oldest first: API requests (method, operation, status, envelope type and
+         *     code, virtual time, duration, query and body truncated to 2,000 characters), control calls
+         *     and the private socket events it emitted (event, room, a summary of the payload), each with a
+         *     `seq` that only grows (across resets). Fields named like password, code, token, ticket, key
+         *     or secret are replaced by `[redacted]`. Public market feeds (tickers, trades, depth, K-lines)
+         *     are left out. It keeps the last 5,000 entries; `since` gives those after that `seq`.
+         */
+        get: operations["mockJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         ResetRequest: {
             seed?: number;
-            /**
-             * @description `default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once; `earning` is `default` with the demo holding one position of each earn kind in progress (a 30-day lock of 1,000 USDT from 3 days ago, 2 S19 machine shares from 5 days ago, 500 USDT in 30-day savings from 10 days ago), paid up to now.
-             * @enum {string}
-             */
-            scenario?: "default" | "empty" | "instant-review" | "earning";
+            /** @description A built-in scenario or the name of a scenario file (see `mockScenarios`; an unknown name answers 400). Built-in: `default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once; `earning` is `default` with the demo holding one position of each earn kind in progress (a 30-day lock of 1,000 USDT from 3 days ago, 2 S19 machine shares from 5 days ago, 500 USDT in 30-day savings from 10 days ago), paid up to now. */
+            scenario?: string;
             /** @default false */
             freezeClock?: boolean;
         };
@@ -375,6 +469,192 @@ export interface components {
             /** @description The API's error code, where the refusal is one of the domain's (mockP2pAct). */
             code?: string;
         };
+        ScenarioInfo: {
+            name: string;
+            description: string;
+            /**
+             * @description `file`: mock-server/scenarios/<name>.yaml.
+             * @enum {string}
+             */
+            source: "builtin" | "file";
+            /** @description Why the file cannot be loaded (the file and the JSON pointer of the first problem). */
+            error?: string;
+        };
+        ScenarioList: {
+            scenarios: components["schemas"]["ScenarioInfo"][];
+        };
+        /**
+         * @description A scenario file, `mock-server/scenarios/<name>.yaml`: a built-in world (`base`) and what is
+         *     applied on it, in this order: accounts (each with its identity state, balances, deposits,
+         *     withdrawals and spot orders), market liquidity, prices, faults, then the clock moves
+         *     `clock.advanceMs` forward (so deposits confirm, reviews end and the history lies in the past).
+         *     Loaded with `SCENARIO=<name> npm start` or `POST /__mock/reset {scenario: <name>}`.
+         */
+        ScenarioFile: {
+            /** @description One line, shown by mockScenarios. */
+            description: string;
+            /**
+             * @description The built-in world the file builds on (`empty` has no users, `default` has the demo account).
+             * @default empty
+             * @enum {string}
+             */
+            base?: "empty" | "default" | "instant-review" | "earning";
+            /** @description The seed when the reset or `SEED` gives none. */
+            seed?: number;
+            clock?: {
+                /** @description Start with a frozen clock when the reset or `FREEZE_CLOCK` does not say. */
+                frozen?: boolean;
+                /**
+                 * @description Virtual time that passes after everything is applied (at most 30 days).
+                 * @default 0
+                 */
+                advanceMs?: number;
+            };
+            accounts?: components["schemas"]["ScenarioAccount"][];
+            markets?: components["schemas"]["MarketRequest"][];
+            prices?: components["schemas"]["PriceRequest"][];
+            faults?: components["schemas"]["FaultRequest"][];
+        };
+        ScenarioAccount: {
+            /** @description An email (lower case) or a phone in E.164. */
+            account: string;
+            /** @description The login password (the README lists those of the shipped files). */
+            password: string;
+            /** @description Six digits, not repeated or consecutive; withdrawals need it. */
+            transactionPassword?: string;
+            inviteCode?: string;
+            /**
+             * @description Real-name verification (the API's ReviewStatus). `pending` stays pending (no review is scheduled); `rejected` carries the usual reason.
+             * @default none
+             * @enum {string}
+             */
+            identity?: "none" | "pending" | "verified" | "rejected";
+            /**
+             * @description Advanced verification; anything but `none` needs `identity` verified.
+             * @default none
+             * @enum {string}
+             */
+            advancedIdentity?: "none" | "pending" | "verified" | "rejected";
+            /**
+             * @description Shown once identity is not `none`.
+             * @default Test User
+             */
+            realName?: string;
+            /** @description Per account kind (the ledger's AccountKind), per coin, the available amount (a decimal string). */
+            balances?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+            /** @description Incoming chain deposits (credited to funds after the chain's confirmations, as the clock moves). */
+            deposits?: {
+                coin: string;
+                /** @enum {string} */
+                chain: "TRC20" | "ERC20" | "BTC";
+                amount: string;
+            }[];
+            /** @description Withdrawals from funds to `address` (added to the address book; needs `transactionPassword`), reviewed and confirmed as the clock moves. */
+            withdrawals?: {
+                coin: string;
+                /** @enum {string} */
+                chain: "TRC20" | "ERC20" | "BTC";
+                amount: string;
+                address: string;
+            }[];
+            /** @description Spot orders placed in order (from the exchange account, as placeSpotOrder); market orders fill at once, limit orders away from the price stay open. */
+            spotOrders?: {
+                symbol: string;
+                /** @enum {string} */
+                side: "buy" | "sell";
+                /** @enum {string} */
+                type: "limit" | "market";
+                price?: string;
+                quantity?: string;
+                quoteAmount?: string;
+            }[];
+        };
+        /** @description A whole world as a replayable log (see `mockSnapshot`). `format` 1 is the only format so far. */
+        Snapshot: {
+            /** @description The snapshot format; restore refuses any it does not know. */
+            format: number;
+            /** @description `info.version` of contracts/openapi.yaml when taken; restore refuses another. */
+            contractVersion: string;
+            /** @description Real time of the snapshot, epoch milliseconds. */
+            takenAt: number;
+            world: components["schemas"]["SnapshotWorld"];
+            clock: components["schemas"]["ClockState"];
+            inputs: components["schemas"]["SnapshotInput"][];
+        };
+        SnapshotWorld: {
+            seed: number;
+            scenario: string;
+            freezeClock: boolean;
+            /** @description Virtual time the world started at, epoch milliseconds. */
+            start: number;
+            file?: components["schemas"]["ScenarioFile"];
+        };
+        SnapshotInput: components["schemas"]["SnapshotMoves"] | components["schemas"]["SnapshotApiCall"] | components["schemas"]["SnapshotControlCall"];
+        /** @description Clock moves, each as made (ms forward); `aim` is the end of the clock jump they belonged to (it sets how coarsely the market was simulated). */
+        SnapshotMoves: {
+            /** @constant */
+            kind: "moves";
+            deltas: number[];
+            aim?: number;
+        };
+        /** @description An API call that may have changed the world. `session`: the alias (`$secret:N`) of the token sent, `null` for a token the world did not know; `issued`: aliases of the secrets its answer carried. */
+        SnapshotApiCall: {
+            /** @constant */
+            kind: "api";
+            at: number;
+            operationId: string;
+            session?: string | null;
+            client?: string;
+            query: Record<string, never>;
+            body?: unknown;
+            form?: boolean;
+            idempotencyKey?: string;
+            issued?: string[];
+        };
+        SnapshotControlCall: {
+            /** @constant */
+            kind: "control";
+            at: number;
+            operationId: string;
+            body?: unknown;
+        };
+        JournalEntry: {
+            seq: number;
+            /** @enum {string} */
+            kind: "api" | "control" | "event";
+            /** @description Virtual time, epoch milliseconds. */
+            time: number;
+            /** @description Real time, epoch milliseconds. */
+            real: number;
+            method?: string;
+            path?: string;
+            operationId?: string;
+            status?: number;
+            /** @description The envelope's type (API requests). */
+            type?: string;
+            /** @description The envelope's error code (API requests). */
+            code?: string;
+            durationMs?: number;
+            /** @description The query as JSON, redacted, at most 2,000 characters. */
+            query?: string;
+            /** @description The request body as JSON, redacted, at most 2,000 characters. */
+            body?: string;
+            /** @description The socket event (events). */
+            event?: string;
+            /** @description The room it went to (`user:{id}`). */
+            room?: string;
+            /** @description The payload's identifying fields (id, status, coin, ...), at most 300 characters. */
+            summary?: string;
+        };
+        Journal: {
+            /** @description The seq of the newest entry (0 before the first). */
+            last: number;
+            entries: components["schemas"]["JournalEntry"][];
+        };
     };
     responses: {
         /** @description The request does not match this contract. */
@@ -397,6 +677,15 @@ export interface components {
         };
         /** @description The server was started with `MOCK_CONTROL=off`; every `/__mock/` path answers this. */
         ControlOff: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description The request body is over the operation's limit. */
+        TooLarge: {
             headers: {
                 [name: string]: unknown;
             };
@@ -741,6 +1030,107 @@ export interface operations {
                     "application/json": components["schemas"]["WorldState"];
                 };
             };
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+        };
+    };
+    mockScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every scenario, built-in first, then files by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScenarioList"];
+                };
+            };
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+        };
+    };
+    mockSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Snapshot"];
+                };
+            };
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+        };
+    };
+    mockRestore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Snapshot"];
+            };
+        };
+        responses: {
+            /** @description The restored world. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["ForeignOrigin"];
+            404: components["responses"]["ControlOff"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["NotJson"];
+        };
+    };
+    mockJournal: {
+        parameters: {
+            query?: {
+                /** @description Only entries with a greater `seq` (0, the default, gives every kept entry). */
+                since?: number;
+                /** @description At most this many entries (the oldest after `since`); 0 gives none, only `last`. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries after `since`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Journal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["ControlOff"];
         };

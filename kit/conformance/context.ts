@@ -5,7 +5,7 @@ import { OPENAPI } from '../../codegen/generators/paths.ts';
 import { operationSchemas } from '../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../contracts/generated/operations.ts';
 import { outcome, problemsOf, snippet } from './checks.ts';
-import { call, describeCall, type CallInput, type Exchange } from './http.ts';
+import { call, curlOf, describeCall, type CallInput, type Exchange } from './http.ts';
 import { Results, type Result } from './results.ts';
 
 export interface Credentials {
@@ -80,14 +80,25 @@ export class Context {
     id: OperationId,
     input: CallInput,
     expect?: (ex: Exchange) => string | undefined,
+    detail: (ex: Exchange) => string = (ex) => `HTTP ${ex.status} ${outcome(ex)}`,
   ): Promise<{ ex: Exchange; passed: boolean }> {
     const ex = await this.send(id, input);
     const request = `${describeCall(id, input)}${input.raw ? ` (${input.raw.contentType})` : input.body !== undefined ? ` ${JSON.stringify(input.body).slice(0, 300)}` : ''}`;
     const problems = problemsOf(id, ex);
     const complaint = problems.length ? `the answer breaks the contract (HTTP ${ex.status})` : expect?.(ex);
     const result: Result = complaint
-      ? { group, check, status: 'fail', detail: complaint, request, problems: problems.length ? problems : undefined, answer: snippet(ex), ms: ex.ms }
-      : { group, check, status: 'pass', detail: `HTTP ${ex.status} ${outcome(ex)}`, request, ms: ex.ms };
+      ? {
+          group,
+          check,
+          status: 'fail',
+          detail: complaint,
+          request,
+          curl: curlOf(this.options.apiBase, id, input),
+          problems: problems.length ? problems : undefined,
+          answer: snippet(ex),
+          ms: ex.ms,
+        }
+      : { group, check, status: 'pass', detail: detail(ex), request, ms: ex.ms };
     this.results.add(result);
     return { ex, passed: !complaint };
   }

@@ -30,6 +30,21 @@ export function describeCall(id: OperationId, input: CallInput = {}): string {
   return `${op.method.toUpperCase()} ${op.path}${qs ? `?${qs}` : ''}`;
 }
 
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A curl command that repeats the call (the session token as $TOKEN), for a failure's report. */
+export function curlOf(apiBase: string, id: OperationId, input: CallInput = {}): string {
+  const op = operationTable[id];
+  const url = new URL(`${apiBase.replace(/\/$/, '')}${op.path}`);
+  for (const [k, v] of Object.entries(input.query ?? {})) url.searchParams.set(k, v);
+  const parts = ['curl', '-sS', '-X', op.method.toUpperCase(), quote(url.toString())];
+  if (input.token) parts.push('-H', '"authorization: $TOKEN"');
+  if (input.idempotencyKey) parts.push('-H', quote(`idempotency-key: ${input.idempotencyKey === true ? 'conformance-1' : input.idempotencyKey}`));
+  if (input.raw) parts.push('-H', quote(`content-type: ${input.raw.contentType}`), '--data-raw', quote(input.raw.text));
+  else if (input.body !== undefined) parts.push('-H', quote('content-type: application/json'), '--data-raw', quote(JSON.stringify(input.body)));
+  return parts.join(' ');
+}
+
 export async function call(apiBase: string, id: OperationId, input: CallInput = {}, timeoutMs = 15_000): Promise<Exchange> {
   const op = operationTable[id];
   const url = new URL(`${apiBase.replace(/\/$/, '')}${op.path}`);

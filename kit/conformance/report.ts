@@ -30,6 +30,7 @@ export function textReport(results: Result[], verbose = false): string {
         if (p.expected !== undefined) lines.push(`         expected ${JSON.stringify(p.expected).slice(0, 300)}`);
       }
       if (r.answer) lines.push(`       answer   ${r.answer.slice(0, 300)}`);
+      if (r.curl) lines.push(`       repeat   ${r.curl}`);
     }
   }
   for (const [group, list] of byGroup) {
@@ -63,7 +64,9 @@ export function writeReports(dir: string, results: Result[], target: string): { 
     if (r.status === 'fail') {
       const problems = (r.problems ?? []).map((p) => `${p.pointer || '(body)'}: ${p.message}; expected ${JSON.stringify(p.expected)}`).join('\n');
       c.failure(r.detail ?? 'failed');
-      c.standardOutput([r.request && `request ${r.request}`, problems, r.answer && `answer ${r.answer}`].filter(Boolean).join('\n'));
+      c.standardOutput(
+        [r.request && `request ${r.request}`, problems, r.answer && `answer ${r.answer}`, r.curl && `repeat ${r.curl}`].filter(Boolean).join('\n'),
+      );
     }
   }
   report.writeTo(junit);

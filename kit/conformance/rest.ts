@@ -33,6 +33,7 @@ export async function examplesPhase(ctx: Context): Promise<void> {
         op,
         { body: request.body, query: request.query, token: loggedOut ? undefined : token },
         (answer) => expectation(pair, answer),
+        (answer) => exampleDetail(pair, answer),
       );
       // A session ended (logout, a password change, expiry): log in again for the examples after.
       if (!loggedOut && (body(ex)?.type === '999' || (op === 'logout' && isOk(ex)))) token = await ctx.login(ctx.options.account);
@@ -47,6 +48,13 @@ function expectation(pair: ExamplePair, answer: Exchange): string | undefined {
   if (pair.name === 'not_logged_in' && body(answer)?.type !== '999')
     return `without a session the answer must be type 999 (example not_logged_in), got ${outcome(answer)}`;
   return undefined;
+}
+
+/** For a pass: the outcome, and whether it is the example's (it may differ when the server's state does). */
+function exampleDetail(pair: ExamplePair, answer: Exchange): string {
+  const got = outcome(answer);
+  if (got === pair.name) return `HTTP ${answer.status} ${got}, as the example`;
+  return `HTTP ${answer.status} ${got}; the example shows ${pair.name} (${pair.summary ?? 'its setup'})`;
 }
 
 // -----------------------------------------------------------------------------------------------

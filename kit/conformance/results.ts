@@ -13,6 +13,8 @@ export interface Result {
   detail?: string;
   /** The request, as `METHOD /path`, with the body when it matters. */
   request?: string;
+  /** A curl command that repeats a failing request. */
+  curl?: string;
   /** The contract violations, each with its JSON pointer and the schema it broke. */
   problems?: AnswerProblem[];
   /** The start of the answer's body, for a fail. */

@@ -1,20 +1,50 @@
 /**
- * Holds the current world for the adapters, replaces it on reset, and lets its virtual clock
- * follow real time. The only place (with main.ts) that touches timers.
+ * Holds the current world for the adapters, replaces it on reset or restore, and lets its virtual
+ * clock follow real time. The only place (with main.ts) that touches timers. Every API call goes
+ * through `dispatch` here, so that the world's inputs are recorded (snapshots, core/snapshot.ts) and
+ * the request journal (core/journal.ts) sees it.
  */
+import { operationTable } from '../../contracts/generated/operations.ts';
+import { dispatch, type ApiRequest } from './core/dispatch.ts';
+import { clip, Journal, summarize } from './core/journal.ts';
+import { route } from './core/realtime.ts';
+import { apiContractVersion, resolveScenario } from './core/scenario-files.ts';
+import { Recorder, replay, SnapshotError, type Snapshot } from './core/snapshot.ts';
 import { World, type WorldEvents, type WorldOptions } from './domain/world.ts';
 
 type Listener<K extends keyof WorldEvents> = (payload: WorldEvents[K]) => void;
 
 export class WorldHost {
   world: World;
+  /** The inputs of the current world since it was made (what a snapshot holds). */
+  recorder: Recorder;
+  /** Requests, control calls and private socket events, across resets. */
+  readonly journal = new Journal();
   private timer: ReturnType<typeof setInterval> | null = null;
   private readonly listeners: { [K in keyof WorldEvents]?: Array<Listener<K>> } = {};
   private unbind: Array<() => void> = [];
   private readonly resetListeners: Array<(world: World) => void> = [];
 
+  /** A scenario that is not built in is read from mock-server/scenarios/ (throws a ScenarioFileError). */
   constructor(options: WorldOptions = {}) {
-    this.world = this.bind(new World({ ...options, realNow: Date.now() }));
+    this.world = this.make(options);
+    this.recorder = new Recorder(this.world);
+    this.world = this.bind(this.world);
+    // The private events a socket client would get, into the journal (public market feeds are left out).
+    route({
+      world: () => this.world,
+      on: (event, listener) => this.on(event, listener),
+      rooms: () => [],
+      deliver: (d) => {
+        if (!d.room.startsWith('user:')) return;
+        this.journal.add({ kind: 'event', time: this.world.clock.now(), real: Date.now(), event: d.event, room: d.room, summary: summarize(d.payload) });
+      },
+    });
+  }
+
+  private make(options: WorldOptions): World {
+    const resolved = options.scenarioFile ? {} : resolveScenario(options.scenario);
+    return new World({ ...options, ...resolved, realNow: Date.now() });
   }
 
   private bind(world: World): World {
@@ -35,15 +65,66 @@ export class WorldHost {
     this.world = this.bind(this.world);
   }
 
-  /** Called after every reset, with the new world (the old world's sessions are gone). */
+  /** Called after every reset or restore, with the new world (the old world's sessions are gone). */
   onReset(listener: (world: World) => void): void {
     this.resetListeners.push(listener);
   }
 
-  reset(options: WorldOptions): World {
-    this.world = this.bind(new World({ ...options, realNow: Date.now() }));
+  private install(world: World, recorder: Recorder): World {
+    this.recorder = recorder;
+    this.world = this.bind(world);
     for (const l of this.resetListeners) l(this.world);
     return this.world;
+  }
+
+  /** A fresh world; a scenario that is not built in is read from its file (throws a ScenarioFileError or ScenarioProblem). */
+  reset(options: WorldOptions): World {
+    const world = this.make(options);
+    return this.install(world, new Recorder(world));
+  }
+
+  /** One API call against the current world: recorded as an input when it can change the world, and journaled. */
+  dispatch(req: ApiRequest): ReturnType<typeof dispatch> {
+    const world = this.world;
+    const at = world.clock.now();
+    const started = performance.now();
+    const res = dispatch(world, req);
+    if (world === this.world) this.recorder.api(req, at, res.body);
+    const envelope = (res.body ?? {}) as { type?: unknown; code?: unknown };
+    this.journal.add({
+      kind: 'api',
+      time: at,
+      real: Date.now(),
+      method: operationTable[req.operationId].method.toUpperCase(),
+      path: `/api${req.path}`,
+      operationId: req.operationId,
+      status: res.status,
+      ...(typeof envelope.type === 'string' ? { type: envelope.type } : {}),
+      ...(typeof envelope.code === 'string' ? { code: envelope.code } : {}),
+      durationMs: Math.round(performance.now() - started),
+      ...(Object.keys(req.query).length ? { query: clip(req.query) } : {}),
+      ...(req.body === undefined ? {} : { body: clip(req.body) }),
+    });
+    return res;
+  }
+
+  /** The current world as a snapshot (no secrets in it). */
+  snapshot(): Snapshot {
+    return this.recorder.snapshot(apiContractVersion(), Date.now());
+  }
+
+  /**
+   * Replaces the world with the one a snapshot was taken of (throws a SnapshotError, leaving the
+   * current world, when it cannot). Its clock stands at the snapshot's `now` and, unless the
+   * snapshot's clock was frozen, follows real time from there. Every session ends.
+   */
+  restore(snapshot: Snapshot): World {
+    const { world, recorder } = replay(snapshot, apiContractVersion());
+    if (world.clock.now() !== snapshot.clock.now) {
+      throw new SnapshotError(`clock.now is ${snapshot.clock.now}, but the replayed clock stands at ${world.clock.now()}`);
+    }
+    world.clock.setFrozen(snapshot.clock.frozen);
+    return this.install(world, recorder);
   }
 
   /**

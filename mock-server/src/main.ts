@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listScenarios, resolveScenario, ScenarioFileError } from './core/scenario-files.ts';
+import type { ScenarioFile } from './domain/scenario-file.ts';
 import { createServer } from './http/server.ts';
 
 /** After a signal, exit even if closing has not finished by then. */
@@ -11,11 +13,18 @@ const port = Number(process.env.PORT ?? 8080);
 // Loopback by default: the control API can reset the world. HOST=0.0.0.0 shares it on the network.
 const hostname = process.env.HOST || '127.0.0.1';
 const seed = process.env.SEED ? Number(process.env.SEED) : undefined;
-const SCENARIOS = ['default', 'empty', 'instant-review', 'earning'] as const;
 // `earning` by default: a developer who starts the app sees earn positions in progress, not empty pages.
-const scenario = (process.env.SCENARIO || 'earning') as (typeof SCENARIOS)[number];
-if (!SCENARIOS.includes(scenario)) {
-  console.error(`SCENARIO must be one of ${SCENARIOS.join(', ')}, not "${process.env.SCENARIO}"`);
+// A name that is not built in is a file, mock-server/scenarios/<name>.yaml, checked against the contract.
+const scenario = process.env.SCENARIO || 'earning';
+let scenarioFile: ScenarioFile | undefined;
+try {
+  scenarioFile = resolveScenario(scenario).scenarioFile;
+} catch (e) {
+  if (!(e instanceof ScenarioFileError)) throw e;
+  const names = listScenarios()
+    .filter((s) => !s.error)
+    .map((s) => s.name);
+  console.error(`SCENARIO: ${e.message}\nScenarios: ${names.join(', ')}`);
   process.exit(1);
 }
 const staticDir = resolve(fileURLToPath(import.meta.url), '../../../dist/h5');
@@ -33,7 +42,8 @@ if (!existsSync(join(staticDir, 'index.html'))) {
 
 const { app, host } = await createServer({
   staticDir,
-  world: { seed, scenario, freezeClock: process.env.FREEZE_CLOCK === 'true' },
+  // FREEZE_CLOCK unset: the scenario file's `clock.frozen`, else running.
+  world: { seed, scenario, scenarioFile, freezeClock: process.env.FREEZE_CLOCK ? process.env.FREEZE_CLOCK === 'true' : undefined },
   logger: process.env.LOG === 'true',
   control,
 });

@@ -1,10 +1,14 @@
 /** The control API (/__mock/...), shared by every adapter. Plain JSON, no envelope. */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { controlSchemas } from '../../../contracts/generated/control-schemas.ts';
-import type { ControlOperationId, ControlOperations } from '../../../contracts/generated/control-operations.ts';
-import { DomainError } from '../domain/errors.ts';
+import { controlTable, type ControlOperationId, type ControlOperations } from '../../../contracts/generated/control-operations.ts';
+import { ScenarioProblem } from '../domain/scenario-file.ts';
 import type { WorldHost } from '../host.ts';
 import { FORBIDDEN_KEYS_MESSAGE, hasForbiddenKey } from './body.ts';
+import { applyWorldControl, isWorldControl } from './control-world.ts';
+import { clip } from './journal.ts';
+import { listScenarios, ScenarioFileError } from './scenario-files.ts';
+import { SnapshotError, type Snapshot } from './snapshot.ts';
 
 type Body<K extends ControlOperationId> = ControlOperations[K] extends {
   requestBody?: { content: { 'application/json': infer B } };
@@ -13,13 +17,43 @@ type Body<K extends ControlOperationId> = ControlOperations[K] extends {
   : never;
 
 const ajv = new Ajv2020({ strict: false });
+// Query parameters arrive as strings: read them as their schema's types (`since=5` as an integer).
+const ajvQuery = new Ajv2020({ strict: false, coerceTypes: true, useDefaults: true });
 const validators = new Map<ControlOperationId, ValidateFunction>();
+const queryValidators = new Map<ControlOperationId, ValidateFunction>();
 
-/** The id of the user registered with `account` (an email in any case, or a phone as stored). */
-const userOf = (world: WorldHost['world'], account: string) => world.accounts.idOf(account.trim().toLowerCase()) ?? world.accounts.idOf(account.trim());
+/**
+ * Runs the control operation `id` with its JSON `body` and, for operations with query parameters,
+ * the decoded `query`; journals the call.
+ */
+export async function control(
+  host: WorldHost,
+  id: ControlOperationId,
+  body: unknown,
+  query: Record<string, unknown> = {},
+): Promise<{ status: number; body: unknown }> {
+  const started = Date.now();
+  const time = host.world.clock.now();
+  const res = await run(host, id, body, query);
+  if (id !== 'mockJournal') {
+    host.journal.add({
+      kind: 'control',
+      time,
+      real: started,
+      method: controlTable[id].method.toUpperCase(),
+      path: `/__mock${controlTable[id].path}`,
+      operationId: id,
+      status: res.status,
+      durationMs: Date.now() - started,
+      // A snapshot's inputs are no reading matter: its size is enough.
+      ...(body === undefined ? {} : { body: id === 'mockRestore' ? `[snapshot, ${JSON.stringify(body).length} characters]` : clip(body) }),
+    });
+  }
+  return res;
+}
 
-export async function control(host: WorldHost, id: ControlOperationId, body: unknown): Promise<{ status: number; body: unknown }> {
-  if (hasForbiddenKey(body)) return { status: 400, body: { error: FORBIDDEN_KEYS_MESSAGE } };
+async function run(host: WorldHost, id: ControlOperationId, body: unknown, rawQuery: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  if (hasForbiddenKey(body) || hasForbiddenKey(rawQuery)) return { status: 400, body: { error: FORBIDDEN_KEYS_MESSAGE } };
   const schema = controlSchemas[id].body;
   if (schema) {
     let validate = validators.get(id);
@@ -30,17 +64,32 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
     }
     if (body === undefined && controlSchemas[id].bodyRequired) return { status: 400, body: { error: 'A JSON body is required' } };
   }
+  const query: Record<string, unknown> = { ...rawQuery };
+  const querySchema = controlSchemas[id].query;
+  if (querySchema) {
+    let validate = queryValidators.get(id);
+    if (!validate) queryValidators.set(id, (validate = ajvQuery.compile(querySchema)));
+    if (!validate(query)) {
+      const e = validate.errors?.[0];
+      return { status: 400, body: { error: `query${(e?.instancePath ?? '').replace(/\//g, '.')} ${e?.message ?? 'is invalid'}` } };
+    }
+  }
   const world = host.world;
+  if (isWorldControl(id)) {
+    const res = applyWorldControl(world, id, body);
+    if (res.status === 200) host.recorder.control(id, world.clock.now(), body);
+    return res;
+  }
   switch (id) {
     case 'mockReset': {
       const b = (body ?? {}) as Body<'mockReset'>;
-      return { status: 200, body: host.reset({ seed: b.seed, scenario: b.scenario, freezeClock: b.freezeClock }).state() };
+      try {
+        return { status: 200, body: host.reset({ seed: b.seed, scenario: b.scenario, freezeClock: b.freezeClock }).state() };
+      } catch (e) {
+        if (e instanceof ScenarioFileError || e instanceof ScenarioProblem) return { status: 400, body: { error: e.message } };
+        throw e;
+      }
     }
-    case 'mockFault':
-      return { status: 200, body: { faults: world.faults.add(body as Body<'mockFault'>) } };
-    case 'mockClearFaults':
-      world.faults.clear();
-      return { status: 200, body: { faults: [] } };
     case 'mockClock': {
       const b = (body ?? {}) as Body<'mockClock'>;
       if (b.freeze !== undefined) world.clock.setFrozen(b.freeze);
@@ -49,60 +98,23 @@ export async function control(host: WorldHost, id: ControlOperationId, body: unk
       if (b.advanceMs) await host.advance(b.advanceMs);
       return { status: 200, body: { now: world.clock.now(), frozen: world.clock.frozen } };
     }
-    case 'mockMarket': {
-      const b = body as Body<'mockMarket'>;
-      if (!world.market.has(b.symbol)) return { status: 400, body: { error: `Unknown symbol ${b.symbol}` } };
-      if (b.liquidity === 'none') world.liquidity.halted.add(b.symbol);
-      else world.liquidity.halted.delete(b.symbol);
-      return { status: 200, body: { halted: [...world.liquidity.halted] } };
-    }
-    case 'mockPrice': {
-      const b = body as Body<'mockPrice'>;
-      if (!world.market.has(b.symbol)) return { status: 400, body: { error: `Unknown symbol ${b.symbol}` } };
-      const problem = world.market.priceProblem(b.symbol, b.price);
-      if (problem) return { status: 400, body: { error: problem } };
-      world.setPrice(b.symbol, b.price, b.hold ?? false);
-      return { status: 200, body: { symbol: b.symbol, last: world.market.ticker(b.symbol).last, time: world.clock.now() } };
-    }
-    case 'mockNews': {
-      const b = body as Body<'mockNews'>;
-      return { status: 200, body: world.news.publish(b.title, b.summary ?? '', b.body) };
-    }
-    case 'mockMessage': {
-      const b = body as Body<'mockMessage'>;
-      const userId = userOf(world, b.account);
-      if (!userId) return { status: 400, body: { error: `No user has the account ${b.account}` } };
-      const { id, time } = world.messages.send(userId, 'announcement', { title: b.title, body: b.body });
-      return { status: 200, body: { id, time } };
-    }
-    case 'mockSupportReply': {
-      const b = body as Body<'mockSupportReply'>;
-      const userId = b.account === undefined ? undefined : userOf(world, b.account);
-      if (b.account !== undefined && !userId) return { status: 400, body: { error: `No user has the account ${b.account}` } };
-      const message = world.support.post(userId, b.text);
-      if (!message) return { status: 400, body: { error: 'There is no support conversation yet' } };
-      return { status: 200, body: { id: message.id, time: message.time } };
-    }
-    case 'mockP2pAct': {
-      const b = body as Body<'mockP2pAct'>;
-      const order = world.p2p.orders.get(b.id);
-      if (!order) return { status: 400, body: { error: `No fiat order has the id ${b.id}`, code: 'not_found' } };
-      try {
-        world.p2p.act(order, b.action, b.as);
-      } catch (e) {
-        if (!(e instanceof DomainError)) throw e;
-        return { status: 400, body: { error: e.message, code: e.code } };
-      }
-      return { status: 200, body: { id: order.id, status: order.status } };
-    }
-    case 'mockP2pSay': {
-      const b = body as Body<'mockP2pSay'>;
-      const order = world.p2p.orders.get(b.id);
-      if (!order) return { status: 400, body: { error: `No fiat order has the id ${b.id}`, code: 'not_found' } };
-      const { id, from, time } = world.p2p.say(order, b.as, { text: b.text });
-      return { status: 200, body: { id, from, text: b.text, time } };
-    }
     case 'mockState':
       return { status: 200, body: world.state() };
+    case 'mockScenarios':
+      return { status: 200, body: { scenarios: listScenarios() } };
+    case 'mockSnapshot':
+      return { status: 200, body: host.snapshot() };
+    case 'mockRestore':
+      try {
+        return { status: 200, body: host.restore(body as Snapshot).state() };
+      } catch (e) {
+        if (e instanceof SnapshotError) return { status: 400, body: { error: e.message } };
+        throw e;
+      }
+    case 'mockJournal': {
+      const since = (query.since as number | undefined) ?? 0;
+      const limit = (query.limit as number | undefined) ?? 1000;
+      return { status: 200, body: { last: host.journal.last, entries: host.journal.since(since, limit) } };
+    }
   }
 }

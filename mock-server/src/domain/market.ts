@@ -157,6 +157,11 @@ export class Market {
     this.horizon = time;
   }
 
+  /** The end of the clock jump in progress (`aimAt`), or null (a snapshot records it with each move). */
+  aim(): number | null {
+    return this.horizon;
+  }
+
   /** The resolution (ms) of simulating the virtual second `s`, given where the jump in progress ends. */
   private resolutionAt(s: number, end: number): number {
     const t = this.start + s * 1000;

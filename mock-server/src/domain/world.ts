@@ -39,10 +39,16 @@ import { Accruals, type Position as EarnPositionState } from './accrual.ts';
 import { Earn } from './earn.ts';
 import { LOAN_REVIEW_MS, Loans, type Loan as LoanState } from './loans.ts';
 import { Ieo, type IeoSubscriptionState } from './ieo.ts';
+import { applyScenarioFile, type ScenarioFile } from './scenario-file.ts';
 
 type Ticker = components['schemas']['Ticker'];
 
-export type Scenario = 'default' | 'empty' | 'instant-review' | 'earning';
+/** The scenarios built into the world; file scenarios (ScenarioFile) build on one of them. */
+export const BUILT_IN_SCENARIOS = ['default', 'empty', 'instant-review', 'earning'] as const;
+export type BuiltInScenario = (typeof BUILT_IN_SCENARIOS)[number];
+/** A built-in scenario, or the name of a file scenario (given with its parsed file). */
+export type Scenario = BuiltInScenario | (string & {});
+export const isBuiltInScenario = (name: string): name is BuiltInScenario => (BUILT_IN_SCENARIOS as readonly string[]).includes(name);
 
 /** Review delays on the virtual clock (users are told payment reviews may take up to 60 minutes). */
 export const IDENTITY_REVIEW_MS = 60_000;
@@ -51,6 +57,9 @@ export const PAYMENT_REVIEW_MS = 120_000;
 export interface WorldOptions {
   seed?: number;
   scenario?: Scenario;
+  /** The parsed, contract-checked file of a file scenario (`scenario` is then its name). */
+  scenarioFile?: ScenarioFile;
+  /** Default: the file's `clock.frozen`, else false. */
   freezeClock?: boolean;
   /** Start time when the clock is not frozen (the host's real time). Frozen worlds start at FROZEN_EPOCH. */
   realNow?: number;
@@ -102,6 +111,12 @@ const DEMO_BALANCES = { USDT: '10000', BTC: '0.5', ETH: '2' } as const;
 export class World {
   readonly seed: number;
   readonly scenario: Scenario;
+  /** The built-in world this one was built as (a file scenario's base). */
+  readonly base: BuiltInScenario;
+  readonly scenarioFile: ScenarioFile | undefined;
+  /** Virtual time the world started at, and whether its clock started frozen (a snapshot's options). */
+  readonly start: number;
+  readonly startedFrozen: boolean;
   readonly clock: VirtualClock;
   readonly market: Market;
   readonly accounts: Accounts;
@@ -133,10 +148,17 @@ export class World {
   readonly events = new Emitter<WorldEvents>();
 
   constructor(options: WorldOptions = {}) {
-    this.seed = options.seed ?? DEFAULT_SEED;
+    const file = options.scenarioFile;
+    this.scenarioFile = file;
+    this.seed = options.seed ?? file?.seed ?? DEFAULT_SEED;
     this.scenario = options.scenario ?? 'default';
-    const frozen = options.freezeClock ?? false;
+    if (file) this.base = file.base ?? 'empty';
+    else if (isBuiltInScenario(this.scenario)) this.base = this.scenario;
+    else throw new Error(`Unknown scenario ${this.scenario} (a file scenario needs its file)`);
+    const frozen = options.freezeClock ?? file?.clock?.frozen ?? false;
     const start = frozen || options.realNow === undefined ? FROZEN_EPOCH : options.realNow - (options.realNow % 1000);
+    this.start = start;
+    this.startedFrozen = frozen;
     this.clock = new VirtualClock(start, frozen);
     this.market = new Market(this.seed, start);
     const now = () => this.clock.now();
@@ -285,7 +307,7 @@ export class World {
       this.scheduler.at(at + DAY, overnight);
     };
     this.scheduler.at(start - (start % DAY) + DAY, overnight);
-    if (this.scenario !== 'empty') {
+    if (this.base !== 'empty') {
       const demo = this.accounts.create(DEMO_ACCOUNT.account, 'email', DEMO_ACCOUNT.password, DEMO_ACCOUNT.inviteCode);
       seedMerchants(this.p2p, this.ledger, start);
       seedDemoTeam({ seed: this.seed, accounts: this.accounts, ledger: this.ledger, market: this.market, team: this.team, now: start }, demo.id);
@@ -293,12 +315,13 @@ export class World {
       for (const [coin, amount] of Object.entries(DEMO_BALANCES)) {
         this.wallet.seedBalance(demo.id, coin, new Big(amount).minus(this.ledger.balance(demo.id, 'funds', coin).available).toString());
       }
-      if (this.scenario === 'earning') {
+      if (this.base === 'earning') {
         // One position of each kind, opened days ago and paid since (the pages are not empty).
         this.earn.seedPositions(demo.id, start);
         this.scheduler.runDue(start);
       }
     }
+    if (file) applyScenarioFile(this, file);
   }
 
   /**
@@ -347,7 +370,7 @@ export class World {
   /** A review decided `delay` of virtual time from now, or at once in the instant-review scenario. */
   private reviewAfter(delay: number) {
     return (decide: (at: number) => void) => {
-      if (this.scenario === 'instant-review') decide(this.clock.now());
+      if (this.base === 'instant-review') decide(this.clock.now());
       else this.scheduler.at(this.clock.now() + delay, decide);
     };
   }

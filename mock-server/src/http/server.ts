@@ -18,9 +18,10 @@ import { controlTable, type ControlOperationId } from '../../../contracts/genera
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
 import { control } from '../core/control.ts';
 import { INJECTED_HEADER } from '../core/injected.ts';
-import { dispatch, envelopeError } from '../core/dispatch.ts';
+import { envelopeError } from '../core/dispatch.ts';
 import { WorldHost } from '../host.ts';
 import { attachRealtime } from '../realtime/socket.ts';
+import { registerDocs } from './docs.ts';
 import type { WorldOptions } from '../domain/world.ts';
 
 export interface ServerOptions {
@@ -165,7 +166,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
       ...('maxBodyBytes' in op ? { bodyLimit: op.maxBodyBytes } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const auth = req.headers.authorization;
-        const res = dispatch(host.world, {
+        const res = host.dispatch({
           operationId: op.operationId as OperationId,
           path: op.path,
           token: auth ? auth.replace(/^Bearer\s+/i, '') : undefined,
@@ -187,6 +188,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
       app.route({
         method: op.method.toUpperCase() as 'GET',
         url: `/__mock${op.path}`,
+        ...('maxBodyBytes' in op ? { bodyLimit: op.maxBodyBytes } : {}),
         // Before the body is read: a page on another site can make a browser send a form
         // (form-encoded, multipart or text/plain, no preflight) or a no-cors fetch here, so only a
         // JSON body and no foreign Origin get through. Clients without Origin (curl, Node,
@@ -201,7 +203,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
           }
         },
         handler: async (req, reply) => {
-          const res = await control(host, op.operationId as ControlOperationId, req.body ?? undefined);
+          const res = await control(host, op.operationId as ControlOperationId, req.body ?? undefined, req.query as Record<string, unknown>);
           return reply.code(res.status).send(res.body);
         },
       });
@@ -228,6 +230,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   }
   const indexHtml = () => readFileSync(indexFile, 'utf8');
 
+  await registerDocs(app, { control: controlOn }); // the reference docs at /__docs/ (docs.ts)
   app.get('/', (_req, reply) => reply.redirect('/h5/'));
   app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
   app.setNotFoundHandler((req, reply) => {

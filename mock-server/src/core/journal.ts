@@ -1,0 +1,82 @@
+/**
+ * The request/event journal (`GET /__mock/journal`): API requests, control calls and the private
+ * socket events the server emitted, each with a `seq` that only grows, in a bounded ring buffer. What
+ * a failing e2e test attaches to its report. Secrets never enter it: fields named like password,
+ * code, token, ticket, key or secret are redacted before anything is kept. No Node APIs.
+ */
+import type { components } from '../../../contracts/generated/mock-control.ts';
+
+export type JournalEntry = components['schemas']['JournalEntry'];
+
+/** How many entries the journal keeps (the oldest go first). */
+export const JOURNAL_SIZE = 5_000;
+/** Longest query or body kept (characters of JSON); longer ones end with `…`. */
+export const JOURNAL_TEXT_MAX = 2_000;
+const SUMMARY_MAX = 300;
+const SECRET_FIELD = /pass(word)?|code|token|ticket|secret|key|authorization|cookie/i;
+/** Public fields that match SECRET_FIELD by name only (an invitation code is printed on posters). */
+const NOT_SECRET = new Set(['inviteCode', 'countryCode', 'scene']);
+
+/** A copy of `value` with the value of every secret-named field replaced by `[redacted]`. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 20) return '[deep]';
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) && !NOT_SECRET.has(k) ? '[redacted]' : redact(v, depth + 1)]),
+    );
+  }
+  if (typeof value === 'string' && value.startsWith('data:')) return `${value.slice(0, value.indexOf(',') + 1)}[${value.length} characters]`;
+  return value;
+}
+
+/** Redacted JSON of `value`, at most `max` characters. */
+export function clip(value: unknown, max = JOURNAL_TEXT_MAX): string {
+  const text = JSON.stringify(redact(value)) ?? '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The identifying fields of a socket payload (first level and one below), redacted and clipped. */
+export function summarize(payload: unknown): string {
+  const pick = (o: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(o).filter(
+        ([k, v]) =>
+          ['id', 'status', 'type', 'coin', 'symbol', 'side', 'kind', 'unread', 'typing', 'until', 'amount', 'title'].includes(k) && typeof v !== 'object',
+      ),
+    );
+  if (!payload || typeof payload !== 'object') return clip(payload, SUMMARY_MAX);
+  const top = payload as Record<string, unknown>;
+  const out: Record<string, unknown> = pick(top);
+  for (const [k, v] of Object.entries(top)) {
+    if (Array.isArray(v)) out[k] = `[${v.length}]`;
+    else if (v && typeof v === 'object') out[k] = pick(v as Record<string, unknown>);
+  }
+  return clip(out, SUMMARY_MAX);
+}
+
+export class Journal {
+  private readonly entries: JournalEntry[] = [];
+  private seq = 0;
+
+  constructor(private readonly size = JOURNAL_SIZE) {}
+
+  add(entry: Omit<JournalEntry, 'seq'>): void {
+    this.entries.push({ seq: ++this.seq, ...entry } as JournalEntry);
+    if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);
+  }
+
+  /** The seq of the newest entry (0 before the first). */
+  get last(): number {
+    return this.seq;
+  }
+
+  /** The oldest `limit` entries after `since`. */
+  since(since = 0, limit = 1000): JournalEntry[] {
+    if (limit <= 0) return [];
+    // Seqs are consecutive in the buffer: the first one after `since` is at a known index.
+    const first = this.entries.length ? this.entries[0].seq : this.seq + 1;
+    const from = Math.max(0, since + 1 - first);
+    return this.entries.slice(from, from + limit);
+  }
+}

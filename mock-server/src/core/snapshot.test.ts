@@ -1,0 +1,242 @@
+/**
+ * Snapshots: a world survives snapshot → JSON → restore into another host, equal in everything the
+ * API reads; restore refuses what it cannot replay; and why clock moves are kept one by one.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { operationTable, type OperationId } from '../../../contracts/generated/operations';
+import { World } from '../domain/world';
+import { WorldHost } from '../host';
+import { control } from './control';
+import { checkAnswer } from './test-client';
+import type { Snapshot } from './snapshot';
+
+const DEMO = { account: 'demo@example.com', password: 'Demo1234' };
+
+/** An API call through the host (recorded and journaled), its answer checked against the contract. */
+function call(host: WorldHost, operationId: OperationId, token?: string, body?: unknown, query: Record<string, string> = {}, idempotencyKey?: string) {
+  const res = host.dispatch({
+    operationId,
+    path: operationTable[operationId].path,
+    token,
+    client: '127.0.0.1',
+    query,
+    body,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+  checkAnswer(operationId, res.status, res.body, res.injected);
+  return res.body as { type: string; message: any; code?: string };
+}
+
+const login = (host: WorldHost) => call(host, 'login', undefined, DEMO).message.token as string;
+
+/** What the demo user sees, logged in afresh, plus the world's own state. */
+function readBack(host: WorldHost) {
+  const token = login(host);
+  const read = (op: OperationId, query: Record<string, string> = {}) => call(host, op, token, undefined, query).message;
+  return {
+    state: host.world.state(),
+    wallet: read('getWallet'),
+    orders: read('listOrders', { status: 'all', pageSize: '100' }),
+    records: read('listRecords', { pageSize: '100' }),
+    messages: read('listMessages'),
+    support: read('getSupportChat'),
+    tickers: read('listTickers'),
+    faults: host.world.faults.list(),
+    entries: host.world.ledger.entries.length,
+  };
+}
+
+type Step =
+  | { t: 'login' }
+  | { t: 'logout' }
+  | { t: 'transfer'; amount: number }
+  | { t: 'limit'; side: 'buy' | 'sell'; offset: number }
+  | { t: 'market'; side: 'buy' | 'sell' }
+  | { t: 'cancel' }
+  | { t: 'deposit'; amount: number }
+  | { t: 'support'; text: string }
+  | { t: 'guest' }
+  | { t: 'idem'; key: string; amount: number }
+  | { t: 'wrongPassword' }
+  | { t: 'move'; ms: number }
+  | { t: 'advance'; ms: number }
+  | { t: 'price'; up: boolean }
+  | { t: 'fault' }
+  | { t: 'news' };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.constant({ t: 'login' as const }),
+  fc.constant({ t: 'logout' as const }),
+  fc.integer({ min: 1, max: 3000 }).map((amount) => ({ t: 'transfer' as const, amount })),
+  fc.record({ t: fc.constant('limit' as const), side: fc.constantFrom('buy' as const, 'sell' as const), offset: fc.integer({ min: -30, max: 30 }) }),
+  fc.record({ t: fc.constant('market' as const), side: fc.constantFrom('buy' as const, 'sell' as const) }),
+  fc.constant({ t: 'cancel' as const }),
+  fc.integer({ min: 5, max: 500 }).map((amount) => ({ t: 'deposit' as const, amount })),
+  fc.constantFrom('How do I deposit?', 'withdrawal', 'hello').map((text) => ({ t: 'support' as const, text })),
+  fc.constant({ t: 'guest' as const }),
+  fc.record({ t: fc.constant('idem' as const), key: fc.constantFrom('k1', 'k2'), amount: fc.integer({ min: 1, max: 9 }) }),
+  fc.constant({ t: 'wrongPassword' as const }),
+  fc.integer({ min: 1, max: 5000 }).map((ms) => ({ t: 'move' as const, ms })),
+  fc.integer({ min: 1000, max: 6 * 3_600_000 }).map((ms) => ({ t: 'advance' as const, ms })),
+  fc.boolean().map((up) => ({ t: 'price' as const, up })),
+  fc.constant({ t: 'fault' as const }),
+  fc.constant({ t: 'news' as const }),
+);
+
+async function run(host: WorldHost, steps: Step[]): Promise<void> {
+  let token: string | undefined;
+  let guest: string | undefined;
+  for (const s of steps) {
+    const world = host.world;
+    switch (s.t) {
+      case 'login':
+        token = login(host);
+        break;
+      case 'logout':
+        call(host, 'logout', token);
+        token = undefined;
+        break;
+      case 'transfer':
+        call(host, 'transfer', token, { coin: 'USDT', from: 'funds', to: 'exchange', amount: String(s.amount) });
+        break;
+      case 'limit': {
+        const last = Number(world.market.ticker('BTC/USDT').last);
+        const price = (last * (1 + s.offset / 10_000)).toFixed(2);
+        call(host, 'placeOrder', token, { symbol: 'BTC/USDT', side: s.side, type: 'limit', price, quantity: '0.001' });
+        break;
+      }
+      case 'market':
+        call(host, 'placeOrder', token, { symbol: 'BTC/USDT', side: s.side, type: 'market', quantity: '0.001' });
+        break;
+      case 'cancel': {
+        const open = call(host, 'listOrders', token, undefined, { status: 'open' });
+        const id = open.type === 'ok' ? open.message.items[0]?.id : undefined;
+        if (id) call(host, 'cancelOrder', token, { id });
+        break;
+      }
+      case 'deposit':
+        call(host, 'sandboxDeposit', token, { coin: 'USDT', chain: 'TRC20', amount: String(s.amount) });
+        break;
+      case 'support':
+        call(host, 'sendSupportMessage', token ?? guest, { text: s.text });
+        break;
+      case 'guest': {
+        const res = call(host, 'startSupportGuest', undefined, undefined, guest ? { key: guest } : {});
+        if (res.type === 'ok') guest = res.message.key;
+        break;
+      }
+      case 'idem':
+        call(host, 'transfer', token, { coin: 'USDT', from: 'funds', to: 'exchange', amount: String(s.amount) }, {}, s.key);
+        break;
+      case 'wrongPassword':
+        call(host, 'login', undefined, { account: DEMO.account, password: 'Wrong1234' });
+        break;
+      case 'move':
+        // Time following real time: small moves of any size.
+        world.clock.advance(s.ms);
+        break;
+      case 'advance':
+        await control(host, 'mockClock', { advanceMs: s.ms });
+        break;
+      case 'price': {
+        const last = Number(world.market.ticker('BTC/USDT').last);
+        await control(host, 'mockPrice', { symbol: 'BTC/USDT', price: (last * (s.up ? 1.01 : 0.99)).toFixed(2) });
+        break;
+      }
+      case 'fault':
+        await control(host, 'mockFault', { operationId: 'placeOrder', kind: 'error', times: 2 });
+        break;
+      case 'news':
+        await control(host, 'mockNews', { title: 'News', body: '<p>hi</p>' });
+        break;
+    }
+  }
+}
+
+describe('snapshot and restore', () => {
+  it('property: after any sequence of API calls, control calls and clock moves, the restored world reads the same', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 40 }), fc.boolean(), async (steps, frozen) => {
+        const original = new WorldHost({ seed: 7, freezeClock: frozen });
+        // A running clock is moved by the steps only (no timer here), as a host following real time would.
+        await run(original, [{ t: 'login' }, { t: 'transfer', amount: 2000 }, ...steps]);
+        const snapshot = JSON.parse(JSON.stringify(await control(original, 'mockSnapshot', undefined))).body as Snapshot;
+        expect(JSON.stringify(snapshot)).not.toMatch(/[0-9a-f]{48}/);
+        const restored = new WorldHost({ seed: 1, scenario: 'empty', freezeClock: true });
+        const res = await control(restored, 'mockRestore', snapshot);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(restored.world.clock.now()).toBe(snapshot.clock.now);
+        expect(restored.snapshot().inputs).toEqual(snapshot.inputs);
+        expect(readBack(restored)).toEqual(readBack(original));
+      }),
+      { seed: 20260101, numRuns: 12 },
+    );
+  }, 300_000);
+
+  it('a file scenario travels inside its snapshot; the restored clock keeps its frozen state and time', async () => {
+    const host = new WorldHost({ scenario: 'verified-trader', freezeClock: false });
+    host.world.clock.advance(90_000);
+    const snapshot = host.snapshot();
+    expect(snapshot.world).toMatchObject({ scenario: 'verified-trader', file: { base: 'empty' } });
+    const restored = new WorldHost({ freezeClock: true });
+    restored.restore(snapshot);
+    expect(restored.world.state()).toEqual(host.world.state());
+    expect(restored.world.clock.frozen).toBe(false);
+    // Following real time from the snapshot's `now`, not from the real time now.
+    restored.world.clock.follow(Date.now() + 1000);
+    expect(restored.world.clock.now() - snapshot.clock.now).toBeGreaterThanOrEqual(1000);
+    expect(restored.world.clock.now() - snapshot.clock.now).toBeLessThan(60_000);
+  });
+
+  it('ends every session: tokens are not in a snapshot', async () => {
+    const host = new WorldHost({ seed: 3, freezeClock: true });
+    const token = login(host);
+    host.restore(host.snapshot());
+    expect(call(host, 'getCurrentUser', token).type).toBe('999');
+    expect(call(host, 'getCurrentUser', login(host)).type).toBe('ok');
+  });
+
+  it('refuses an unknown format or contract version, a malformed or edited snapshot (400), leaving the world as it was', async () => {
+    const host = new WorldHost({ seed: 3, freezeClock: true });
+    call(host, 'transfer', login(host), { coin: 'USDT', from: 'funds', to: 'exchange', amount: '10' });
+    const good = host.snapshot();
+    const before = host.world;
+    const refused = async (snapshot: unknown, message: RegExp) => {
+      const res = await control(host, 'mockRestore', snapshot);
+      expect(res.status).toBe(400);
+      expect((res.body as { error: string }).error).toMatch(message);
+      expect(host.world).toBe(before);
+    };
+    await refused({ ...good, format: 2 }, /Unknown snapshot format 2/);
+    await refused({ ...good, contractVersion: '0.9.0' }, /contract version 0\.9\.0/);
+    await refused({ ...good, inputs: 'nope' }, /\/inputs must be array/);
+    await refused({ format: 1 }, /must have required property/);
+    await refused({ ...good, inputs: [{ kind: 'api', at: 1, operationId: 'login', query: {} }] }, /inputs\/0: made at 1/);
+    await refused({ ...good, world: { ...good.world, scenario: 'no-such-file' } }, /not built in and world.file is missing/);
+    await refused({ ...good, clock: { ...good.clock, now: good.clock.now + 5 } }, /clock.now/);
+    expect((await control(host, 'mockRestore', good)).status).toBe(200);
+  });
+});
+
+describe('clock moves', () => {
+  it('one jump and many small moves over 20 minutes give different markets: a snapshot keeps every move as made', () => {
+    const one = new World({ seed: 5, freezeClock: true });
+    const many = new World({ seed: 5, freezeClock: true });
+    one.clock.advance(20 * 60_000);
+    for (let i = 0; i < 20 * 60; i++) many.clock.advance(1000);
+    expect(one.clock.now()).toBe(many.clock.now());
+    // Far from the jump's end the market is simulated minute by minute, not second by second.
+    expect(one.market.tickers()).not.toEqual(many.market.tickers());
+  });
+
+  it('a long advance in slices is kept with its aim and replays to the same world', async () => {
+    const host = new WorldHost({ seed: 9, freezeClock: true });
+    await control(host, 'mockClock', { advanceMs: 3 * 86_400_000 });
+    const moves = host.snapshot().inputs.filter((i) => i.kind === 'moves');
+    expect(moves.some((m) => m.kind === 'moves' && m.aim !== undefined)).toBe(true);
+    const restored = new WorldHost({ freezeClock: true });
+    restored.restore(host.snapshot());
+    expect(restored.world.market.tickers()).toEqual(host.world.market.tickers());
+  });
+});

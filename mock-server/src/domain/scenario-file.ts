@@ -1,0 +1,123 @@
+/**
+ * File scenarios (contracts/mock-control.yaml's ScenarioFile): what a scenario file applies on a
+ * built-in world, through the domain's own methods. The file arrives parsed and validated against
+ * the contract (core/scenario-files.ts reads it); whatever the domain still refuses (a transaction
+ * password that is too simple, an order over the balance) throws a ScenarioProblem naming the
+ * JSON pointer of the entry. No Node APIs.
+ */
+import Big from 'big.js';
+import type { components } from '../../../contracts/generated/mock-control.ts';
+import { MOCK_CODE } from './codes.ts';
+import { DomainError } from './errors.ts';
+import { SYSTEM, type AccountKind } from './ledger.ts';
+import type { World } from './world.ts';
+
+export type ScenarioFile = components['schemas']['ScenarioFile'];
+export type ScenarioAccount = components['schemas']['ScenarioAccount'];
+
+/** Why a scenario file cannot be applied: `pointer` is the JSON pointer of the entry in the file. */
+export class ScenarioProblem extends Error {
+  constructor(
+    readonly pointer: string,
+    message: string,
+  ) {
+    super(`${pointer}: ${message}`);
+  }
+}
+
+const REJECTED_REASON = 'The ID photos are unclear, please upload them again';
+const ADVANCED_REJECTED_REASON = 'The photo must show you holding your ID, not the ID alone';
+
+/** Runs one step, turning the domain's refusal into a ScenarioProblem at `pointer`. */
+function at<T>(pointer: string, step: () => T): T {
+  try {
+    return step();
+  } catch (e) {
+    if (e instanceof DomainError || e instanceof Error) throw e instanceof ScenarioProblem ? e : new ScenarioProblem(pointer, e.message);
+    throw e;
+  }
+}
+
+/** Applies a file scenario on `world` (just built on the file's base), in the order its schema states. */
+export function applyScenarioFile(world: World, file: ScenarioFile): void {
+  (file.accounts ?? []).forEach((account, i) => applyAccount(world, account, `/accounts/${i}`));
+  (file.markets ?? []).forEach((m, i) =>
+    at(`/markets/${i}`, () => {
+      if (!world.market.has(m.symbol)) throw new Error(`Unknown symbol ${m.symbol}`);
+      if (m.liquidity === 'none') world.liquidity.halted.add(m.symbol);
+      else world.liquidity.halted.delete(m.symbol);
+    }),
+  );
+  (file.prices ?? []).forEach((p, i) =>
+    at(`/prices/${i}`, () => {
+      if (!world.market.has(p.symbol)) throw new Error(`Unknown symbol ${p.symbol}`);
+      const problem = world.market.priceProblem(p.symbol, p.price);
+      if (problem) throw new Error(problem);
+      world.setPrice(p.symbol, p.price, p.hold ?? false);
+    }),
+  );
+  for (const fault of file.faults ?? []) world.faults.add(fault);
+  const advance = file.clock?.advanceMs ?? 0;
+  if (advance > 0) for (const _ of world.advanceInSlices(advance));
+}
+
+function applyAccount(world: World, spec: ScenarioAccount, pointer: string): void {
+  const account = spec.account.toLowerCase();
+  if (world.accounts.idOf(account)) throw new ScenarioProblem(`${pointer}/account`, `${account} is already registered`);
+  const user = world.accounts.create(account, account.includes('@') ? 'email' : 'phone', spec.password, spec.inviteCode);
+  // The scenario acts as the user would, through a session of its own that ends when it is done.
+  const { token } = at(`${pointer}/password`, () => world.accounts.login({ account, password: spec.password }));
+  try {
+    if (spec.transactionPassword) {
+      const password = spec.transactionPassword;
+      at(`${pointer}/transactionPassword`, () => world.accounts.setTransactionPassword(token, { password, confirmPassword: password }));
+    }
+    const identity = spec.identity ?? 'none';
+    if (identity !== 'none') {
+      user.realName = spec.realName ?? 'Test User';
+      user.idNumber = identity === 'rejected' ? 'ID0000000' : `ID${user.id.slice(2, 9).toUpperCase()}`;
+      user.verification = identity;
+      if (identity === 'rejected') user.verificationReason = REJECTED_REASON;
+      if (identity === 'verified') world.messages.send(user.id, 'identity_verified');
+      if (identity === 'rejected') world.messages.send(user.id, 'identity_rejected');
+    }
+    const advanced = spec.advancedIdentity ?? 'none';
+    if (advanced !== 'none') {
+      if (identity !== 'verified') throw new ScenarioProblem(`${pointer}/advancedIdentity`, 'needs identity: verified');
+      user.advancedVerification = advanced;
+      if (advanced === 'rejected') user.advancedVerificationReason = ADVANCED_REJECTED_REASON;
+    }
+    for (const [kind, coins] of Object.entries(spec.balances ?? {})) {
+      for (const [coin, amount] of Object.entries(coins)) {
+        at(`${pointer}/balances/${kind}/${coin}`, () => {
+          if (kind === 'funds') return world.wallet.seedBalance(user.id, coin, amount);
+          world.ledger.post(`scenario:${user.id}:${kind}:${coin}`, 'deposit', [
+            { owner: SYSTEM.external, kind: kind as AccountKind, coin, available: new Big(amount).neg() },
+            { owner: user.id, kind: kind as AccountKind, coin, available: new Big(amount) },
+          ]);
+        });
+      }
+    }
+    (spec.deposits ?? []).forEach((d, i) => at(`${pointer}/deposits/${i}`, () => world.wallet.incomingDeposit(user.id, d.coin, d.chain, d.amount)));
+    (spec.withdrawals ?? []).forEach((w, i) =>
+      at(`${pointer}/withdrawals/${i}`, () => {
+        if (!spec.transactionPassword) throw new Error('a withdrawal needs the account’s transactionPassword');
+        let entry = world.withdrawals.listAddresses(token).find((a) => a.coin === w.coin && a.chain === w.chain && a.address === w.address);
+        if (!entry) {
+          world.accounts.sendCode({ account, scene: 'security' }, token);
+          entry = world.withdrawals.addAddress(token, { coin: w.coin, chain: w.chain, address: w.address, code: MOCK_CODE });
+        }
+        world.withdrawals.withdraw(token, {
+          coin: w.coin,
+          chain: w.chain,
+          amount: w.amount,
+          addressId: entry.id,
+          transactionPassword: spec.transactionPassword,
+        });
+      }),
+    );
+    (spec.spotOrders ?? []).forEach((o, i) => at(`${pointer}/spotOrders/${i}`, () => world.spot.place(token, o)));
+  } finally {
+    world.accounts.logout(token);
+  }
+}
