@@ -176,12 +176,19 @@ export async function realtimePhase(ctx: Context): Promise<void> {
         const [kind, symbol, period] = topic.split(':');
         return r.event === kind && p?.symbol === symbol && (kind !== 'kline' || p.period === period);
       });
-    for (const topic of topics)
+    for (const topic of topics) {
+      const first = firstOf(topic);
+      const depth = first?.payload as { type?: string; seq?: number; prevSeq?: number } | undefined;
       verdict(
         group('snapshots'),
-        `${topic} sends its snapshot`,
-        firstOf(topic) ? undefined : `no ${topic.split(':')[0]} event within ${ctx.options.listenMs} ms`,
+        `${topic} sends its snapshot first`,
+        !first
+          ? `no ${topic.split(':')[0]} event within ${ctx.options.listenMs} ms`
+          : first.event === 'depth' && (depth?.type !== 'snapshot' || depth.prevSeq !== depth.seq)
+            ? `the first depth event is ${JSON.stringify({ type: depth?.type, seq: depth?.seq, prevSeq: depth?.prevSeq })}, not a snapshot with prevSeq equal to seq`
+            : undefined,
       );
+    }
 
     const all = open.flatMap((c) => c.received);
     const known = new Set(serverEvents.map((e) => e.event));
