@@ -1,7 +1,7 @@
 /** User centre, security centre, about/app/legal pages, authorization code, remember account, logout. */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { DEMO, loginWithToken, submitLogin, toast } from '../fixtures/helpers.ts';
+import { DEMO, loginWithToken, shown, submitLogin, toast } from '../fixtures/helpers.ts';
 
 const DARK_BAR = 'rgb(16, 32, 48)';
 const LIGHT_BAR = 'rgb(255, 255, 255)';
@@ -19,13 +19,18 @@ test('the user centre shows who the user is and copies the invitation code', asy
   await expect(page.getByText('Your registered account cannot be changed.')).toBeVisible();
   await expect(page.getByTestId('invite-code')).toHaveText('DEMO01');
   await expect(page.getByTestId('credit-score')).toHaveText('100');
-  await expect(page.getByTestId('withdrawal-limit')).toHaveText('2,000 USDT / 24 h');
+  await expect(page.getByTestId('withdrawal-limit')).toHaveText(shown('2,000 USDT / 24 h'));
   await expect(page.getByTestId('level-mobile')).toHaveAttribute('data-done', 'true');
   await expect(page.getByTestId('level-realName')).toHaveAttribute('data-done', 'false');
   await expect(page.getByTestId('row-authentication').getByTestId('review-badge')).toHaveText('Not verified');
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(toast(page, 'Copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DEMO01');
+  // The merchant level is a status that links to what each level needs, not a switch.
+  await expect(page.getByRole('link', { name: /Merchant certification/ })).toBeVisible();
+  await page.getByTestId('merchant-levels').click();
+  await expect(page).toHaveURL(/pages\/mine\/authentication$/);
+  await expect(page.getByTestId('merchant-level')).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -85,7 +90,7 @@ test('clearing the cache keeps the session and the preferences', async ({ page }
     localStorage.setItem('theme', 'dark');
   });
   await page.getByTestId('row-clear-cache').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clear cache' }).click();
   await expect(toast(page, 'Cache cleared')).toBeVisible();
   const kept = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('theme'), localStorage.getItem('address_list')]);
   expect(kept[0]).toBeTruthy();
@@ -97,10 +102,10 @@ test('logging out asks first, ends the session and protects the pages again', as
   const token = await loginWithToken(page);
   await page.goto('pages/mine/userCenter');
   await page.getByTestId('logout').click();
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Stay logged in' }).click();
   await expect(page.getByTestId('user-account')).toBeVisible();
   await page.getByTestId('logout').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/pages\/mine\/login/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   const me = await api.call('getCurrentUser', { token });

@@ -92,7 +92,7 @@ test('HTTP 500 shows the server toast', async ({ page, server }) => {
   await expect(page.getByTestId('ticker-row').first()).toBeVisible();
 });
 
-test('HTTP 401 asks for the transaction password: Cancel stays, Confirm goes to set it', async ({ page, server }) => {
+test('HTTP 401 asks for the transaction password: "Not now" stays, "Set up now" goes to set it', async ({ page, server }) => {
   await loginWithToken(page);
   const dialog = page.getByRole('dialog');
 
@@ -100,7 +100,7 @@ test('HTTP 401 asks for the transaction password: Cancel stays, Confirm goes to 
   await openMarketsFromAnotherTab(page);
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(NO_TRANSACTION_PASSWORD);
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Not now' }).click();
   await expect(dialog).toBeHidden();
   expect(appPath(page)).toBe('/pages/market/market');
   // The query's one retry gets the real answer (and no longer races the next fault).
@@ -110,7 +110,7 @@ test('HTTP 401 asks for the transaction password: Cancel stays, Confirm goes to 
   await openMarketsFromAnotherTab(page); // a fresh page load: the tickers are fetched again
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(NO_TRANSACTION_PASSWORD);
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Set up now' }).click();
   await expect(dialog).toBeHidden();
   // It remembers where the user was, to come back once the password is set.
   await expect(page).toHaveURL(/\/h5\/pages\/mine\/resetLegalPwd\?redirect=%2Fpages%2Fmarket%2Fmarket$/);

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { test, expect, repoRoot, type MockServer } from '../fixtures/server.ts';
 import type { Api } from '../fixtures/api.ts';
-import { appPath, loginWithToken, recordApiCalls, toast } from '../fixtures/helpers.ts';
+import { appPath, loginWithToken, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PNG_DATA_URL = `data:image/png;base64,${PNG.toString('base64')}`;
@@ -65,7 +65,7 @@ test('real-name verification end to end: form, review, verified and a higher wit
   await loginWithToken(page);
   await page.goto('pages/mine/authentication');
   await expect(primary(page)).toHaveText('Not verified');
-  await expect(page.getByTestId('withdrawal-limit')).toHaveText('2,000 USDT / 24 h');
+  await expect(page.getByTestId('withdrawal-limit')).toHaveText(shown('2,000 USDT / 24 h'));
   await expect(page.getByTestId('merchant-level')).toHaveText('Certification level: Mobile');
   // Advanced verification waits for the real-name one.
   await expect(page.getByTestId('level-advanced-locked')).toBeVisible();
@@ -87,7 +87,7 @@ test('real-name verification end to end: form, review, verified and a higher wit
   // The review is decided on the virtual clock; the page polls and flips without a reload.
   await server.control.clock(IDENTITY_REVIEW);
   await expect(primary(page)).toHaveText('Verified', POLL);
-  await expect(page.getByTestId('withdrawal-limit')).toHaveText('50,000 USDT / 24 h');
+  await expect(page.getByTestId('withdrawal-limit')).toHaveText(shown('50,000 USDT / 24 h'));
   await expect(page.getByTestId('merchant-level')).toHaveText('Certification level: Real name');
   await expect(page.getByTestId('level-advanced-action')).toHaveText('Start verification');
 
@@ -108,7 +108,7 @@ test('a rejected submission shows the reason and can be sent again', async ({ pa
   await server.control.clock(IDENTITY_REVIEW);
   await expect(primary(page)).toHaveText('Rejected', POLL);
   await expect(page.getByTestId('level-primary-reason')).toContainText(UNCLEAR);
-  await expect(page.getByTestId('withdrawal-limit')).toHaveText('2,000 USDT / 24 h');
+  await expect(page.getByTestId('withdrawal-limit')).toHaveText(shown('2,000 USDT / 24 h'));
 
   await page.getByTestId('level-primary-action').click();
   await expect(page.getByTestId('identity-rejected')).toContainText(UNCLEAR);
@@ -231,7 +231,7 @@ test('advanced verification with the hand-held photo after the real-name one', a
   await expect(advanced(page)).toHaveText('Under review');
   await server.control.clock(IDENTITY_REVIEW);
   await expect(advanced(page)).toHaveText('Verified', POLL);
-  await expect(page.getByTestId('withdrawal-limit')).toHaveText('500,000 USDT / 24 h');
+  await expect(page.getByTestId('withdrawal-limit')).toHaveText(shown('500,000 USDT / 24 h'));
   await expect(page.getByTestId('merchant-level')).toHaveText('Certification level: Advanced');
 });
 

@@ -40,7 +40,7 @@ test('subscribe to an oversubscribed round: bounds and cost first, pro-rata allo
   await page.getByTestId('ieo-quantity').fill('1000');
   await expect(page.getByTestId('ieo-cost')).toContainText('5,800.00 USDT');
   await page.getByTestId('ieo-subscribe').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Subscribe' }).click();
   await expect(page).toHaveURL(/pages\/ieo\/order$/);
   const sub = page.getByTestId('ieo-subscription');
   await expect(sub).toHaveAttribute('data-status', 'subscribed');

@@ -200,7 +200,7 @@ test('delegations: one fills when the price comes down to it, another is cancell
   await low.getByTestId('order-cancel').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Cancel this BTC/USDT delegation?');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.getByRole('button', { name: 'Cancel delegation' }).click();
   await expect(toast(page, 'Delegation cancelled')).toBeVisible();
   await expect(rows).toHaveCount(1);
 
@@ -235,17 +235,17 @@ test('one-click close closes every position after one confirmation; a single clo
 
   await rows.first().getByTestId('position-close').click();
   await expect(page.getByRole('dialog')).toContainText('Close this BTC/USDT position at the market price?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close position' }).click();
   await expect(toast(page, loose('Position closed, P/L 0.00 USDT'))).toBeVisible();
   await expect(rows).toHaveCount(2);
 
   const calls = recordApiCalls(page);
   await page.getByTestId('lever-close-all').click();
   await expect(page.getByRole('dialog')).toContainText('Close all open positions (2) at the market price?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep positions' }).click();
   await expect(rows).toHaveCount(2);
   await page.getByTestId('lever-close-all').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close all' }).click();
   await expect(toast(page, 'All positions closed')).toBeVisible();
   await expect(page.getByTestId('lever-no-positions')).toBeVisible();
   expect(calls.filter((c) => c.method === 'POST' && c.path === '/me/lever/positions/close-all')).toHaveLength(1);

@@ -47,7 +47,7 @@ test('an assistance loan: the schedule before applying, issued into the funds ac
   await expect(page.getByTestId('loan-instalment')).toHaveCount(1);
   // Identity first: the 998 answer leads to verification.
   await page.getByTestId('loan-apply').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apply for loan' }).click();
   await expect(page).toHaveURL(/pages\/mine\/authentication/);
 
   await verify(api, token);
@@ -56,7 +56,7 @@ test('an assistance loan: the schedule before applying, issued into the funds ac
   await page.getByTestId('loan-days').getByText('14 days').click();
   await expect(page.getByTestId('loan-total')).toHaveText(shown('1,007.00 USDT'));
   await page.getByTestId('loan-apply').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apply for loan' }).click();
   await expect(page).toHaveURL(/pages\/loans\/loansdetail$/);
   const loan = page.getByTestId('loan');
   await expect(loan).toHaveAttribute('data-status', 'issued');
@@ -66,7 +66,7 @@ test('an assistance loan: the schedule before applying, issued into the funds ac
   await page.reload();
   await expect(loan.getByTestId('loan-payoff')).toHaveText(shown('1,002.00 USDT'));
   await loan.getByTestId('loan-repay-full').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Repay everything' }).click();
   await expect(loan).toHaveAttribute('data-status', 'repaid');
   expect(await funds(api, token)).toBe('9998.000000');
 });
@@ -93,7 +93,7 @@ test('a credit loan in instalments: contact details required and explained, the 
   await page.getByTestId('loan-contact').fill('demo@example.com');
   await page.getByTestId('loan-address').fill('1 Harbor Street, Springfield');
   await page.getByTestId('loan-apply').click();
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Apply for loan' }).click();
   const loan = page.getByTestId('loan');
   await expect(loan).toHaveAttribute('data-status', 'issued');
 

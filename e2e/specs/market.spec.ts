@@ -84,19 +84,21 @@ test('sorting by 24h change orders the rows by change, descending then ascending
   const sort = page.getByTestId('sort-change');
 
   await sort.click();
-  await expect(sort).toHaveAttribute('aria-sort', 'descending');
+  await expect(sort).toHaveAttribute('data-sort', 'descending');
+  await expect(sort).toHaveAttribute('aria-pressed', 'true');
   // One read of the rendered rows (a single snapshot, so live updates cannot interleave).
   const down = (await page.getByTestId('ticker-change').allTextContents()).map(parsePercent);
   expect(down.length).toBeGreaterThanOrEqual(10);
   expect(down).toEqual([...down].sort((a, b) => b - a));
 
   await sort.click();
-  await expect(sort).toHaveAttribute('aria-sort', 'ascending');
+  await expect(sort).toHaveAttribute('data-sort', 'ascending');
   const up = (await page.getByTestId('ticker-change').allTextContents()).map(parsePercent);
   expect(up).toEqual([...up].sort((a, b) => a - b));
 
   await sort.click();
-  await expect(sort).toHaveAttribute('aria-sort', 'none');
+  await expect(sort).toHaveAttribute('data-sort', 'none');
+  await expect(sort).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('favourites: star a symbol, see it in Favourites, still there after reload, then remove it', async ({ page }) => {

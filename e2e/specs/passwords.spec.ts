@@ -282,7 +282,7 @@ test.describe('transaction password', () => {
     await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('There is no transaction password yet');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Set up now' }).click();
     await expect(page).toHaveURL(/\/h5\/pages\/mine\/resetLegalPwd\?redirect=%2Fpages%2Fmarket%2Fmarket$/);
 
     await expect(page.getByTestId('tx-set-form')).toBeVisible();

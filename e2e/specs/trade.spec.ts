@@ -1,7 +1,7 @@
 /** Spot trading: the order form, the live order book, open orders and the orders page. */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { loginWithToken, recordApiCalls, toast } from '../fixtures/helpers.ts';
+import { loginWithToken, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 
 const TRADE = 'pages/trade/trade?symbol=BTC/USDT';
@@ -40,7 +40,7 @@ test('a limit buy below the market rests with USDT frozen, fills as the price co
   await server.control.reset({ seed: 42, freezeClock: true });
   const token = await loginAndFund(page, { USDT: '1000' });
   await page.goto(TRADE);
-  await expect(page.getByTestId('trade-available')).toHaveText('1,000.00 USDT');
+  await expect(page.getByTestId('trade-available')).toHaveText(shown('1,000.00 USDT'));
   const price = (await bestBid(page)).toFixed(2);
   await placeLimitBuy(page, price, '0.001');
   const open = page.getByTestId('open-orders').getByTestId('order-row');
@@ -48,7 +48,7 @@ test('a limit buy below the market rests with USDT frozen, fills as the price co
   await expect(open.getByTestId('order-price')).toHaveText(Number(price).toLocaleString('en', { minimumFractionDigits: 2 }));
   const frozen = await exchangeBalance(page, token, 'USDT');
   expect(Number(frozen.frozen)).toBeCloseTo(Number(price) * 0.001, 6);
-  await expect(page.getByTestId('trade-available')).not.toHaveText('1,000.00 USDT');
+  await expect(page.getByTestId('trade-available')).not.toHaveText(shown('1,000.00 USDT'));
 
   // Let the simulated market run until the order has filled completely.
   for (let i = 0; i < 60; i++) {
@@ -80,7 +80,7 @@ test('a market buy fills at once', async ({ page }) => {
   await page.getByTestId('order-confirm-submit').click();
   await expect(toast(page, 'Order filled')).toBeVisible();
   // What the levels could not use of the 100 USDT comes back.
-  await expect(page.getByTestId('trade-available')).toHaveText(/^900\.\d\d USDT$/);
+  await expect(page.getByTestId('trade-available')).toHaveText(/^\u2068?900\.\d\d USDT\u2069?$/);
   expect(Number((await exchangeBalance(page, token, 'BTC')).available)).toBeGreaterThan(0);
   await page.goto('pages/trade/entrust');
   await page.getByTestId('entrust-tab-history').click();
@@ -90,7 +90,7 @@ test('a market buy fills at once', async ({ page }) => {
 test('a BTC market: the amount is in BTC with six decimals, and the buy is paid in BTC', async ({ page }) => {
   const token = await loginAndFund(page, { BTC: '0.1' });
   await page.goto('pages/trade/trade?symbol=ETH/BTC');
-  await expect(page.getByTestId('trade-available')).toHaveText('0.100000 BTC');
+  await expect(page.getByTestId('trade-available')).toHaveText(shown('0.100000 BTC'));
   await page.getByTestId('order-type').getByText('Market').click();
   await page.getByTestId('amount-input').fill('0.0123456');
   await page.getByTestId('order-submit').click();
@@ -100,7 +100,7 @@ test('a BTC market: the amount is in BTC with six decimals, and the buy is paid 
   await expect(page.getByRole('dialog')).toContainText('0.012345 BTC');
   await page.getByTestId('order-confirm-submit').click();
   await expect(toast(page, 'Order filled')).toBeVisible();
-  await expect(page.getByTestId('trade-available')).toHaveText(/^0\.08\d{4} BTC$/);
+  await expect(page.getByTestId('trade-available')).toHaveText(/^\u2068?0\.08\d{4} BTC\u2069?$/);
   expect(Number((await exchangeBalance(page, token, 'ETH')).available)).toBeGreaterThan(0);
 });
 
@@ -113,7 +113,7 @@ test('a market order without liquidity answers "No best price at present"', asyn
   await page.getByTestId('order-submit').click();
   await page.getByTestId('order-confirm-submit').click();
   await expect(toast(page, 'No best price at present')).toBeVisible();
-  await expect(page.getByTestId('trade-available')).toHaveText('1,000.00 USDT');
+  await expect(page.getByTestId('trade-available')).toHaveText(shown('1,000.00 USDT'));
 });
 
 test('cancelling an open order asks first and returns the frozen funds', async ({ page }) => {
@@ -121,17 +121,17 @@ test('cancelling an open order asks first and returns the frozen funds', async (
   await page.goto(TRADE);
   const price = Math.floor((await bestBid(page)) * 0.8).toFixed(2);
   await placeLimitBuy(page, price, '0.01');
-  await expect(page.getByTestId('trade-available')).not.toHaveText('1,000.00 USDT');
+  await expect(page.getByTestId('trade-available')).not.toHaveText(shown('1,000.00 USDT'));
   const row = page.getByTestId('open-orders').getByTestId('order-row');
   await row.getByTestId('order-cancel').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep order' }).click();
   await expect(row).toHaveCount(1);
   await row.getByTestId('order-cancel').click();
   await expect(page.getByRole('dialog')).toContainText('Cancel this BTC/USDT order?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
   await expect(toast(page, 'Order cancelled')).toBeVisible();
   await expect(row).toHaveCount(0);
-  await expect(page.getByTestId('trade-available')).toHaveText('1,000.00 USDT');
+  await expect(page.getByTestId('trade-available')).toHaveText(shown('1,000.00 USDT'));
   expect(Number((await exchangeBalance(page, token, 'USDT')).frozen)).toBe(0);
   await page.goto('pages/trade/entrust');
   await page.getByTestId('entrust-tab-all').click();
@@ -141,7 +141,7 @@ test('cancelling an open order asks first and returns the frozen funds', async (
 test('missing fields and an insufficient balance are caught inline and nothing is sent', async ({ page }) => {
   await loginAndFund(page, { USDT: '100' });
   await page.goto(TRADE);
-  await expect(page.getByTestId('trade-available')).toHaveText('100.00 USDT');
+  await expect(page.getByTestId('trade-available')).toHaveText(shown('100.00 USDT'));
   const calls = recordApiCalls(page);
   await page.getByTestId('order-submit').click();
   await expect(page.getByText('Please enter the price')).toBeVisible();
@@ -169,7 +169,7 @@ test('price, quantity and amount stay in step; 25/50/75/100 % fill the quantity 
   await page.getByTestId('price-input').fill('20000');
   await expect(page.getByTestId('amount-input')).toHaveValue('400');
   await page.getByTestId('side-sell').click();
-  await expect(page.getByTestId('trade-available')).toHaveText('0.50000 BTC');
+  await expect(page.getByTestId('trade-available')).toHaveText(shown('0.50000 BTC'));
   await page.getByTestId('percent-50').click();
   await expect(page.getByTestId('quantity-input')).toHaveValue('0.25');
   await page.getByTestId('percent-75').click();

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
-import { appPath, MOCK_CODE, recordApiCalls, toast } from '../fixtures/helpers.ts';
+import { appPath, MOCK_CODE, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
 import {
   TRC20_ADDRESS,
   DEAD_ADDRESS,
@@ -62,11 +62,11 @@ test.describe('address book', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('address_list') ?? '')).toContain(TRC20_ADDRESS);
 
     await entry.getByTestId('address-remove').click();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Keep address' }).click();
     await expect(entry).toHaveCount(1);
     await entry.getByTestId('address-remove').click();
     await expect(page.getByRole('dialog')).toContainText('Remove the USDT (TRC20) address');
-    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove address' }).click();
     await expect(toast(page, 'Address removed')).toBeVisible();
     await expect(page.getByTestId('address-empty')).toBeVisible();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('address_list'))).toBe('[]');
@@ -134,32 +134,32 @@ test.describe('withdrawals', () => {
     await addAddressViaApi(api, token);
     const calls = recordApiCalls(page);
     await page.goto('pages/assets/mention?coin=USDT');
-    await expect(page.getByTestId('withdraw-available')).toHaveText('10,000.00 USDT');
-    await expect(page.getByTestId('withdraw-fee')).toHaveText('1 USDT');
-    await expect(page.getByTestId('withdraw-min')).toHaveText('10 USDT');
-    await expect(page.getByTestId('withdraw-limit')).toHaveText('2,000 USDT');
+    await expect(page.getByTestId('withdraw-available')).toHaveText(shown('10,000.00 USDT'));
+    await expect(page.getByTestId('withdraw-fee')).toHaveText(shown('1 USDT'));
+    await expect(page.getByTestId('withdraw-min')).toHaveText(shown('10 USDT'));
+    await expect(page.getByTestId('withdraw-limit')).toHaveText(shown('2,000 USDT'));
     await expect(page.getByTestId('withdraw-received')).toHaveText('--');
 
     await page.getByTestId('withdraw-amount').fill('100');
-    await expect(page.getByTestId('withdraw-received')).toHaveText('100 USDT');
-    await expect(page.getByTestId('withdraw-total')).toHaveText('101 USDT');
+    await expect(page.getByTestId('withdraw-received')).toHaveText(shown('100 USDT'));
+    await expect(page.getByTestId('withdraw-total')).toHaveText(shown('101 USDT'));
     await page.getByTestId('withdraw-password').fill(TX_PASSWORD);
     await page.getByTestId('withdraw-submit').click();
     const sheet = page.getByTestId('withdraw-confirm');
-    await expect(sheet.getByTestId('confirm-amount')).toHaveText('100 USDT');
-    await expect(sheet.getByTestId('confirm-fee')).toHaveText('1 USDT');
-    await expect(sheet.getByTestId('confirm-received')).toHaveText('100 USDT');
+    await expect(sheet.getByTestId('confirm-amount')).toHaveText(shown('100 USDT'));
+    await expect(sheet.getByTestId('confirm-fee')).toHaveText(shown('1 USDT'));
+    await expect(sheet.getByTestId('confirm-received')).toHaveText(shown('100 USDT'));
     await expect(sheet.getByTestId('confirm-address')).toHaveText(TRC20_ADDRESS);
     await page.getByTestId('withdraw-confirm-send').dblclick();
     await expect(toast(page, 'Withdrawal submitted: it is reviewed, then sent')).toBeVisible();
     expect(calls.filter((c) => c.path === '/me/withdrawals')).toHaveLength(1);
     await expect(sheet).toHaveCount(0);
     await expect(page.getByTestId('withdraw-amount')).toHaveValue('');
-    await expect(page.getByTestId('withdraw-available')).toHaveText('9,899.00 USDT');
+    await expect(page.getByTestId('withdraw-available')).toHaveText(shown('9,899.00 USDT'));
 
     const record = firstRecord(page, 'withdraw-records');
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'application');
-    await expect(record.getByTestId('record-amount')).toHaveText('-100.00 USDT');
+    await expect(record.getByTestId('record-amount')).toHaveText(shown('-100.00 USDT'));
     await server.control.clock(WITHDRAWAL_REVIEW);
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'confirming');
     await expect(record.getByTestId('record-confirmations')).toHaveText('0/6');
@@ -184,7 +184,7 @@ test.describe('withdrawals', () => {
     const record = firstRecord(page, 'withdraw-records');
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'failure');
     await expect(record.getByTestId('record-reason')).toHaveText('The address was refused by the network; the amount is back in your funds account');
-    await expect(page.getByTestId('withdraw-available')).toHaveText('10,000.00 USDT');
+    await expect(page.getByTestId('withdraw-available')).toHaveText(shown('10,000.00 USDT'));
   });
 
   test('wrong amounts and passwords are refused inline before anything is sent; the server refuses a wrong password', async ({ page, server, api }) => {
@@ -194,7 +194,11 @@ test.describe('withdrawals', () => {
     const calls = recordApiCalls(page);
     await page.goto('pages/assets/mention?coin=USDT');
     const amount = page.getByTestId('withdraw-amount');
-    const error = (text: string) => page.getByTestId('withdraw-form').getByText(text, { exact: true });
+    // The whole text, its amounts possibly bidi-isolated (U+2068 … U+2069).
+    const error = (text: string) =>
+      page
+        .getByTestId('withdraw-form')
+        .getByText(new RegExp(`^${[...text].map((c) => `${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\u2066-\u2069]*`).join('')}$`));
 
     await page.getByTestId('withdraw-submit').click();
     await expect(error('Enter the amount')).toBeVisible();
@@ -260,11 +264,11 @@ test.describe('withdrawals', () => {
     await page.getByTestId('withdraw-confirm-send').click();
     const prompt = page.getByRole('dialog').filter({ hasText: NO_TX_PASSWORD });
     await expect(prompt).toBeVisible();
-    await prompt.getByRole('button', { name: 'Cancel' }).click();
+    await prompt.getByRole('button', { name: 'Not now' }).click();
     await expect(page.getByTestId('withdraw-amount')).toHaveValue('100');
     await page.getByTestId('withdraw-submit').click();
     await page.getByTestId('withdraw-confirm-send').click();
-    await page.getByRole('dialog').filter({ hasText: NO_TX_PASSWORD }).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('dialog').filter({ hasText: NO_TX_PASSWORD }).getByRole('button', { name: 'Set up now' }).click();
     await expect(page).toHaveURL(/\/h5\/pages\/mine\/resetLegalPwd(\?|$)/);
     expect(appPath(page)).toBe('/pages/mine/resetLegalPwd');
   });
@@ -283,13 +287,13 @@ test.describe('withdrawals', () => {
     await page.goto('pages/assets/mention?coin=USDT');
     await page.getByTestId('withdraw-max').click();
     await expect(page.getByTestId('withdraw-amount')).toHaveValue('9999.123456');
-    await expect(page.getByTestId('withdraw-total')).toHaveText('10,000.123456 USDT');
+    await expect(page.getByTestId('withdraw-total')).toHaveText(shown('10,000.123456 USDT'));
 
     await page.getByTestId('coin-select').selectOption('BTC');
-    await expect(page.getByTestId('withdraw-fee')).toHaveText('0.0002 BTC');
+    await expect(page.getByTestId('withdraw-fee')).toHaveText(shown('0.0002 BTC'));
     await page.getByTestId('withdraw-max').click();
     await expect(page.getByTestId('withdraw-amount')).toHaveValue('0.4998');
-    await expect(page.getByTestId('withdraw-received')).toHaveText('0.4998 BTC');
+    await expect(page.getByTestId('withdraw-received')).toHaveText(shown('0.4998 BTC'));
   });
 });
 

@@ -111,11 +111,12 @@ function failEnvelope(envelope: ErrorEnvelope | { type: string; message: unknown
       fx.navigate(loginRedirect(fx.currentPath()));
       break;
     case '998':
-      fx.toast(message);
+      // The toast says why the page changes: it stays on the page it leads to.
+      fx.toast(message, { keep: true });
       fx.navigate(paths.mine.authentication);
       break;
     case '997':
-      fx.toast(message);
+      fx.toast(message, { keep: true });
       fx.navigate(paths.mine.collectMoney);
       break;
     default:

@@ -5,8 +5,11 @@
  */
 interface ApiEffects {
   navigate: (to: string) => void;
-  /** Shows a toast; `message` is already in the user's language. */
-  toast: (message: string) => void;
+  /**
+   * Shows an error toast; `message` is already in the user's language. It belongs to the page and
+   * goes when the user leaves it, unless `keep` (a message that explains a redirect).
+   */
+  toast: (message: string, options?: { keep?: boolean }) => void;
   /** The prompt of an HTTP 401 `no_transaction_password`; resolves true when the user chooses to set a transaction password. */
   confirmNoTransactionPassword: () => Promise<boolean>;
   /** Translates a key of locales/en.json (with an English fallback and interpolation values). */

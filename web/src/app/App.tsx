@@ -1,5 +1,4 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
@@ -7,6 +6,7 @@ import { ApiError } from '../api/client';
 import { ROUTES } from './routes';
 import { Shell } from './Shell';
 import { theme, themeManager } from '../theme/theme';
+import { ToastHost } from '../ui/toast';
 
 const RELOADED_KEY = 'chunk-reloaded';
 
@@ -44,7 +44,7 @@ export function App({ dir }: { dir: 'ltr' | 'rtl' }) {
   return (
     <DirectionProvider initialDirection={dir}>
       <MantineProvider theme={theme} colorSchemeManager={themeManager()} defaultColorScheme="light">
-        <Notifications position="top-center" limit={3} zIndex={2000} />
+        <ToastHost />
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename="/h5">
             <Routes>

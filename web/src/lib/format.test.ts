@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatExact, formatMoney, formatRate, formatRatio, formatSignedMoney, isolate, localParams } from './format';
+import { formatDate, formatExact, formatMoney, formatRate, formatRatio, formatSignedMoney, isolate, isolateAmounts, localParams } from './format';
 
 const MOMENT = Date.UTC(2026, 10, 23, 9, 5, 7);
 
@@ -44,5 +44,18 @@ describe('signed money, rates and message params', () => {
   });
   it('formats the decimals of message params for the locale and leaves the rest', () => {
     expect(localParams({ min: '10.000000', max: '5000.000000', coin: 'USDT', places: 6 }, 'de')).toEqual({ min: '10', max: '5.000', coin: 'USDT', places: 6 });
+  });
+});
+
+describe('isolating the amounts of a composed string', () => {
+  it('isolates an amount with its unit, and a signed number, where a translation holds the coin', () => {
+    expect(isolateAmounts('إجمالي الحساب ≈ 1,234.56 USDT')).toBe(`إجمالي الحساب ≈ ${isolate('1,234.56 USDT')}`);
+    expect(isolateAmounts('Fee 0.5 USDT, then -100.00 and +3.2 %')).toBe(`Fee ${isolate('0.5 USDT')}, then ${isolate('-100.00')} and ${isolate('+3.2 %')}`);
+    expect(isolateAmounts('1.234,56\u00a0BTC')).toBe(isolate('1.234,56\u00a0BTC'));
+  });
+  it('leaves plain numbers, words and what is already isolated as they are', () => {
+    expect(isolateAmounts('Step 2 of 3, 24 h')).toBe('Step 2 of 3, 24 h');
+    expect(isolateAmounts(`Total ${isolate('-1.00 USDT')} and 5 ETH`)).toBe(`Total ${isolate('-1.00 USDT')} and ${isolate('5 ETH')}`);
+    expect(isolateAmounts('BTC/USDT 11/23/2026, 2026-11-23')).toBe('BTC/USDT 11/23/2026, 2026-11-23');
   });
 });

@@ -105,6 +105,31 @@ export function formatRate(rate: string | Big, locale: string): string {
 /** "x / y" as one isolated unit. */
 export const formatRatio = (x: string, y: string): string => isolate(`${x} / ${y}`);
 
+/** An amount: a sign, digits grouped and with decimals, and a unit (a coin or currency code, or %) when one follows. */
+const AMOUNT = /(?<![\p{L}\p{N}.,'])[+\-\u2212]?\d(?:[\d.,'\u00a0\u202f]*\d)?(?:\s?%|[ \u00a0][A-Z][A-Z0-9]{1,9}\b)?/gu;
+/** What is already isolated (and the amounts inside it): left as it is. */
+const ISOLATED = /[\u2066\u2067\u2068][^\u2069]*\u2069/g;
+
+/**
+ * A composed string (a translation whose text holds the coin: "Account total ≈ {{amount}} USDT")
+ * with each amount that needs it isolated: a signed number, or a number with its unit ("-100.00
+ * USDT", "≈ 1,234.56 USDT", "5 %"). A plain number needs no isolate and keeps none; what is
+ * already isolated is left alone. For a whole value ("2,000 USDT / 24 h") isolate the whole.
+ */
+export function isolateAmounts(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(ISOLATED)) {
+    out += isolateRuns(text.slice(last, m.index)) + m[0];
+    last = m.index + m[0].length;
+  }
+  return out + isolateRuns(text.slice(last));
+}
+
+function isolateRuns(text: string): string {
+  return text.replace(AMOUNT, (run) => (/^[+\-\u2212]|\D$/.test(run) ? isolate(run) : run));
+}
+
 /** How a moment is shown, by purpose. */
 type DateStyle =
   /** A record or an order in a list: date and time to the minute ("11/23/26, 9:05 AM"). */

@@ -2,22 +2,54 @@
  * A money amount field: a text field (never a number field: amounts are decimal strings) that
  * accepts digits and one decimal point (a comma is taken as the point), with the decimal keypad on
  * phones. `checkAmount` (lib/amount) parses what was typed with big.js for a coin's precision.
+ *
+ * The coin's unit sits inside the field, sized to the unit; a Max button, when there is one, sits
+ * beside the field (never drawn over it), so a long "Max" label (الحد الأقصى, Макс.) neither
+ * covers the amount nor spills out of the field in any language or direction.
  */
 import { Button, TextInput, type TextInputProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxAmount, sanitizeAmount, wireAmount } from '../lib/amount';
 import { Big } from '../lib/decimal';
+import classes from './amount.module.css';
 
-export function AmountInput({
-  value,
-  onValueChange,
-  ...props
-}: Omit<TextInputProps, 'value' | 'onChange'> & { value: string; onValueChange: (value: string) => void }) {
+type AmountInputProps = Omit<TextInputProps, 'value' | 'onChange'> & {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The coin or currency shown at the end of the field ("USDT"). */
+  unit?: string;
+  /** Fills the largest amount allowed: a Max button beside the field. */
+  onMax?: () => void;
+  /** The Max button's label (default: transfer.max). */
+  maxLabel?: string;
+  /** The Max button's test id (default: amount-max). */
+  maxTestId?: string;
+};
+
+export function AmountInput({ value, onValueChange, unit, onMax, maxLabel, maxTestId = 'amount-max', ...props }: AmountInputProps) {
+  const { t } = useTranslation();
   return (
     <TextInput
       inputMode="decimal"
       autoComplete="off"
       spellCheck={false}
+      {...(unit && {
+        rightSection: <span className={classes.unit}>{unit}</span>,
+        // As wide as the unit's letters, whatever the coin (USDT, BTC, SHIB).
+        rightSectionWidth: `calc(${unit.length}ch + 16px)`,
+        rightSectionPointerEvents: 'none' as const,
+      })}
+      {...(onMax && {
+        inputContainer: (field: ReactNode) => (
+          <div className={classes.row}>
+            <div className={classes.field}>{field}</div>
+            <Button variant="light" size={props.size ?? 'sm'} className={classes.max} onClick={onMax} disabled={props.disabled} data-testid={maxTestId}>
+              {maxLabel ?? t('transfer.max')}
+            </Button>
+          </div>
+        ),
+      })}
       {...props}
       value={value}
       onChange={(e) => onValueChange(sanitizeAmount(e.currentTarget.value))}
@@ -46,7 +78,6 @@ export function AmountField({
   suffix?: string;
   testId?: string;
 }) {
-  const { t } = useTranslation();
   return (
     <AmountInput
       label={label}
@@ -55,17 +86,8 @@ export function AmountField({
       onValueChange={onChange}
       error={error}
       data-testid={testId}
-      rightSectionWidth={max !== undefined ? 96 : 56}
-      rightSection={
-        <span style={{ display: 'flex', alignItems: 'center', gap: 6, paddingInlineEnd: 6 }}>
-          {suffix && <span style={{ fontSize: 13, color: 'var(--mantine-color-dimmed)' }}>{suffix}</span>}
-          {max !== undefined && (
-            <Button size="compact-xs" variant="light" onClick={() => onChange(wireAmount(maxAmount(new Big(max), precision)))} data-testid="amount-max">
-              {t('transfer.max')}
-            </Button>
-          )}
-        </span>
-      }
+      unit={suffix}
+      onMax={max !== undefined ? () => onChange(wireAmount(maxAmount(new Big(max), precision))) : undefined}
     />
   );
 }

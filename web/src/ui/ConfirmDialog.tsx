@@ -1,17 +1,26 @@
-/** A yes/no dialog; loaded on demand so Mantine's modal stack stays out of the first download. */
+/**
+ * A yes/no dialog whose buttons say what they do ("Cancel order" / "Keep order"), never a bare
+ * "Confirm" / "Cancel"; loaded on demand so Mantine's modal stack stays out of the first download.
+ */
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import type { ConfirmRequest } from './useConfirm';
 
-export default function ConfirmDialog({ message, onAnswer }: { message: string; onAnswer: (yes: boolean) => void }) {
-  const { t } = useTranslation();
+export default function ConfirmDialog({ request, onAnswer }: { request: ConfirmRequest; onAnswer: (yes: boolean) => void }) {
   return (
-    <Modal opened onClose={() => onAnswer(false)} withCloseButton={false} centered size="sm" radius="lg">
-      <Text mb="lg">{message}</Text>
-      <Group grow>
-        <Button variant="default" onClick={() => onAnswer(false)}>
-          {t('common.cancel')}
+    <Modal opened onClose={() => onAnswer(false)} withCloseButton={false} centered size="sm" radius="lg" data-testid="confirm-dialog">
+      <Text mb="lg">{request.message}</Text>
+      <Group grow wrap="wrap" gap="sm">
+        <Button variant="default" onClick={() => onAnswer(false)} data-testid="confirm-dismiss">
+          {request.cancelLabel}
         </Button>
-        <Button onClick={() => onAnswer(true)}>{t('common.confirm')}</Button>
+        <Button
+          color={request.destructive ? 'red' : undefined}
+          onClick={() => onAnswer(true)}
+          data-testid="confirm-accept"
+          data-destructive={request.destructive || undefined}
+        >
+          {request.confirmLabel}
+        </Button>
       </Group>
     </Modal>
   );

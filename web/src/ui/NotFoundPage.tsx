@@ -6,8 +6,9 @@ import { paths } from '../lib/paths';
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Stack align="center" gap="sm" py={96} px="md" ta="center">
-      <Title order={2}>404</Title>
+    // The page's main landmark (it has no Shell around it).
+    <Stack component="main" align="center" gap="sm" py={96} px="md" ta="center">
+      <Title order={1}>404</Title>
       <Text c="dimmed">{t('notFound.body')}</Text>
       <Button component={Link} to={paths.home.home}>
         {t('notAvailable.home')}

@@ -1,15 +1,33 @@
-/** A promise-based yes/no dialog: `const [ask, dialog] = useConfirm(); if (await ask(text)) …` */
+/**
+ * A promise-based yes/no dialog:
+ * `const [ask, dialog] = useConfirm(); if (await ask({ message, confirmLabel, cancelLabel })) …`
+ *
+ * Both labels are required: each button states what it does ("Cancel order" and "Keep order",
+ * "Log out" and "Stay logged in"), so a question such as "Cancel this order?" never meets a
+ * "Cancel" button that means the opposite.
+ */
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 
 const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
 
-export function useConfirm(): [(message: string) => Promise<boolean>, ReactNode] {
-  const [pending, setPending] = useState<{ message: string; resolve: (yes: boolean) => void } | null>(null);
-  const ask = useCallback((message: string) => new Promise<boolean>((resolve) => setPending({ message, resolve })), []);
+export interface ConfirmRequest {
+  /** The question, naming what is acted on ("Cancel this BTC/USDT order?"). */
+  message: string;
+  /** The action, as a verb and its object: "Cancel order", "Close position", "Log out". */
+  confirmLabel: string;
+  /** The non-action: "Keep order", "Keep position", "Stay logged in", "Not now". */
+  cancelLabel: string;
+  /** The action loses or ends something (cancel, close, remove, log out): its button is red. */
+  destructive?: boolean;
+}
+
+export function useConfirm(): [(request: ConfirmRequest) => Promise<boolean>, ReactNode] {
+  const [pending, setPending] = useState<{ request: ConfirmRequest; resolve: (yes: boolean) => void } | null>(null);
+  const ask = useCallback((request: ConfirmRequest) => new Promise<boolean>((resolve) => setPending({ request, resolve })), []);
   const dialog = pending ? (
     <Suspense fallback={null}>
       <ConfirmDialog
-        message={pending.message}
+        request={pending.request}
         onAnswer={(yes) => {
           pending.resolve(yes);
           setPending(null);

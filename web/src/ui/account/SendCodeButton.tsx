@@ -1,6 +1,6 @@
 /** "Send code" with the resend countdown (60 s, or what the server says). */
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../toast';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSendCode } from '../../api/sendCode';
@@ -30,7 +30,7 @@ export function SendCodeButton({
       onSuccess: (res) => {
         setNow(Date.now());
         setUntil(Date.now() + res.cooldownSeconds * 1000);
-        notifications.show({ message: t('auth.codeSent'), color: 'teal' });
+        toast.success(t('auth.codeSent'));
       },
     });
   };

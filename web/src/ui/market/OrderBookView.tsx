@@ -70,6 +70,7 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
       data-seq={book.seq}
       data-bid-levels={book.depth.bids}
       data-ask-levels={book.depth.asks}
+      role="group"
       aria-label={t('trade.book')}
     >
       <div className={classes.bookHead}>

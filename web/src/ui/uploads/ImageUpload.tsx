@@ -6,6 +6,7 @@
 import { Button, Group, Input, Progress, Text } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolateAmounts } from '../../lib/format';
 import { useUploadImage, useUploadMaxBytes } from './api';
 import { checkFile, IMAGE_TYPES, sniffBase64 } from './imageFile';
 import classes from './upload.module.css';
@@ -142,7 +143,7 @@ export function ImageUpload({ label, description, value, onChange, onBusyChange,
           ? t('upload.uploaded')
           : phase === 'failed'
             ? t('upload.notUploaded')
-            : t('upload.hint', { max: maxMb });
+            : isolateAmounts(t('upload.hint', { max: maxMb }));
 
   return (
     <Input.Wrapper label={label} description={description} error={shownError} id={id} errorProps={{ 'data-testid': `${testId}-error` }}>

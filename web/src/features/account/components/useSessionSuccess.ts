@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { redirectTarget } from '../../../lib/paths';
@@ -9,7 +9,7 @@ export function useSessionSuccess(messageKey: string) {
   const navigate = useNavigate();
   const location = useLocation();
   return () => {
-    notifications.show({ message: t(messageKey), color: 'teal' });
+    toast.success(t(messageKey));
     navigate(redirectTarget(location.search), { replace: true });
   };
 }

@@ -1,6 +1,6 @@
 /** Authorization code: an agent (reseller) enters the code the platform gave them. */
 import { Alert, Button, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export default function AuthorizationCodePage() {
     mutationFn: (value: string) => call('redeemAuthorizationCode', { body: { code: value } }),
     onSuccess: (user) => {
       queryClient.setQueryData(meQuery.queryKey, user);
-      notifications.show({ message: t('authorization.success'), color: 'teal' });
+      toast.success(t('authorization.success'));
     },
   });
 

@@ -79,7 +79,7 @@ export default function LoginPage() {
         </Anchor>
         <Text size="sm">
           {t('auth.noAccount')}{' '}
-          <Anchor component={Link} to={`${paths.mine.register}${location.search}`}>
+          <Anchor component={Link} to={`${paths.mine.register}${location.search}`} underline="always">
             {t('auth.register')}
           </Anchor>
         </Text>

@@ -78,6 +78,7 @@ export default function RegisterPage() {
         value={code}
         onChange={setCode}
         error={errors.code}
+        onClearError={() => setErrors((prev) => ({ ...prev, code: null }))}
         request={() => {
           const err = accountError();
           setErrors((prev) => ({ ...prev, account: err }));
@@ -144,7 +145,7 @@ export default function RegisterPage() {
       </Button>
       <Text size="sm" ta="center">
         {t('auth.haveAccount')}{' '}
-        <Anchor component={Link} to={`${paths.mine.login}${location.search}`}>
+        <Anchor component={Link} to={`${paths.mine.login}${location.search}`} underline="always">
           {t('auth.login')}
         </Anchor>
       </Text>

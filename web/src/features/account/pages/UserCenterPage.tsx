@@ -3,10 +3,10 @@
  * merchant level, role, withdrawal limit) and the account's settings and exits.
  */
 import { Avatar, Badge, Button, CopyButton, Group, SegmentedControl, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { formatAmount } from '../../../lib/format';
+import { Link, useNavigate } from 'react-router-dom';
+import { formatAmount, isolate } from '../../../lib/format';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { setPriceColors, usePriceColors, type PriceColors } from '../../../theme/priceColors';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
@@ -75,7 +75,7 @@ export default function UserCenterPage() {
                     variant="light"
                     onClick={() => {
                       copy();
-                      notifications.show({ message: t('mine.copied'), color: 'teal' });
+                      toast.success(t('mine.copied'));
                     }}
                   >
                     {t('mine.copy')}
@@ -90,7 +90,7 @@ export default function UserCenterPage() {
         <ListRow
           label={t('mine.withdrawalLimit')}
           hint={t('mine.withdrawalLimitHint')}
-          value={<span data-testid="withdrawal-limit">{t('mine.perDay', { amount: formatAmount(me.withdrawalLimit, 0, locale) })}</span>}
+          value={<span data-testid="withdrawal-limit">{isolate(t('mine.perDay', { amount: formatAmount(me.withdrawalLimit, 0, locale) }))}</span>}
         />
       </ListGroup>
 
@@ -101,18 +101,26 @@ export default function UserCenterPage() {
           value={<ReviewBadge status={me.verification} />}
           testId="row-authentication"
         />
-        <div className={classes.levels} aria-label={t('mine.merchantLevel')}>
-          <Text size="sm" mb={6}>
-            {t('mine.merchantLevel')}
-          </Text>
-          <div className={classes.steps}>
+        {/* A status meter, not three buttons: the whole row opens what each level needs and unlocks. */}
+        <Link to={paths.mine.authentication} className={classes.levels} data-testid="merchant-levels">
+          <span className={classes.levelsHead}>
+            <span>{t('mine.merchantLevel')}</span>
+            <span className={classes.levelsValue}>
+              {t(`mine.level.${me.merchantLevel}`)}
+              <span aria-hidden className={classes.chevron}>
+                ›
+              </span>
+            </span>
+          </span>
+          <span className={classes.steps} aria-hidden>
             {LEVELS.map((l, i) => (
               <span key={l} className={classes.step} data-done={i <= level} data-testid={`level-${l}`}>
+                <span className={classes.bar} />
                 {t(`mine.level.${l}`)}
               </span>
             ))}
-          </div>
-        </div>
+          </span>
+        </Link>
         <ListRow label={t('routes.collectMoney')} to={paths.mine.collectMoney} />
         <ListRow label={t('routes.authorizationCode')} to={paths.mine.authorizationCode} value={me.role === 'agent' ? t('mine.agent') : undefined} />
       </ListGroup>
@@ -159,9 +167,9 @@ export default function UserCenterPage() {
           label={t('mine.clearCache')}
           hint={t('mine.clearCacheHint')}
           onClick={async () => {
-            if (!(await ask(t('mine.clearCacheConfirm')))) return;
+            if (!(await ask({ message: t('mine.clearCacheConfirm'), confirmLabel: t('mine.clearCache'), cancelLabel: t('dialog.notNow') }))) return;
             clearCache();
-            notifications.show({ message: t('mine.cacheCleared'), color: 'teal' });
+            toast.success(t('mine.cacheCleared'));
           }}
           testId="row-clear-cache"
         />
@@ -178,7 +186,8 @@ export default function UserCenterPage() {
           loading={logout.isPending}
           data-testid="logout"
           onClick={async () => {
-            if (!(await ask(t('mine.logoutConfirm')))) return;
+            if (!(await ask({ message: t('mine.logoutConfirm'), confirmLabel: t('mine.logout'), cancelLabel: t('dialog.stayLoggedIn'), destructive: true })))
+              return;
             logout.mutate(undefined, { onSettled: () => navigate(paths.mine.login, { replace: true }) });
           }}
         >

@@ -4,7 +4,7 @@
  * plain http on a phone have no navigator.clipboard).
  */
 import { Button, type ButtonProps } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useTranslation } from 'react-i18next';
 
 function legacyCopy(text: string): boolean {
@@ -43,7 +43,8 @@ export function CopyValue({ value, label, testId, ...props }: { value: string; l
   const { t } = useTranslation();
   const onClick = async () => {
     const ok = await copyText(value);
-    notifications.show(ok ? { message: t('funds.copied'), color: 'teal' } : { message: t('funds.copyFailed'), color: 'red' });
+    if (ok) toast.success(t('funds.copied'));
+    else toast.error(t('funds.copyFailed'));
   };
   return (
     <Button

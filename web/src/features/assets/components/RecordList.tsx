@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
 import { useRecords, type RecordFilter, type WalletRecord } from '../api';
-import { useCoinFormat } from '../format';
+import { useCoinFormat, useCoinMoney } from '../format';
 import { RecordReason, RecordStatus } from './RecordStatus';
 import classes from './funds.module.css';
-import { formatDate } from '../../../lib/format';
+import { formatDate, isolateAmounts } from '../../../lib/format';
 
 /** A long address as its start and end ("TXk3Lo…Fa5Uy"); the full one stays in the title. */
 export function shortAddress(address: string): string {
@@ -22,6 +22,7 @@ function RecordRow({ record }: { record: WalletRecord }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const format = useCoinFormat();
+  const money = useCoinMoney();
   const amount = new Big(record.amount);
   const time = formatDate(record.time, 'dateTime', locale);
   return (
@@ -32,8 +33,7 @@ function RecordRow({ record }: { record: WalletRecord }) {
           {record.chain ? ` · ${record.chain}` : ''}
         </span>
         <span className={classes.recordAmount} data-testid="record-amount" data-sign={amount.s}>
-          {amount.gt(0) ? '+' : ''}
-          {format(record.amount, record.coin)} {record.coin}
+          {money(record.amount, record.coin, { signed: true })}
         </span>
       </div>
       <div className={classes.recordMain}>
@@ -48,7 +48,7 @@ function RecordRow({ record }: { record: WalletRecord }) {
           )}
           {record.type === 'withdrawal' && new Big(record.fee).gt(0) && (
             <Text size="xs" c="dimmed">
-              {t('funds.record.fee', { amount: format(record.fee, record.coin), coin: record.coin })}
+              {isolateAmounts(t('funds.record.fee', { amount: format(record.fee, record.coin), coin: record.coin }))}
             </Text>
           )}
         </Stack>

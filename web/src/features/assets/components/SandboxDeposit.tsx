@@ -3,7 +3,7 @@
  * deposit address, which then confirms like a real one (credited, or not below the minimum).
  */
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Big } from '../../../lib/decimal';
@@ -39,7 +39,7 @@ export function SandboxDeposit({ coin, chain }: { coin: CoinInfo; chain: ChainIn
       {
         onSettled: guard.end,
         onSuccess: () => {
-          notifications.show({ message: t('funds.sandbox.sent', { count: chain.depositConfirmations }), color: 'teal' });
+          toast.success(t('funds.sandbox.sent', { count: chain.depositConfirmations }));
           setAmount('');
         },
       },

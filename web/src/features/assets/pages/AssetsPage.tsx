@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { useSettings } from '../../../api/settings';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, isolate, isolateAmounts } from '../../../lib/format';
 import { DownloadIcon, ExchangeIcon, EyeIcon, SearchIcon, TradeIcon, WalletIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { WRAP } from '../../../ui/wrap';
@@ -124,7 +124,7 @@ export default function AssetsPage() {
       )}
       <Group px={16} justify="space-between" wrap="nowrap" gap="sm">
         <Text size="sm" c="dimmed" data-testid="account-total">
-          {t('assets.accountTotal', { amount: show(formatAmount(account?.usdtTotal ?? '0', 2, locale)) })}
+          {isolateAmounts(t('assets.accountTotal', { amount: show(formatAmount(account?.usdtTotal ?? '0', 2, locale)) }))}
         </Text>
         <Checkbox size="xs" label={t('assets.hideSmall')} checked={hide} onChange={(e) => setHide(e.currentTarget.checked)} data-testid="hide-small" />
       </Group>
@@ -147,23 +147,19 @@ export default function AssetsPage() {
           </Text>
         )}
         {rows.map((b) => (
-          <Link
-            key={b.coin}
-            to={withQuery(paths.assets.tradeAccount, { coin: b.coin, kind })}
-            className={classes.row}
-            role="listitem"
-            data-testid="balance-row"
-            data-coin={b.coin}
-          >
-            <span className={classes.coin}>{b.coin}</span>
-            <span className={classes.num} data-testid="balance-available">
-              {show(format(b.available, b.coin))}
-            </span>
-            <span className={classes.sub}>
-              {t('assets.frozen')} {show(format(b.frozen, b.coin))}
-            </span>
-            <span className={`${classes.sub} ${classes.num}`}>≈ {show(formatAmount(b.usdtValue, 2, locale))} USDT</span>
-          </Link>
+          // The item holds the link: a link with role=listitem would no longer be a link.
+          <div key={b.coin} role="listitem">
+            <Link to={withQuery(paths.assets.tradeAccount, { coin: b.coin, kind })} className={classes.row} data-testid="balance-row" data-coin={b.coin}>
+              <span className={classes.coin}>{b.coin}</span>
+              <span className={classes.num} data-testid="balance-available">
+                {show(format(b.available, b.coin))}
+              </span>
+              <span className={classes.sub}>
+                {t('assets.frozen')} {show(format(b.frozen, b.coin))}
+              </span>
+              <span className={`${classes.sub} ${classes.num}`}>≈ {isolate(`${show(formatAmount(b.usdtValue, 2, locale))} USDT`)}</span>
+            </Link>
+          </div>
         ))}
       </div>
     </div>

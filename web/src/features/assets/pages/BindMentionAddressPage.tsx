@@ -8,7 +8,7 @@
  * `?from=mention` returns to the withdrawal page once the address is added.
  */
 import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -112,7 +112,7 @@ export default function BindMentionAddressPage() {
       {
         onSettled: guard.end,
         onSuccess: () => {
-          notifications.show({ message: t('funds.book.addedToast'), color: 'teal' });
+          toast.success(t('funds.book.addedToast'));
           setValues({ address: '', label: '', code: '' });
           setErrors({});
           if (params.get('from') === 'mention') navigate(withQuery(paths.assets.mention, { coin: coin.coin, chain: chain.chain }), { replace: true });
@@ -131,12 +131,17 @@ export default function BindMentionAddressPage() {
 
   const onRemove = async (entry: WithdrawAddress) => {
     if (removingId) return;
-    const yes = await ask(t('funds.book.removeConfirm', { coin: entry.coin, chain: entry.chain, address: shortAddress(entry.address) }));
+    const yes = await ask({
+      message: t('funds.book.removeConfirm', { coin: entry.coin, chain: entry.chain, address: shortAddress(entry.address) }),
+      confirmLabel: t('dialog.removeAddress'),
+      cancelLabel: t('dialog.keepAddress'),
+      destructive: true,
+    });
     if (!yes) return;
     setRemovingId(entry.id);
     remove.mutate(entry.id, {
       onSettled: () => setRemovingId(null),
-      onSuccess: () => notifications.show({ message: t('funds.book.removed'), color: 'teal' }),
+      onSuccess: () => toast.success(t('funds.book.removed')),
     });
   };
 
@@ -197,6 +202,7 @@ export default function BindMentionAddressPage() {
             value={values.code}
             onChange={(v) => set('code', v)}
             error={errors.code}
+            onClearError={() => setErrors((x) => ({ ...x, code: null }))}
             request={() => (me ? { account: me.account, scene: 'security' } : null)}
           />
           {me && (

@@ -6,7 +6,7 @@
  * until it succeeds, or fails with the reason (live).
  */
 import { Alert, Button, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -72,7 +72,7 @@ export default function ChargeOtherPage() {
       {
         onSettled: guard.end,
         onSuccess: () => {
-          notifications.show({ message: t('funds.recharge.submitted'), color: 'teal' });
+          toast.success(t('funds.recharge.submitted'));
           setAmount('');
           setVoucher(null);
           setErrors({});

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../../../api/settings';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatExact } from '../../../lib/format';
+import { exactMoney } from '../../../lib/format';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useCoins, useDepositAddress } from '../api';
 import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSelect';
@@ -49,7 +49,7 @@ export default function ChargePage() {
           <List.Item>
             {t('funds.charge.minDeposit')}{' '}
             <Text span fw={700} data-testid="min-deposit">
-              {formatExact(minDeposit, locale)} {coin.coin}
+              {exactMoney(minDeposit, coin.coin, locale)}
             </Text>
             <Text span display="block" size="sm" data-testid="min-deposit-note">
               {t('funds.charge.minNote')}

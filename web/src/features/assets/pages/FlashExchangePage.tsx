@@ -3,7 +3,7 @@
  * seconds (countdown; re-quote when it runs out), fee shown, settled through the ledger.
  */
 import { ActionIcon, Alert, Button, Group, NativeSelect, Progress, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../../../../contracts/generated/openapi';
@@ -14,7 +14,8 @@ import { balanceOf, useWallet } from '../../../api/wallet';
 import { useCoins, useFlashExchange, useFlashQuote } from '../api';
 import { checkAmount } from '../../../lib/amount';
 import { AmountField } from '../../../ui/AmountInput';
-import { useCoinFormat } from '../format';
+import { useCoinFormat, useCoinMoney } from '../format';
+import { isolate, isolateAmounts } from '../../../lib/format';
 
 type Quote = components['schemas']['FlashQuote'];
 
@@ -36,6 +37,7 @@ export default function FlashExchangePage() {
   const { data: wallet } = useWallet();
   const { data: coins } = useCoins();
   const format = useCoinFormat();
+  const money = useCoinMoney();
   const quoteMutation = useFlashQuote();
   const exchange = useFlashExchange();
   const [from, setFrom] = useState('BTC');
@@ -78,7 +80,7 @@ export default function FlashExchangePage() {
       { quoteId: quote.id },
       {
         onSuccess: (record) => {
-          notifications.show({ message: t('flash.done', { amount: format(record.toAmount ?? '0', to), coin: to }), color: 'teal' });
+          toast.success(isolateAmounts(t('flash.done', { amount: format(record.toAmount ?? '0', to), coin: to })));
           setAmount('');
           reset();
         },
@@ -151,19 +153,19 @@ export default function FlashExchangePage() {
           error={error}
         />
         <Text size="sm" c="dimmed">
-          {t('flash.available', { amount: format(available, from), coin: from })}
+          {isolateAmounts(t('flash.available', { amount: format(available, from), coin: from }))}
         </Text>
 
         {quote && (
           <Alert color={expired ? 'orange' : 'blue'} variant="light" data-testid="flash-quote">
             <Stack gap={4}>
               <Text size="sm" data-testid="flash-rate">
-                1 {quote.from} ≈ {quote.rate} {quote.to}
+                {isolate(`1 ${quote.from}`)} ≈ {isolate(`${quote.rate} ${quote.to}`)}
               </Text>
               <Group justify="space-between">
                 <Text size="sm">{t('flash.fee')}</Text>
                 <Text size="sm" data-testid="flash-fee">
-                  {format(quote.fee, quote.to)} {quote.to}
+                  {money(quote.fee, quote.to)}
                 </Text>
               </Group>
               <Group justify="space-between">
@@ -171,7 +173,7 @@ export default function FlashExchangePage() {
                   {t('flash.receive')}
                 </Text>
                 <Text size="sm" fw={600} data-testid="flash-receive">
-                  {format(quote.receive, quote.to)} {quote.to}
+                  {money(quote.receive, quote.to)}
                 </Text>
               </Group>
               <Text size="xs" c={expired ? 'orange' : 'dimmed'} data-testid="flash-countdown">

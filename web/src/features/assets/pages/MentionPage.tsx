@@ -9,20 +9,20 @@
  * withdrawal then shows below: pending review, confirming n/6, success or failure with the reason.
  */
 import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
-import { formatAmount, formatExact } from '../../../lib/format';
+import { exactMoney, formatAmount, formatExact, isolate, isolateAmounts } from '../../../lib/format';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMe } from '../../../api/me';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { useAddresses, useCoins, useWithdraw } from '../api';
-import { useCoinFormat } from '../format';
+import { useCoinMoney } from '../format';
 import { checkAmount, maxAmount, wireAmount } from '../../../lib/amount';
 import { AmountInput } from '../../../ui/AmountInput';
 import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSelect';
@@ -41,7 +41,7 @@ const PASSWORD_CODES = new Set(['wrong_transaction_password', 'transaction_passw
 export default function MentionPage() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const format = useCoinFormat();
+  const money = useCoinMoney();
   const coins = useCoins();
   const wallet = useWallet();
   const book = useAddresses();
@@ -67,7 +67,7 @@ export default function MentionPage() {
   const fee = new Big(chain.withdrawFee);
   const max = maxAmount(available.minus(fee), coin.precision);
   const parsed = checkAmount(amount, coin.precision);
-  const exact = (value: Big) => `${formatExact(value, locale)} ${coin.coin}`;
+  const exact = (value: Big) => exactMoney(value, coin.coin, locale);
   const limit = me?.withdrawalLimit;
   const bindLink = withQuery(paths.assets.bindMentionAddress, { coin: coin.coin, chain: chain.chain, from: 'mention' });
   const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: null }));
@@ -75,10 +75,10 @@ export default function MentionPage() {
   const amountProblem = (): string | null => {
     if (parsed.problem) return t(`funds.amountProblem.${parsed.problem}`, { coin: coin.coin, precision: coin.precision });
     const a = parsed.amount;
-    if (a.lt(chain.minWithdraw)) return t('funds.withdraw.belowMin', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin });
+    if (a.lt(chain.minWithdraw)) return isolateAmounts(t('funds.withdraw.belowMin', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin }));
     if (a.plus(fee).gt(available)) return t('funds.withdraw.insufficient');
     // The limit is in USDT; other coins are valued by the server.
-    if (coin.coin === 'USDT' && limit && a.gt(limit)) return t('funds.withdraw.overLimit', { limit: formatAmount(limit, 0, locale) });
+    if (coin.coin === 'USDT' && limit && a.gt(limit)) return isolateAmounts(t('funds.withdraw.overLimit', { limit: formatAmount(limit, 0, locale) }));
     return null;
   };
 
@@ -103,7 +103,7 @@ export default function MentionPage() {
         onSettled: guard.end,
         onSuccess: () => {
           setConfirming(false);
-          notifications.show({ message: t('funds.withdraw.submitted'), color: 'teal' });
+          toast.success(t('funds.withdraw.submitted'));
           setAmount('');
           setPassword('');
           setErrors({});
@@ -146,7 +146,7 @@ export default function MentionPage() {
               </Text>
             </Stack>
             <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid="withdraw-available">
-              {format(available.toFixed(), coin.coin)} {coin.coin}
+              {money(available.toFixed(), coin.coin)}
             </Text>
           </Group>
         </div>
@@ -187,7 +187,7 @@ export default function MentionPage() {
 
         <AmountInput
           label={t('funds.withdraw.amount')}
-          placeholder={t('funds.withdraw.amountPlaceholder', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin })}
+          placeholder={isolateAmounts(t('funds.withdraw.amountPlaceholder', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin }))}
           value={amount}
           onValueChange={(v) => {
             setAmount(v);
@@ -195,26 +195,13 @@ export default function MentionPage() {
           }}
           error={errors.amount}
           disabled={withdraw.isPending}
-          rightSectionWidth={104}
-          rightSection={
-            <Group gap={6} wrap="nowrap" pr={6}>
-              <Text size="xs" c="dimmed">
-                {coin.coin}
-              </Text>
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => {
-                  setAmount(max.toFixed());
-                  clear('amount');
-                }}
-                disabled={withdraw.isPending}
-                data-testid="withdraw-max"
-              >
-                {t('funds.withdraw.max')}
-              </Button>
-            </Group>
-          }
+          unit={coin.coin}
+          onMax={() => {
+            setAmount(max.toFixed());
+            clear('amount');
+          }}
+          maxLabel={t('funds.withdraw.max')}
+          maxTestId="withdraw-max"
           data-testid="withdraw-amount"
         />
 
@@ -226,13 +213,11 @@ export default function MentionPage() {
           <dt>{t('funds.withdraw.total')}</dt>
           <dd data-testid="withdraw-total">{total ? exact(total) : '--'}</dd>
           <dt>{t('funds.withdraw.minimum')}</dt>
-          <dd data-testid="withdraw-min">
-            {formatExact(chain.minWithdraw, locale)} {coin.coin}
-          </dd>
+          <dd data-testid="withdraw-min">{exactMoney(chain.minWithdraw, coin.coin, locale)}</dd>
           {limit && (
             <>
               <dt>{t('funds.withdraw.limit')}</dt>
-              <dd data-testid="withdraw-limit">{t('funds.withdraw.limitValue', { amount: formatAmount(limit, 0, locale) })}</dd>
+              <dd data-testid="withdraw-limit">{isolate(t('funds.withdraw.limitValue', { amount: formatAmount(limit, 0, locale) }))}</dd>
             </>
           )}
         </dl>
@@ -304,7 +289,7 @@ export default function MentionPage() {
             </Text>
             <Group grow>
               <Button variant="default" onClick={() => setConfirming(false)} disabled={withdraw.isPending}>
-                {t('common.cancel')}
+                {t('common.back')}
               </Button>
               <Button onClick={send} loading={withdraw.isPending} data-testid="withdraw-confirm-send">
                 {t('funds.withdraw.confirmSend')}

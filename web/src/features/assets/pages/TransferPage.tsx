@@ -4,7 +4,7 @@
  * the lever or options account as the destination.
  */
 import { ActionIcon, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { balanceOf, useWallet, type AccountKind } from '../../../api/wallet';
 import { TRANSFER_KINDS, useCoins, useTransfer } from '../api';
 import { checkAmount } from '../../../lib/amount';
 import { AmountField } from '../../../ui/AmountInput';
-import { useCoinFormat } from '../format';
+import { useCoinMoney } from '../format';
 import classes from './assets.module.css';
 import { paths } from '../../../lib/paths';
 
@@ -34,7 +34,7 @@ export default function TransferPage() {
   const params = new URLSearchParams(location.search);
   const { data: wallet } = useWallet();
   const { data: coins } = useCoins();
-  const format = useCoinFormat();
+  const money = useCoinMoney();
   const transfer = useTransfer();
   const [from, setFrom] = useState<AccountKind>(() => (isKind(params.get('from')) ? (params.get('from') as AccountKind) : 'funds'));
   const [to, setTo] = useState<AccountKind>(() =>
@@ -78,7 +78,7 @@ export default function TransferPage() {
       { coin: info.coin, from, to, amount },
       {
         onSuccess: () => {
-          notifications.show({ message: t('transfer.done'), color: 'teal' });
+          toast.success(t('transfer.done'));
           setAmount('');
         },
       },
@@ -143,7 +143,7 @@ export default function TransferPage() {
             {t('transfer.available', { account: t(`assets.kind.${from}`) })}
           </Text>
           <Text size="sm" data-testid="transfer-available">
-            {format(available, info.coin)} {info.coin}
+            {money(available, info.coin)}
           </Text>
         </Group>
         <Button type="submit" size="md" loading={transfer.isPending} data-testid="transfer-submit">

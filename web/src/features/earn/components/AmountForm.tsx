@@ -4,7 +4,7 @@
  * and a confirmation that repeats them before anything moves. Problems are said on the form.
  */
 import { Anchor, Button, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -69,7 +69,7 @@ export function AmountForm({
     if (!guard.begin()) return;
     onSubmit(text)
       .then(() => {
-        notifications.show({ message: t('earn.done'), color: 'teal' });
+        toast.success(t('earn.done'));
         setText('');
         setTried(false);
       })

@@ -37,7 +37,7 @@ export function ConfirmSheet({
       )}
       <Group grow mt="md">
         <Button variant="default" onClick={onCancel} classNames={WRAP}>
-          {t('common.cancel')}
+          {t('common.back')}
         </Button>
         <Button onClick={onConfirm} loading={busy} classNames={WRAP} data-testid="earn-sheet-confirm">
           {t('common.confirm')}

@@ -4,7 +4,7 @@
  * is left in stock; the funds account's balance with a way to move money in.
  */
 import { Anchor, Badge, Button, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -129,7 +129,7 @@ export default function MachineDetailPage() {
               { machineId: m.id, quantity },
               {
                 onSuccess: () => {
-                  notifications.show({ message: t('earn.done'), color: 'teal' });
+                  toast.success(t('earn.done'));
                   navigate(withQuery(paths.lockming.list, { kind: 'machine' }));
                 },
                 onSettled: () => setAsking(false),

@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
-import { exactMoney, formatCompact, formatMoney, formatRate } from '../../../lib/format';
+import { exactMoney, formatCompact, formatMoney, formatRate, isolate } from '../../../lib/format';
 import { paths, withRedirect } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -58,7 +58,7 @@ export default function SavingsPage() {
               </div>
               <div className={`${offer.figure} ${offer.up}`}>{formatRate(p.rate, locale)}</div>
               <div className={offer.line}>{t('earn.annualRate')}</div>
-              <div className={offer.line}>{t('earn.totalDeposit', { amount: `${formatCompact(p.totalDeposit, locale)} ${p.coin}` })}</div>
+              <div className={offer.line}>{t('earn.totalDeposit', { amount: isolate(`${formatCompact(p.totalDeposit, locale)} ${p.coin}`) })}</div>
               <div className={offer.line}>
                 {t('earn.bounds', { min: exactMoney(p.minAmount, p.coin, locale), max: exactMoney(p.maxAmount, p.coin, locale) })}
               </div>

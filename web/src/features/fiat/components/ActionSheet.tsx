@@ -52,8 +52,8 @@ export function ActionSheet({
         />
       )}
       <Group grow>
-        <Button variant="default" onClick={onCancel} classNames={WRAP}>
-          {t('common.cancel')}
+        <Button variant="default" onClick={onCancel} classNames={WRAP} data-testid="p2p-sheet-dismiss">
+          {t(action === 'cancel' ? 'dialog.keepOrder' : 'common.back')}
         </Button>
         <Button
           onClick={() => onConfirm(action === 'confirm' ? { transactionPassword: password } : action === 'appeal' ? { reason } : {})}
@@ -63,7 +63,7 @@ export function ActionSheet({
           classNames={WRAP}
           data-testid="p2p-sheet-confirm"
         >
-          {t('common.confirm')}
+          {t(`fiat.action.${action}`)}
         </Button>
       </Group>
     </Modal>

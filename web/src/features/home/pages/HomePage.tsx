@@ -1,5 +1,5 @@
 /** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
-import { Avatar, Button, Group, SegmentedControl, Skeleton, Text } from '@mantine/core';
+import { Avatar, Button, Group, SegmentedControl, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -54,28 +54,23 @@ function Welcome() {
           {loggedIn && me.data ? t('home.hello', { name: me.data.nickname }) : t('home.welcome')}
         </Text>
         <Group gap={8} wrap="nowrap" className={classes.heroIcons}>
-          <Link to={paths.mine.kefu} className={classes.bell} aria-label={t('routes.kefu')} data-testid="home-kefu">
-            <HeadsetIcon />
+          {/* Names as hidden text, not aria-label: the badge's count is visible text and must be in the name. */}
+          <Link to={paths.mine.kefu} className={classes.bell} data-testid="home-kefu">
+            <VisuallyHidden>{t('routes.kefu')}</VisuallyHidden>
+            <HeadsetIcon aria-hidden />
             <SupportUnreadBadge className={classes.bellBadge} />
           </Link>
           {loggedIn && (
-            <Link to={paths.mine.systemMessages} className={classes.bell} aria-label={t('routes.systemMessages')} data-testid="home-messages">
-              <BellIcon />
+            <Link to={paths.mine.systemMessages} className={classes.bell} data-testid="home-messages">
+              <VisuallyHidden>{t('routes.systemMessages')}</VisuallyHidden>
+              <BellIcon aria-hidden />
               <UnreadBadge className={classes.bellBadge} />
             </Link>
           )}
           {loggedIn && (
-            <Avatar
-              component={Link}
-              to={paths.mine.userCenter}
-              radius="xl"
-              size={34}
-              color="white"
-              variant="outline"
-              aria-label={t('mine.me')}
-              data-testid="home-user-center"
-            >
-              {(me.data?.nickname ?? '').slice(0, 2).toUpperCase()}
+            <Avatar component={Link} to={paths.mine.userCenter} radius="xl" size={34} color="white" variant="outline" data-testid="home-user-center">
+              <VisuallyHidden>{t('mine.me')}</VisuallyHidden>
+              <span aria-hidden>{(me.data?.nickname ?? '').slice(0, 2).toUpperCase()}</span>
             </Avatar>
           )}
         </Group>
@@ -193,7 +188,9 @@ export default function HomePage() {
       ) : (
         <div role="list" aria-label={t(`home.${kind}`)} data-testid="movers">
           {movers.map((tk) => (
-            <TickerRow key={tk.symbol} ticker={tk} />
+            <div key={tk.symbol} role="listitem">
+              <TickerRow ticker={tk} />
+            </div>
           ))}
         </div>
       )}

@@ -1,6 +1,6 @@
 /** One payment method: type, details (account numbers masked by the server), status, and removal. */
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
@@ -50,7 +50,7 @@ export function PaymentMethodCard({ method, removable = true }: { method: Paymen
       .then(
         () => {
           setConfirming(false);
-          notifications.show({ message: t('identity.payment.removed'), color: 'teal' });
+          toast.success(t('identity.payment.removed'));
         },
         () => {}, // already toasted
       )

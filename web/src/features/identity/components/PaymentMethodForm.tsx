@@ -6,7 +6,7 @@
  * toast on their own.
  */
 import { Alert, Button, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useCallback, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentMethodTypeValues } from '../../../../../contracts/generated/enums';
@@ -121,7 +121,7 @@ export function PaymentMethodForm({
       .mutateAsync(body)
       .then(
         () => {
-          notifications.show({ message: t('identity.payment.submitted'), color: 'teal' });
+          toast.success(t('identity.payment.submitted'));
           setValues((v) => ({ ...EMPTY, realName: v.realName }));
           setQrImage(null);
           setErrors({});

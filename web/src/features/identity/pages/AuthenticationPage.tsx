@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount } from '../../../lib/format';
+import { formatAmount, isolate } from '../../../lib/format';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useSettings } from '../../../api/settings';
 import { useMeWhileReviewing, type ReviewStatus, type User } from '../api';
@@ -92,7 +92,7 @@ function LevelCard({
       </Text>
       <dl className={panel.facts}>
         <dt>{t('identity.overview.unlocksLimit')}</dt>
-        <dd>{t('identity.overview.limitPerDay', { amount: formatAmount(unlockLimit, 0, locale) })}</dd>
+        <dd>{isolate(t('identity.overview.limitPerDay', { amount: formatAmount(unlockLimit, 0, locale) }))}</dd>
         <dt>{t('identity.overview.unlocksMerchant')}</dt>
         <dd>{t(`identity.merchantLevel.${merchantLevel}`)}</dd>
       </dl>
@@ -121,7 +121,7 @@ export default function AuthenticationPage() {
       <section className={classes.summary} aria-label={t('identity.overview.summary')}>
         <div className={classes.summaryLabel}>{t('identity.overview.currentLimit')}</div>
         <div className={classes.summaryValue} data-testid="withdrawal-limit">
-          {t('identity.overview.limitPerDay', { amount: formatAmount(user.withdrawalLimit, 0, locale) })}
+          {isolate(t('identity.overview.limitPerDay', { amount: formatAmount(user.withdrawalLimit, 0, locale) }))}
         </div>
         <div className={classes.summaryLabel} data-testid="merchant-level">
           {t('identity.overview.currentLevel', { level: t(`identity.merchantLevel.${current}`) })}

@@ -6,7 +6,7 @@
  * text, normalised and checked by common/text.ts as the server does, and sent normalised.
  */
 import { Alert, Button, NativeSelect, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -38,7 +38,7 @@ function useSubmitted() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return () => {
-    notifications.show({ message: t('identity.real.submitted'), color: 'teal' });
+    toast.success(t('identity.real.submitted'));
     navigate(paths.mine.authentication, { replace: true });
   };
 }

@@ -4,7 +4,7 @@
  * request, and how allocation works, before confirming.
  */
 import { Anchor, Badge, Button, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -60,12 +60,19 @@ export default function IeoDetailPage() {
         : null;
   const submit = async () => {
     if (problem || !cost) return;
-    if (!(await ask(t('ieo.confirm', { quantity: exactMoney(parsed.amount!, p.coin, locale), cost: formatMoney(cost, 2, p.payCoin, locale) })))) return;
+    if (
+      !(await ask({
+        message: t('ieo.confirm', { quantity: exactMoney(parsed.amount!, p.coin, locale), cost: formatMoney(cost, 2, p.payCoin, locale) }),
+        confirmLabel: t('ieo.subscribe'),
+        cancelLabel: t('dialog.notNow'),
+      }))
+    )
+      return;
     subscribe.mutate(
       { projectId: p.id, quantity: typed },
       {
         onSuccess: () => {
-          notifications.show({ message: t('ieo.subscribed'), color: 'teal' });
+          toast.success(t('ieo.subscribed'));
           navigate(paths.ieo.order);
         },
       },

@@ -67,7 +67,7 @@ export function LeverConfirmSheet({
           </Text>
           <Group grow mt="xs" align="stretch">
             <Button variant="default" onClick={onClose} disabled={pending} classNames={WRAP}>
-              {t('common.cancel')}
+              {t('common.back')}
             </Button>
             <Button
               color={SIDE_COLOR[review.side]}
@@ -77,7 +77,7 @@ export function LeverConfirmSheet({
               classNames={WRAP}
               data-testid="lever-confirm-submit"
             >
-              {t('common.confirm')}
+              {t(review.kind === 'market' ? 'dialog.openPosition' : 'dialog.placeDelegation')}
             </Button>
           </Group>
         </Stack>

@@ -3,14 +3,14 @@ import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../lib/format';
 import type { LeverOrder } from '../forms/leverForm';
-import { SIDE_COLOR } from './sideColor';
+import { SIDE_TEXT } from './sideColor';
 import classes from './lever.module.css';
 
 export function OrderTitle({ order }: { order: Pick<LeverOrder, 'side' | 'symbol' | 'multiple' | 'type'> }) {
   const { t } = useTranslation();
   return (
     <div className={classes.cardTitle}>
-      <Badge color={SIDE_COLOR[order.side]} variant="light" radius="sm">
+      <Badge color={SIDE_TEXT[order.side]} variant="light" radius="sm">
         {t(`lever.side.${order.side}`)}
       </Badge>
       <span>{order.symbol}</span>

@@ -4,7 +4,7 @@
  * delegation's price) by forms/leverForm before sending; the server's refusals show inline.
  */
 import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -55,7 +55,7 @@ function TpSlForm({ order, pricePrecision: pp, onDone }: { order: LeverOrder; pr
     if (!checked.request || !guard.begin()) return;
     save.mutate(checked.request, {
       onSuccess: () => {
-        notifications.show({ message: t('lever.tpslSaved'), color: 'teal' });
+        toast.success(t('lever.tpslSaved'));
         onDone();
       },
       onError: (err) => {

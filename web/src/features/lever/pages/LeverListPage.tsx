@@ -5,7 +5,7 @@
  * through the `leverOrder` / `leverAccount` events and the tickers.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -55,16 +55,32 @@ export default function LeverListPage() {
 
   const onClose = async (order: LeverOrder) => {
     if (close.isPending || closeAll.isPending) return;
-    if (!(await ask(t('lever.closeConfirm', { symbol: order.symbol })))) return;
+    if (
+      !(await ask({
+        message: t('lever.closeConfirm', { symbol: order.symbol }),
+        confirmLabel: t('dialog.closePosition'),
+        cancelLabel: t('dialog.keepPosition'),
+        destructive: true,
+      }))
+    )
+      return;
     close.mutate(order.id, {
-      onSuccess: (done) => notifications.show({ message: t('lever.closed', { pnl: signedUsdt(done.realizedPnl ?? '0', locale) }), color: 'teal' }),
+      onSuccess: (done) => toast.success(t('lever.closed', { pnl: signedUsdt(done.realizedPnl ?? '0', locale) })),
     });
   };
   onCloseRef.current = onClose;
   const onCloseAll = async () => {
     if (close.isPending || closeAll.isPending) return;
-    if (!(await ask(t('lever.closeAllConfirm', { count: total })))) return;
-    closeAll.mutate(undefined, { onSuccess: () => notifications.show({ message: t('lever.allClosed'), color: 'teal' }) });
+    if (
+      !(await ask({
+        message: t('lever.closeAllConfirm', { count: total }),
+        confirmLabel: t('lever.closeAll'),
+        cancelLabel: t('dialog.keepPositions'),
+        destructive: true,
+      }))
+    )
+      return;
+    closeAll.mutate(undefined, { onSuccess: () => toast.success(t('lever.allClosed')) });
   };
 
   return (

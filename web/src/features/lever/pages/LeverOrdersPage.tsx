@@ -5,7 +5,7 @@
  * Page by page ("load more"), live through the `leverOrder` event.
  */
 import { Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -57,8 +57,15 @@ function OrderList({ status }: { status: Tab }) {
   const orders = ordersOf(data);
   const onCancel = async (order: LeverOrder) => {
     if (cancel.isPending) return;
-    if (await ask(t('lever.cancelConfirm', { symbol: order.symbol }))) {
-      cancel.mutate(order.id, { onSuccess: () => notifications.show({ message: t('lever.cancelled'), color: 'teal' }) });
+    if (
+      await ask({
+        message: t('lever.cancelConfirm', { symbol: order.symbol }),
+        confirmLabel: t('dialog.cancelDelegation'),
+        cancelLabel: t('dialog.keepDelegation'),
+        destructive: true,
+      })
+    ) {
+      cancel.mutate(order.id, { onSuccess: () => toast.success(t('lever.cancelled')) });
     }
   };
   return (

@@ -7,7 +7,7 @@
  * confirmation sheet comes before every order, which is sent once. A plain risk notice comes first.
  */
 import { Alert, Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -153,7 +153,7 @@ function Lever({
     if (!review || open.isPending || !guard.begin()) return;
     open.mutate(review.request, {
       onSuccess: (order) => {
-        notifications.show({ message: order.status === 'delegating' ? t('lever.delegated') : t('lever.opened'), color: 'teal' });
+        toast.success(order.status === 'delegating' ? t('lever.delegated') : t('lever.opened'));
         setState((f) => clearAfterOpen(f));
       },
       onError: (err) => {

@@ -49,7 +49,14 @@ function LoanCard({ loan }: { loan: Loan }) {
   const money = (v: string) => formatMoney(v, 2, loan.coin, locale);
   const next = loan.instalments.find((i) => i.paidAt === undefined);
   const pay = async (kind: 'instalment' | 'full', amount: string) => {
-    if (await ask(t(kind === 'full' ? 'loans.askFull' : 'loans.askNext', { amount: money(amount) }))) repay.mutate({ id: loan.id, kind });
+    if (
+      await ask({
+        message: t(kind === 'full' ? 'loans.askFull' : 'loans.askNext', { amount: money(amount) }),
+        confirmLabel: t(kind === 'full' ? 'loans.repayFull' : 'dialog.repay'),
+        cancelLabel: t('dialog.notNow'),
+      })
+    )
+      repay.mutate({ id: loan.id, kind });
   };
   return (
     <div className={panel.card} data-testid="loan" data-status={loan.status}>

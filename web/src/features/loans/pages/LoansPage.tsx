@@ -73,7 +73,14 @@ function LoanForm({ product: p }: { product: LoanProduct }) {
     setTried(true);
     if (amountProblem || missing.length || !quote.data || !guard.begin()) return;
     try {
-      if (!(await ask(t('loans.confirm', { total: formatMoney(quote.data.total, 2, p.coin, locale), institution: p.institution })))) return;
+      if (
+        !(await ask({
+          message: t('loans.confirm', { total: formatMoney(quote.data.total, 2, p.coin, locale), institution: p.institution }),
+          confirmLabel: t('dialog.applyLoan'),
+          cancelLabel: t('dialog.notNow'),
+        }))
+      )
+        return;
       await apply.mutateAsync({ productId: p.id, amount, days, method, ...(credit ? contact : {}) });
       navigate(paths.loans.loansdetail);
     } catch {

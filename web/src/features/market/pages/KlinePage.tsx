@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Skeleton, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
@@ -107,8 +107,9 @@ function Chart({ market }: { market: MarketInfo }) {
         ))}
       </div>
       <div className={classes.legend} aria-hidden>
-        <span style={{ color: '#f0b90b' }}>MA7</span>
-        <span style={{ color: '#c86dd7' }}>MA25</span>
+        {/* The line's colour on a swatch, the name in the text colour (yellow text is 1.8:1 on white). */}
+        <span style={{ '--ma-color': '#f0b90b' } as CSSProperties}>MA7</span>
+        <span style={{ '--ma-color': '#c86dd7' } as CSSProperties}>MA25</span>
       </div>
       <div className={classes.chartBox}>
         {isError ? (
@@ -180,10 +181,10 @@ export default function KlinePage() {
         </Tabs.Panel>
       </Tabs>
       <div className={classes.actions}>
-        <Button component={Link} to={trade('buy')} color="var(--app-up)" size="md" radius="md" data-testid="kline-buy">
+        <Button component={Link} to={trade('buy')} color="var(--app-up-fill)" size="md" radius="md" data-testid="kline-buy">
           {t('kline.buy')}
         </Button>
-        <Button component={Link} to={trade('sell')} color="var(--app-down)" size="md" radius="md" data-testid="kline-sell">
+        <Button component={Link} to={trade('sell')} color="var(--app-down-fill)" size="md" radius="md" data-testid="kline-sell">
           {t('kline.sell')}
         </Button>
       </div>

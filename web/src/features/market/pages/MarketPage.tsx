@@ -37,7 +37,10 @@ function SortButton({ label, k, sort, onSort }: { label: string; k: SortKey; sor
       type="button"
       className={classes.sortButton}
       onClick={() => onSort(next)}
-      aria-sort={active ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+      // aria-sort belongs to a table's column header, and the list below is a list: the button says
+      // whether it sorts the list (pressed), the arrow which way; data-sort is for the tests.
+      aria-pressed={active}
+      data-sort={active ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
       data-testid={`sort-${k}`}
     >
       {label}
@@ -117,7 +120,7 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
 
   return (
     <>
-      <div className={classes.head} role="row" hidden={emptyFavorites}>
+      <div className={classes.head} hidden={emptyFavorites}>
         <span style={{ paddingInlineStart: 36 }}>
           <SortButton label={t('market.nameVol')} k="volume" sort={sort} onSort={setSort} />
         </span>

@@ -3,7 +3,7 @@
  * of step 1 (history state). Without a ticket, or with an expired one, it explains and links back.
  */
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { checkConfirmation, checkPassword } from '../../../../../common/validation';
@@ -56,13 +56,15 @@ export function NewPasswordStep({
       { ticket: state.ticket, password, confirmPassword: confirm },
       {
         onSuccess: () => {
-          notifications.show({ message: successMessage, color: 'teal' });
+          toast.success(successMessage);
           onDone(state);
         },
         onError: (err) => {
+          guard.end();
           if (errorCodeOf(err) === 'ticket_invalid') setExpired(true);
         },
-        onSettled: guard.end,
+        // After a success the guard stays closed: the form stays on screen while the next page's
+        // chunk loads (the URL has already changed), and the used ticket must not be sent again.
       },
     );
   };

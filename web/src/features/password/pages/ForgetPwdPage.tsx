@@ -54,6 +54,7 @@ export default function ForgetPwdPage() {
         value={code}
         onChange={setCode}
         error={errors.code}
+        onClearError={() => setErrors((prev) => ({ ...prev, code: null }))}
         request={() => {
           const err = text(account.check());
           setErrors((prev) => ({ ...prev, account: err }));

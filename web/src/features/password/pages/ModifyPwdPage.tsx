@@ -56,7 +56,13 @@ export default function ModifyPwdPage() {
           <Skeleton component="span" height={14} width="80%" display="inline-block" />
         )}
       </PageIntro>
-      <CodeField value={code} onChange={setCode} error={error} request={() => (me.data ? { account: me.data.account, scene: 'security' } : null)} />
+      <CodeField
+        value={code}
+        onChange={setCode}
+        error={error}
+        onClearError={() => setError(null)}
+        request={() => (me.data ? { account: me.data.account, scene: 'security' } : null)}
+      />
       <Button type="submit" size="md" loading={check.isPending} data-testid="modify-next">
         {t('password.common.next')}
       </Button>

@@ -3,7 +3,7 @@
  * as the server's message; every value stays. Other sessions of the user end on success.
  */
 import { Anchor, Button, PasswordInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -41,7 +41,7 @@ export default function SetPwdPage() {
       { oldPassword: current, password, confirmPassword: confirm },
       {
         onSuccess: () => {
-          notifications.show({ message: t('password.setPwd.success'), color: 'teal' });
+          toast.success(t('password.setPwd.success'));
           navigate(paths.mine.security, { replace: true });
         },
         onError: (err) => {

@@ -3,7 +3,7 @@
  * None yet: six digits twice. Already set: a `security` code plus the new six digits twice.
  */
 import { Alert, Badge, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -62,7 +62,7 @@ function TransactionPasswordForm({ account, hasPassword }: { account: string; ha
     // change form), and callbacks of an unmounted mutate are dropped, the toast with them.
     save.mutateAsync({ password, confirmPassword: confirm, ...(hasPassword ? { code: code.trim() } : {}) }).then(
       () => {
-        notifications.show({ message: t(hasPassword ? 'password.transaction.changeSuccess' : 'password.transaction.setSuccess'), color: 'teal' });
+        toast.success(t(hasPassword ? 'password.transaction.changeSuccess' : 'password.transaction.setSuccess'));
         // Arrived from the "no transaction password" prompt: back to what the user was doing.
         const back = new URLSearchParams(location.search).get('redirect');
         if (back?.startsWith('/') && !back.startsWith('//')) return navigate(back, { replace: true });
@@ -113,7 +113,15 @@ function TransactionPasswordForm({ account, hasPassword }: { account: string; ha
       >
         {t('password.transaction.about')}
       </Alert>
-      {hasPassword && <CodeField value={code} onChange={setCode} error={errors.code} request={() => ({ account, scene: 'security' })} />}
+      {hasPassword && (
+        <CodeField
+          value={code}
+          onChange={setCode}
+          error={errors.code}
+          onClearError={() => setErrors((x) => ({ ...x, code: null }))}
+          request={() => ({ account, scene: 'security' })}
+        />
+      )}
       <DigitsField
         label={t(hasPassword ? 'password.transaction.newPassword' : 'password.transaction.password')}
         description={t('password.transaction.rule')}

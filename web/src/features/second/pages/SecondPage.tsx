@@ -7,7 +7,7 @@
  * Running and settled contracts are listed in tabs ("load more"). A plain risk notice comes first.
  */
 import { Anchor, Button, Group, Modal, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -97,15 +97,14 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
   useSecondEvents((order) => {
     const places = placesOf(order.symbol);
     const key = order.result === 'win' ? 'second.won' : order.result === 'loss' ? 'second.lost' : 'second.tied';
-    notifications.show({
-      message: t(key, {
-        symbol: order.symbol,
-        price: formatAmount(order.closePrice ?? '0', places, locale),
-        pnl: formatSignedMoney(order.pnl ?? '0', 2, coin, locale),
-      }),
-      color: order.result === 'win' ? 'teal' : order.result === 'loss' ? 'red' : 'gray',
-      autoClose: 6000,
+    // The outcome of a contract bought earlier: it stays when the user moves on (it is not about the page).
+    const message = t(key, {
+      symbol: order.symbol,
+      price: formatAmount(order.closePrice ?? '0', places, locale),
+      pnl: formatSignedMoney(order.pnl ?? '0', 2, coin, locale),
     });
+    if (order.result === 'win') toast.success(message, { keep: true, autoClose: 6000 });
+    else toast.info(message, { keep: true, autoClose: 6000 });
   });
 
   if (!period) return null;
@@ -127,7 +126,7 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
       { symbol, direction: review.direction, period: review.seconds, stake: review.stake },
       {
         onSuccess: () => {
-          notifications.show({ message: t('second.bought'), color: 'teal' });
+          toast.success(t('second.bought'));
           setTab('running');
         },
         onSettled: () => {
@@ -222,11 +221,11 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
           </dl>
           {loggedIn ? (
             <div className={classes.two}>
-              <Button type="submit" color="var(--app-up)" loading={buy.isPending && review?.direction === 'up'} classNames={WRAP} data-testid="second-up">
+              <Button type="submit" color="var(--app-up-fill)" loading={buy.isPending && review?.direction === 'up'} classNames={WRAP} data-testid="second-up">
                 ▲ {t('second.direction.up')}
               </Button>
               <Button
-                color="var(--app-down)"
+                color="var(--app-down-fill)"
                 onClick={() => submit('down')()}
                 loading={buy.isPending && review?.direction === 'down'}
                 classNames={WRAP}
@@ -367,17 +366,17 @@ function ConfirmSheet({
           </Text>
           <Group grow mt="xs" align="stretch">
             <Button variant="default" onClick={onClose} disabled={pending} classNames={WRAP}>
-              {t('common.cancel')}
+              {t('common.back')}
             </Button>
             <Button
-              color={review.direction === 'up' ? 'var(--app-up)' : 'var(--app-down)'}
+              color={review.direction === 'up' ? 'var(--app-up-fill)' : 'var(--app-down-fill)'}
               onClick={onConfirm}
               loading={pending}
               disabled={pending}
               classNames={WRAP}
               data-testid="second-confirm-submit"
             >
-              {t('common.confirm')}
+              {t('dialog.buyContract')}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,6 @@
 /** The open orders of a symbol on the trade page (the first 10), each cancellable after a confirmation. */
 import { Anchor, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
@@ -17,8 +17,15 @@ export function OpenOrders({ symbol }: { symbol: string }) {
   const orders = data?.pages.flatMap((p) => p.items) ?? [];
   const onCancel = async (order: Order) => {
     if (cancel.isPending) return;
-    if (await ask(t('trade.cancelConfirm', { symbol: order.symbol }))) {
-      cancel.mutate(order.id, { onSuccess: () => notifications.show({ message: t('trade.cancelled'), color: 'teal' }) });
+    if (
+      await ask({
+        message: t('trade.cancelConfirm', { symbol: order.symbol }),
+        confirmLabel: t('dialog.cancelOrder'),
+        cancelLabel: t('dialog.keepOrder'),
+        destructive: true,
+      })
+    ) {
+      cancel.mutate(order.id, { onSuccess: () => toast.success(t('trade.cancelled')) });
     }
   };
   return (

@@ -55,10 +55,10 @@ export function OrderConfirmSheet({
           ))}
           <Group grow mt="md">
             <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('common.cancel')}
+              {t('common.back')}
             </Button>
             <Button color={SIDE_COLOR[review.side]} onClick={onConfirm} loading={pending} data-testid="order-confirm-submit">
-              {t('common.confirm')}
+              {t('dialog.placeOrder')}
             </Button>
           </Group>
         </Stack>

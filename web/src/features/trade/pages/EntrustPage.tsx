@@ -4,7 +4,7 @@
  */
 import { LoadMore } from '../../../ui/LoadMore';
 import { Stack, Tabs, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -47,8 +47,15 @@ function OrderList({ status }: { status: OrderFilter }) {
   const orders = data.pages.flatMap((p) => p.items);
   const onCancel = async (order: Order) => {
     if (cancel.isPending) return;
-    if (await ask(t('trade.cancelConfirm', { symbol: order.symbol }))) {
-      cancel.mutate(order.id, { onSuccess: () => notifications.show({ message: t('trade.cancelled'), color: 'teal' }) });
+    if (
+      await ask({
+        message: t('trade.cancelConfirm', { symbol: order.symbol }),
+        confirmLabel: t('dialog.cancelOrder'),
+        cancelLabel: t('dialog.keepOrder'),
+        destructive: true,
+      })
+    ) {
+      cancel.mutate(order.id, { onSuccess: () => toast.success(t('trade.cancelled')) });
     }
   };
   return (

@@ -6,13 +6,13 @@
  * fee rate comes from the server's settings.
  */
 import { Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatPercent } from '../../../lib/format';
+import { formatMoney, formatPercent } from '../../../lib/format';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -114,7 +114,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
     if (!review || place.isPending) return;
     place.mutate(review.request, {
       onSuccess: (order) => {
-        notifications.show({ message: order.status === 'completed' ? t('trade.filledNow') : t('trade.placed'), color: 'teal' });
+        toast.success(order.status === 'completed' ? t('trade.filledNow') : t('trade.placed'));
         edit(clearSize);
       },
       onSettled: () => setReview(null),
@@ -237,7 +237,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 </Text>
                 <Text size="xs" data-testid="trade-available">
                   {/* Unknown until the wallet has loaded: "--", never a balance of 0 that is not there. */}
-                  {wallet ? formatAmount(available, spend.precision, locale) : '--'} {spend.coin}
+                  {wallet ? formatMoney(available, spend.precision, spend.coin, locale) : `-- ${spend.coin}`}
                 </Text>
               </Group>
               <Group justify="space-between" gap={4} wrap="nowrap">

@@ -1,0 +1,99 @@
+/**
+ * Toasts (issue #18, item 5): identical messages merge into one toast, each kind has its colour and
+ * display time, a page's toasts close when the page changes, and nothing in the app raises a toast
+ * around ui/toast.tsx (where the merging, colours and placement live).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AUTO_CLOSE, planToast, toast, toastId } from './toast';
+
+const all = () => {
+  const s = notificationsStore.getState();
+  return [...s.notifications, ...s.queue];
+};
+
+afterEach(() => notifications.clean());
+
+describe('planToast', () => {
+  it('gives the same message of the same kind the same id, and other messages other ids', () => {
+    expect(toastId('error', 'Wrong password')).toBe(toastId('error', 'Wrong password'));
+    expect(toastId('error', 'Wrong password')).not.toBe(toastId('error', 'Wrong password!'));
+    expect(toastId('error', 'Done')).not.toBe(toastId('success', 'Done'));
+  });
+
+  it('shows a new message, and updates (restarting its timer) a message already there', () => {
+    const first = planToast([], 'error', 'Wrong password');
+    expect(first.action).toBe('show');
+    expect(first.data).toMatchObject({
+      color: 'var(--mantine-color-error)',
+      autoClose: AUTO_CLOSE.error,
+      'data-kind': 'error',
+      'data-scope': 'page',
+      'data-repeats': 1,
+    });
+    const second = planToast([first.data], 'error', 'Wrong password');
+    expect(second.action).toBe('update');
+    expect(second.data.id).toBe(first.data.id);
+    expect(second.data['data-repeats']).toBe(2);
+    // A different duration is what makes Mantine start the timer again.
+    expect(second.data.autoClose).not.toBe(first.data.autoClose);
+    const third = planToast([second.data], 'error', 'Wrong password');
+    expect(third.data.autoClose).not.toBe(second.data.autoClose);
+  });
+
+  it('colours and times each kind: errors red and longest, successes green and kept across pages, infos neutral', () => {
+    expect(planToast([], 'success', 'Saved').data).toMatchObject({ color: 'green', autoClose: AUTO_CLOSE.success, 'data-scope': 'app' });
+    expect(planToast([], 'info', 'Code sent').data).toMatchObject({ color: 'gray', autoClose: AUTO_CLOSE.info, 'data-scope': 'page' });
+    expect(AUTO_CLOSE.error).toBeGreaterThan(AUTO_CLOSE.success);
+    expect(planToast([], 'error', 'Verify first', { keep: true }).data['data-scope']).toBe('app');
+    for (const kind of ['success', 'error', 'info'] as const) {
+      const { data } = planToast([], kind, 'x');
+      expect(data.withCloseButton).toBe(true);
+      expect(data.icon).toBeTruthy();
+    }
+  });
+});
+
+describe('toast', () => {
+  it('shows three identical errors as one toast', () => {
+    toast.error('Wrong account or password');
+    toast.error('Wrong account or password');
+    toast.error('Wrong account or password');
+    expect(all()).toHaveLength(1);
+    expect(all()[0]['data-repeats']).toBe(3);
+    toast.error('Something else');
+    expect(all()).toHaveLength(2);
+  });
+
+  it('closes the toasts of the page left, and keeps successes and kept errors', () => {
+    toast.pageShown('/pages/mine/login');
+    toast.error('Wrong account or password');
+    toast.info('Code sent');
+    toast.success('Order placed');
+    toast.error('Please verify your identity', { keep: true });
+    toast.pageShown('/pages/mine/login'); // the same page again: nothing closes
+    expect(all()).toHaveLength(4);
+    toast.pageShown('/pages/home/home');
+    expect(all().map((n) => n.message)).toEqual(['Order placed', 'Please verify your identity']);
+  });
+});
+
+describe('the app raises toasts only through ui/toast.tsx', () => {
+  const root = join(import.meta.dirname, '..');
+  const sources = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) return sources(path);
+      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+    });
+
+  it('imports @mantine/notifications nowhere else', () => {
+    const offenders = sources(root)
+      .filter((path) => !path.endsWith(join('ui', 'toast.tsx')))
+      .filter((path) => /from '@mantine\/notifications'/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(root, path));
+    expect(offenders, 'use toast.success / toast.error / toast.info from ui/toast').toEqual([]);
+  });
+});
