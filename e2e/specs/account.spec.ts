@@ -62,8 +62,9 @@ test('the theme switch and the language of the user centre stick', async ({ page
 });
 
 test('red up: the price-colour preference swaps up and down (and buy and sell) everywhere, and sticks', async ({ page }) => {
-  const GREEN = 'rgb(14, 203, 129)';
-  const RED = 'rgb(246, 70, 93)';
+  // Light theme: buttons are filled with the -fill colours under white text, prices are written in the text colours (theme/theme.css).
+  const [GREEN_FILL, RED_FILL] = ['rgb(8, 132, 90)', 'rgb(212, 42, 67)'];
+  const [GREEN, RED] = ['rgb(4, 117, 72)', 'rgb(194, 31, 55)'];
   await loginWithToken(page);
   await page.goto('pages/mine/userCenter');
   await page.getByTestId('price-colors').getByText('Red up').click();
@@ -72,14 +73,14 @@ test('red up: the price-colour preference swaps up and down (and buy and sell) e
   await expect(page.locator('html')).toHaveAttribute('data-price-colors', 'red-up');
 
   await page.goto('pages/trade/trade?symbol=BTC/USDT');
-  await expect(page.getByTestId('side-buy')).toHaveCSS('background-color', RED);
+  await expect(page.getByTestId('side-buy')).toHaveCSS('background-color', RED_FILL);
   await expect(page.getByTestId('book-bid').first().locator('span').nth(1)).toHaveCSS('color', RED);
   await expect(page.getByTestId('book-ask').first().locator('span').nth(1)).toHaveCSS('color', GREEN);
 
   await page.goto('pages/mine/userCenter');
   await page.getByTestId('price-colors').getByText('Green up').click();
   await page.goto('pages/trade/trade?symbol=BTC/USDT');
-  await expect(page.getByTestId('side-buy')).toHaveCSS('background-color', GREEN);
+  await expect(page.getByTestId('side-buy')).toHaveCSS('background-color', GREEN_FILL);
 });
 
 test('clearing the cache keeps the session and the preferences', async ({ page }) => {
