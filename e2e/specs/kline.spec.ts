@@ -71,7 +71,7 @@ test('the trades tab lists recent trades, newest first', async ({ page }) => {
   const times = (await rows.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-time'))))) as number[];
   expect(times.length).toBeGreaterThan(0);
   expect(times).toEqual([...times].sort((a, b) => b - a));
-  await expect(rows.first().locator('span').nth(1)).toHaveCSS('color', /rgb\((14, 203, 129|246, 70, 93)\)/);
+  await expect(rows.first().locator('span').nth(1)).toHaveCSS('color', /rgb\((4, 117, 72|194, 31, 55)\)/);
 });
 
 test('Buy and Sell go to the trade page with the symbol and side', async ({ page }) => {
