@@ -5,11 +5,9 @@
  * another user's or an anonymous connection.
  */
 import { io, type Socket } from 'socket.io-client';
-import { loadYaml, type JsonObject } from '../../codegen/lib.ts';
-import { ASYNCAPI } from '../../codegen/generators/paths.ts';
 import { socketEvents } from '../../codegen/generators/socket.ts';
 import * as validators from '../../contracts/generated/socket-validators.js';
-import type { SubscriptionAck } from '../../contracts/generated/socket.ts';
+import { socketPath, type SubscriptionAck } from '../../contracts/generated/socket.ts';
 import { isOk, messageOf, type Context } from './context.ts';
 
 type Validator = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null };
@@ -18,13 +16,6 @@ const validatorOf = (name: string) => (validators as unknown as Record<string, V
 const events = socketEvents();
 const serverEvents = events.filter((e) => e.direction === 'serverToClient');
 const privateEvents = new Set(serverEvents.filter((e) => e.room?.startsWith('user:')).map((e) => e.event));
-const socketPath = (() => {
-  const channels = loadYaml(ASYNCAPI).channels as JsonObject;
-  const ext = Object.values(channels)
-    .map((c) => (c as JsonObject)['x-socketio'] as JsonObject | undefined)
-    .find(Boolean);
-  return (ext?.path as string | undefined) ?? '/socket.io/';
-})();
 
 interface Received {
   event: string;
