@@ -9,7 +9,8 @@ export default defineConfig({
   base: '/h5/',
   plugins: [react()],
   build: {
-    outDir: fileURLToPath(new URL('../dist/h5', import.meta.url)),
+    // H5_DIST: another folder (absolute), so parallel work can build and test without sharing dist/h5.
+    outDir: process.env.H5_DIST ?? fileURLToPath(new URL('../dist/h5', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
