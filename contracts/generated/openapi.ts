@@ -2820,6 +2820,11 @@ export interface components {
             role: "user" | "agent";
             /** @description USDT a user may withdraw per 24 hours; raised by identity verification. */
             withdrawalLimit: components["schemas"]["Decimal"];
+            /**
+             * @description USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.
+             * @example 1850.00
+             */
+            withdrawalLimitLeft: components["schemas"]["Decimal"];
             hasTransactionPassword: boolean;
             createdAt: components["schemas"]["EpochMillis"];
         };
@@ -3416,6 +3421,8 @@ export interface components {
             /** @description Units of `to` per unit of `from`, 8 decimals, rounded down. */
             rate: components["schemas"]["Decimal"];
             fee: components["schemas"]["Decimal"];
+            /** @description The fee as a fraction of the gross amount received (0.001 = 0.1 %), as configured: what the app shows beside the fee. */
+            feeRate: components["schemas"]["Decimal"];
             receive: components["schemas"]["Decimal"];
             expiresAt: components["schemas"]["EpochMillis"];
             /** @description How long the quote holds from now (clients count down from receipt; their clock may differ from the server's). */

@@ -850,6 +850,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "merchantLevel",
                     "role",
                     "withdrawalLimit",
+                    "withdrawalLimitLeft",
                     "hasTransactionPassword",
                     "createdAt"
                   ],
@@ -935,6 +936,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
+                      ]
+                    },
+                    "withdrawalLimitLeft": {
+                      "type": "string",
+                      "description": "USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.",
+                      "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
+                      "examples": [
+                        "1850.00"
                       ]
                     },
                     "hasTransactionPassword": {
@@ -1208,6 +1217,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "merchantLevel",
                     "role",
                     "withdrawalLimit",
+                    "withdrawalLimitLeft",
                     "hasTransactionPassword",
                     "createdAt"
                   ],
@@ -1293,6 +1303,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
+                      ]
+                    },
+                    "withdrawalLimitLeft": {
+                      "type": "string",
+                      "description": "USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.",
+                      "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
+                      "examples": [
+                        "1850.00"
                       ]
                     },
                     "hasTransactionPassword": {
@@ -1727,6 +1745,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "merchantLevel",
                 "role",
                 "withdrawalLimit",
+                "withdrawalLimitLeft",
                 "hasTransactionPassword",
                 "createdAt"
               ],
@@ -1812,6 +1831,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
+                  ]
+                },
+                "withdrawalLimitLeft": {
+                  "type": "string",
+                  "description": "USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.",
+                  "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
+                  "examples": [
+                    "1850.00"
                   ]
                 },
                 "hasTransactionPassword": {
@@ -2809,6 +2836,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "merchantLevel",
                 "role",
                 "withdrawalLimit",
+                "withdrawalLimitLeft",
                 "hasTransactionPassword",
                 "createdAt"
               ],
@@ -2894,6 +2922,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
+                  ]
+                },
+                "withdrawalLimitLeft": {
+                  "type": "string",
+                  "description": "USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.",
+                  "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
+                  "examples": [
+                    "1850.00"
                   ]
                 },
                 "hasTransactionPassword": {
@@ -3698,6 +3734,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "merchantLevel",
                 "role",
                 "withdrawalLimit",
+                "withdrawalLimitLeft",
                 "hasTransactionPassword",
                 "createdAt"
               ],
@@ -3783,6 +3820,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
+                  ]
+                },
+                "withdrawalLimitLeft": {
+                  "type": "string",
+                  "description": "USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.",
+                  "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
+                  "examples": [
+                    "1850.00"
                   ]
                 },
                 "hasTransactionPassword": {
@@ -4676,6 +4721,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "merchantLevel",
                 "role",
                 "withdrawalLimit",
+                "withdrawalLimitLeft",
                 "hasTransactionPassword",
                 "createdAt"
               ],
@@ -4761,6 +4807,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
+                  ]
+                },
+                "withdrawalLimitLeft": {
+                  "type": "string",
+                  "description": "USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.",
+                  "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
+                  "examples": [
+                    "1850.00"
                   ]
                 },
                 "hasTransactionPassword": {
@@ -15530,6 +15584,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "amount",
                 "rate",
                 "fee",
+                "feeRate",
                 "receive",
                 "expiresAt",
                 "validSeconds"
@@ -15572,6 +15627,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "fee": {
                   "type": "string",
                   "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "feeRate": {
+                  "type": "string",
+                  "description": "The fee as a fraction of the gross amount received (0.001 = 0.1 %), as configured: what the app shows beside the fee.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"

@@ -27,7 +27,7 @@ test('the user centre shows who the user is and copies the invitation code', asy
   await expect(toast(page, 'Copied')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('DEMO01');
   // The merchant level is a status that links to what each level needs, not a switch.
-  await expect(page.getByRole('link', { name: /Merchant certification/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Verification level/ })).toBeVisible();
   await page.getByTestId('merchant-levels').click();
   await expect(page).toHaveURL(/pages\/mine\/authentication$/);
   await expect(page.getByTestId('merchant-level')).toBeVisible();

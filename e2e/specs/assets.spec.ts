@@ -23,12 +23,12 @@ test('the assets page totals every account in USDT and a chosen fiat, per accoun
   await expect(page.getByTestId('balance-row')).toHaveCount(3);
   await page.getByTestId('kind-lever').click();
   await expect(page.getByTestId('balance-row')).toHaveCount(0);
-  await expect(page.getByText('No data')).toBeVisible();
+  await expect(page.getByTestId('coins-empty')).toContainText('No coins match');
 });
 
 for (const [route, to, label] of [
   ['pages/assets/transfer', 'exchange', 'Exchange'],
-  ['pages/assets/transferTolever', 'lever', 'Lever'],
+  ['pages/assets/transferTolever', 'lever', 'Margin'],
   ['pages/assets/transferTomicro', 'second', 'Options'],
 ] as const) {
   test(`${route} moves USDT from funds to ${to}, and back with the swap`, async ({ page }) => {
@@ -58,7 +58,7 @@ test('a transfer over the balance shows the insufficient-balance message and sen
   await page.goto('pages/assets/transfer');
   await page.getByTestId('amount-input').fill('10000.01');
   await page.getByTestId('transfer-submit').click();
-  await expect(page.getByText('Sorry, your credit is running low')).toBeVisible();
+  await expect(page.getByText('Not enough balance')).toBeVisible();
   await page.getByTestId('amount-input').fill('');
   await page.getByTestId('transfer-submit').click();
   await expect(page.getByText('Please enter the amount')).toBeVisible();
@@ -73,6 +73,8 @@ test('flash exchange: a quote with rate, fee and countdown; it runs out and is r
   await page.getByTestId('flash-get-quote').click();
   await expect(page.getByTestId('flash-quote')).toBeVisible();
   await expect(page.getByTestId('flash-rate')).toHaveText(/^\u2068?1 BTC\u2069? ≈ \u2068?[\d.]+ USDT\u2069?$/);
+  // The fee's rate is the one the server quoted (feeRate 0.001), formatted by the app.
+  await expect(page.getByTestId('flash-quote')).toContainText(/Fee \(\u2068?0\.1%\u2069?\)/);
   // Counted on the device from the quote's arrival: 10 s, or 9 s once a second has passed before this check.
   await expect(page.getByTestId('flash-countdown')).toHaveText(/^Quote valid for (10|9) s$/);
   // Let it run out on the device: the app offers a new quote.
@@ -97,7 +99,7 @@ test('flash exchange: a quote the server considers expired is replaced at once',
   await expect(page.getByTestId('flash-countdown')).toHaveText(/Quote valid for \d+ s/);
   await server.control.clock({ advanceMs: 11_000 });
   await page.getByTestId('flash-confirm').click();
-  await expect(toast(page, 'The quote has expired, please get a new one')).toBeVisible();
+  await expect(toast(page, 'This quote has expired. Get a new one')).toBeVisible();
   // A fresh quote is already there: confirming it works.
   await expect(page.getByTestId('flash-confirm')).toBeEnabled();
   await page.getByTestId('flash-confirm').click();
@@ -109,6 +111,6 @@ test('flash exchange refuses an amount over the balance before quoting', async (
   await page.goto('pages/assets/flash');
   await page.getByTestId('amount-input').fill('1');
   await page.getByTestId('flash-get-quote').click();
-  await expect(page.getByText('Sorry, your credit is running low')).toBeVisible();
+  await expect(page.getByText('Not enough balance')).toBeVisible();
   await expect(page.getByTestId('flash-quote')).toHaveCount(0);
 });

@@ -19,26 +19,12 @@ interface RegisterForm {
 
 const VALID: RegisterForm = { email: 'newtrader@example.com', code: MOCK_CODE, password: 'Trade2026!', confirm: 'Trade2026!', agree: true };
 
-/** Opens the user agreement and the privacy policy from the form, coming back each time. */
-async function readLegalTexts(page: Page) {
-  await page.getByRole('link', { name: 'User agreement' }).click();
-  await expect(page.getByTestId('legal-agreement')).toBeVisible();
-  await page.goBack();
-  await page.getByRole('link', { name: 'Privacy policy' }).click();
-  await expect(page.getByTestId('legal-policy')).toBeVisible();
-  await page.goBack();
-  await expect(page.getByTestId('register-submit')).toBeVisible();
-}
-
 async function fillRegister(page: Page, form: RegisterForm) {
   await page.getByTestId('account-input').fill(form.email);
   await page.getByTestId('code-input').fill(form.code);
   await page.getByTestId('password-input').fill(form.password);
   await page.getByTestId('confirm-input').fill(form.confirm);
-  if (form.agree) {
-    await readLegalTexts(page);
-    await agreement(page).check();
-  }
+  if (form.agree) await agreement(page).check();
 }
 
 test('a new email user registers and lands on home, greeted by name', async ({ page }) => {
@@ -97,10 +83,14 @@ test("after 5 wrong passwords even the right one is refused, with the minutes to
 });
 
 const INVALID_CASES: Array<{ name: string; form: Partial<RegisterForm>; message: string }> = [
-  { name: 'an invalid email', form: { email: 'not-an-email' }, message: 'Please input a valid email' },
-  { name: 'a too simple password', form: { password: '123456', confirm: '123456' }, message: 'The password is too simple, please re-enter' },
-  { name: 'a mismatched confirmation', form: { confirm: 'Trade2026?' }, message: 'The two passwords are inconsistent' },
-  { name: 'a missing agreement', form: { agree: false }, message: 'Please open and read the user agreement and the privacy policy first' },
+  { name: 'an invalid email', form: { email: 'not-an-email' }, message: 'Enter a valid email address' },
+  {
+    name: 'a too simple password',
+    form: { password: '123456', confirm: '123456' },
+    message: 'Choose a stronger password: mix at least two of lower case, upper case, digits and symbols',
+  },
+  { name: 'a mismatched confirmation', form: { confirm: 'Trade2026?' }, message: "Passwords don't match" },
+  { name: 'a missing agreement', form: { agree: false }, message: 'Accept the User Agreement and Privacy Policy to continue' },
 ];
 
 for (const { name, form, message } of INVALID_CASES) {
@@ -117,20 +107,47 @@ for (const { name, form, message } of INVALID_CASES) {
   });
 }
 
-test('the agreement box counts only once both texts were opened, and the form keeps what was typed', async ({ page }) => {
+test('the agreement box ticks at once, and unticked it is the one inline error at submit', async ({ page }) => {
+  await page.goto('pages/mine/register');
+  await agreement(page).check();
+  await expect(agreement(page)).toBeChecked();
+  await agreement(page).uncheck();
+  await page.getByTestId('register-submit').click();
+  const error = page.locator('.mantine-Checkbox-error');
+  await expect(error).toHaveText('Accept the User Agreement and Privacy Policy to continue');
+  // Inline on the box, not a toast; ticking it clears the error.
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await agreement(page).check();
+  await expect(error).toHaveCount(0);
+});
+
+test('the links in the agreement label open each text in a sheet, and closing it returns to the filled form', async ({ page }) => {
   await page.goto('pages/mine/register');
   await page.getByTestId('account-input').fill('reader@example.com');
   await page.getByTestId('password-input').fill('Trade2026!');
   await page.getByTestId('invite-input').fill('DEMO01');
-  await agreement(page).click();
-  await expect(page.getByText('Please open and read the user agreement and the privacy policy first')).toBeVisible();
-  await expect(agreement(page)).not.toBeChecked();
-  await readLegalTexts(page);
+  await agreement(page).check();
+
+  await page.getByRole('link', { name: 'User Agreement' }).click();
+  const sheet = page.getByRole('dialog', { name: 'User agreement' });
+  await expect(sheet.getByTestId('legal-agreement')).toBeVisible();
+  await expect(sheet.getByRole('heading', { name: '1. Your account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/h5\/pages\/mine\/register$/);
+  await sheet.getByRole('button', { name: 'Close' }).click();
+  await expect(sheet).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('dialog', { name: 'Privacy policy' }).getByTestId('legal-policy')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Nothing typed or ticked was lost, and opening the texts did not tick or untick the box.
   await expect(page.getByTestId('account-input')).toHaveValue('reader@example.com');
   await expect(page.getByTestId('password-input')).toHaveValue('Trade2026!');
   await expect(page.getByTestId('invite-input')).toHaveValue('DEMO01');
-  await agreement(page).check();
   await expect(agreement(page)).toBeChecked();
+  // The texts keep their own pages (the links point there).
+  await expect(page.getByRole('link', { name: 'User Agreement' })).toHaveAttribute('href', /\/h5\/pages\/home\/agreement$/);
 });
 
 test('phone registration refuses a number that is invalid for the chosen region', async ({ page }) => {
@@ -145,10 +162,10 @@ test('phone registration refuses a number that is invalid for the chosen region'
   await expect(country).toHaveValue('US');
   await page.getByTestId('account-input').fill('12345');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByText('Please input a valid phone number for this country/region')).toBeVisible();
+  await expect(page.getByText('Enter a valid phone number for this country/region')).toBeVisible();
   // Asking for a code with the invalid number shows the same error and sends nothing either.
   await page.getByTestId('send-code').click();
-  await expect(page.getByText('Please input a valid phone number for this country/region')).toBeVisible();
+  await expect(page.getByText('Enter a valid phone number for this country/region')).toBeVisible();
   expect(calls.filter((c) => c.path === '/users' || c.path === '/verification-codes')).toEqual([]);
 });
 

@@ -125,7 +125,7 @@ test.describe('voucher recharges', () => {
     await page.getByTestId('recharge-submit').click();
     await expect(page.getByText('Enter the amount', { exact: true })).toBeVisible();
     await expect(page.getByText('This is not a valid TRC20 address: it starts with T and has 34 letters and digits')).toBeVisible();
-    await expect(page.getByTestId('voucher-error')).toHaveText('Upload the payment voucher');
+    await expect(page.getByTestId('voucher-error')).toHaveText('Upload the proof of payment');
     await page.getByTestId('recharge-amount').fill('1.1234567');
     await page.getByTestId('recharge-submit').click();
     await expect(page.getByText('USDT amounts have at most 6 decimal places')).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('voucher recharges', () => {
     await page.getByTestId('voucher-input').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByTestId('voucher-status')).toHaveAttribute('data-phase', 'done');
     await page.getByTestId('recharge-submit').dblclick();
-    await expect(toast(page, 'Application submitted: it is now under review')).toBeVisible();
+    await expect(toast(page, "Submitted. We're reviewing it")).toBeVisible();
     const approved = firstRecord(page, 'recharge-records');
     await expect(approved.getByTestId('record-status')).toHaveText('Under review');
     await expect(page.getByTestId('recharge-amount')).toHaveValue('');

@@ -7,8 +7,8 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
 import { appPath, loginWithToken, QUIET_PAGE, submitLogin, toast } from '../fixtures/helpers.ts';
 
-const SERVER_ERROR = 'The server has a problem and is being repaired, please be patient';
-const NO_TRANSACTION_PASSWORD = 'There is no transaction password yet, do you want to set it up now?';
+const SERVER_ERROR = "Something went wrong on our side. We're fixing it: please try again later";
+const NO_TRANSACTION_PASSWORD = "You haven't set a transaction password yet. Set it up now?";
 
 test('type 999 logs the user out and goes to login, coming back afterwards', async ({ page, server }) => {
   await loginWithToken(page);

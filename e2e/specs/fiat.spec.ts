@@ -257,7 +257,7 @@ test('a merchant: opens a store once the requirements are met, an invalid ad is 
   await page.getByTestId('p2p-ad-min').fill('300');
   await page.getByTestId('p2p-ad-max').fill('100');
   await page.getByTestId('p2p-ad-submit').click();
-  await expect(page.getByText('Maximum volume cannot be less than minimum')).toBeVisible();
+  await expect(page.getByText("The maximum can't be less than the minimum")).toBeVisible();
   await expect(page.getByText('Choose at least one payment method')).toBeVisible();
   await page.getByTestId('p2p-ad-min').fill('20');
   await page.getByTestId('p2p-ad-max').fill('300');
@@ -320,7 +320,7 @@ test('the fiat balance log and editing an ad: the reservation, the transfer, an 
   await expect(page.getByTestId('p2p-ad-quantity')).toHaveValue('500.000000');
   await page.getByTestId('p2p-ad-min').fill('500');
   await page.getByTestId('p2p-ad-submit').click();
-  await expect(page.getByText('Maximum volume cannot be less than minimum')).toBeVisible();
+  await expect(page.getByText("The maximum can't be less than the minimum")).toBeVisible();
   await page.getByTestId('p2p-ad-min').fill('20');
   await page.getByTestId('p2p-ad-price').fill('1.01');
   await page.getByTestId('p2p-ad-quantity').fill('400');

@@ -27,7 +27,7 @@ const SCREENS = join(repoRoot, 'test-results', 'identity-screens');
 
 const AUTH_URL = /\/h5\/pages\/mine\/authentication$/;
 const WRONG_TYPE = 'Only JPEG, PNG or WebP images can be uploaded';
-const TOO_LARGE = 'The image is larger than 5 MB, please choose a smaller one';
+const TOO_LARGE = 'This image is over 5 MB. Choose a smaller one';
 const UNCLEAR = 'The ID photos are unclear, please upload them again';
 
 async function uploadViaApi(api: Api, token: string): Promise<string> {
@@ -66,7 +66,7 @@ test('real-name verification end to end: form, review, verified and a higher wit
   await page.goto('pages/mine/authentication');
   await expect(primary(page)).toHaveText('Not verified');
   await expect(page.getByTestId('withdrawal-limit')).toHaveText(shown('2,000 USDT / 24 h'));
-  await expect(page.getByTestId('merchant-level')).toHaveText('Certification level: Mobile');
+  await expect(page.getByTestId('merchant-level')).toHaveText('Verification level: Mobile');
   // Advanced verification waits for the real-name one.
   await expect(page.getByTestId('level-advanced-locked')).toBeVisible();
   await expect(page.getByTestId('level-advanced-action')).toHaveCount(0);
@@ -88,7 +88,7 @@ test('real-name verification end to end: form, review, verified and a higher wit
   await server.control.clock(IDENTITY_REVIEW);
   await expect(primary(page)).toHaveText('Verified', POLL);
   await expect(page.getByTestId('withdrawal-limit')).toHaveText(shown('50,000 USDT / 24 h'));
-  await expect(page.getByTestId('merchant-level')).toHaveText('Certification level: Real name');
+  await expect(page.getByTestId('merchant-level')).toHaveText('Verification level: Basic');
   await expect(page.getByTestId('level-advanced-action')).toHaveText('Start verification');
 
   // The form is not offered again once verified.
@@ -232,7 +232,7 @@ test('advanced verification with the hand-held photo after the real-name one', a
   await server.control.clock(IDENTITY_REVIEW);
   await expect(advanced(page)).toHaveText('Verified', POLL);
   await expect(page.getByTestId('withdrawal-limit')).toHaveText(shown('500,000 USDT / 24 h'));
-  await expect(page.getByTestId('merchant-level')).toHaveText('Certification level: Advanced');
+  await expect(page.getByTestId('merchant-level')).toHaveText('Verification level: Advanced');
 });
 
 test('the bank card page asks an unverified user to verify first', async ({ page }) => {
@@ -381,7 +381,7 @@ test('adding a payment method before identity verification leads to the authenti
   await page.getByTestId('pm-pixKey').fill('alex@example.com');
   await page.getByTestId('pm-submit').click();
   await expect(page).toHaveURL(AUTH_URL);
-  await expect(toast(page, 'Please complete real-name authentication first')).toBeVisible();
+  await expect(toast(page, 'Verify your identity first')).toBeVisible();
   await expect(primary(page)).toHaveText('Not verified');
 });
 

@@ -1,7 +1,11 @@
-/** The K-line page: chart with history and live candle, periods, order book, trades, Buy / Sell. */
+/**
+ * The K-line page: chart with history and live candle, periods, the K-line | Depth views, the OHLC
+ * readout, indicators, fullscreen, order book, trades, Buy / Sell; the trade form's starting price.
+ */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
 import { appPath, loginWithToken } from '../fixtures/helpers.ts';
+import { formatAmount, formatCompact } from '../../web/src/lib/format.ts';
 
 const KLINE = 'pages/market/kline?symbol=BTC/USDT';
 
@@ -106,4 +110,101 @@ test('the star in the header adds the symbol to the favourites', async ({ page }
   await expect(page.getByRole('button', { name: 'Remove BTC/USDT from favourites' })).toHaveAttribute('aria-pressed', 'true');
   await page.goto('pages/market/market?tab=favorites');
   await expect(page.getByTestId('ticker-row')).toHaveAttribute('data-symbol', 'BTC/USDT');
+});
+
+// ---- chart views, readout, indicators, fullscreen (issue #18) ----------------------------------
+
+test('the Depth tab draws the live book: bids below asks, and touching a side reads out its level', async ({ page }) => {
+  await page.goto(KLINE);
+  const depthTab = page.getByRole('tab', { name: 'Depth' });
+  await depthTab.click();
+  await expect(depthTab).toHaveAttribute('aria-selected', 'true');
+  const depth = page.getByTestId('depth-chart');
+  await expect(depth.locator('canvas').first()).toBeVisible();
+  await expect.poll(async () => Number(await depth.getAttribute('data-bid-levels'))).toBeGreaterThan(5);
+  expect(Number(await depth.getAttribute('data-ask-levels'))).toBeGreaterThan(5);
+  const bestBid = Number(await depth.getAttribute('data-best-bid'));
+  const bestAsk = Number(await depth.getAttribute('data-best-ask'));
+  expect(bestBid).toBeGreaterThan(0);
+  expect(bestBid).toBeLessThan(bestAsk);
+  // Bids on the left, asks on the right, with the level reached and the amount up to it.
+  const box = (await depth.boundingBox())!;
+  const readout = page.getByTestId('depth-readout');
+  await page.mouse.move(box.x + box.width * 0.15, box.y + box.height / 2);
+  await expect(readout).toHaveAttribute('data-side', 'bid');
+  const bidPrice = Number((await page.getByTestId('depth-readout-price').innerText()).replace(/,/g, ''));
+  expect(bidPrice).toBeLessThanOrEqual(bestBid);
+  await expect(page.getByTestId('depth-readout-total')).toHaveText(/^\d[\d,.]* BTC$/);
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
+  await expect(readout).toHaveAttribute('data-side', 'ask');
+  expect(Number((await page.getByTestId('depth-readout-price').innerText()).replace(/,/g, ''))).toBeGreaterThanOrEqual(bestAsk);
+});
+
+test("the readout above the chart shows the touched candle's open, high, low, close and volume", async ({ page, server, api }) => {
+  await server.control.reset({ seed: 42, freezeClock: true });
+  await page.goto(KLINE);
+  await expect.poll(() => candleCount(page)).toBeGreaterThan(50);
+  const { candles } = await api.ok('getKline', { query: { symbol: 'BTC/USDT', period: '1min' } });
+  const readout = page.getByTestId('kline-readout');
+  // At rest: the latest candle.
+  await expect(readout).toHaveAttribute('data-time', String(candles.at(-1)!.time));
+  const box = (await page.getByTestId('kline-chart').boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.4, box.y + box.height / 2);
+  await expect(readout).toHaveAttribute('data-hovered', 'true');
+  const time = Number(await readout.getAttribute('data-time'));
+  const candle = candles.find((c) => c.time === time)!;
+  expect(candle).toBeDefined();
+  expect(time).toBeLessThan(candles.at(-1)!.time);
+  for (const k of ['open', 'high', 'low', 'close'] as const) await expect(page.getByTestId(`readout-${k}`)).toHaveText(formatAmount(candle[k], 2, 'en'));
+  await expect(page.getByTestId('readout-volume')).toHaveText(formatCompact(candle.volume, 'en'));
+  await page.mouse.move(0, 0);
+  await expect(readout).toHaveAttribute('data-hovered', 'false');
+});
+
+test('an indicator switched on stays on after a reload', async ({ page }) => {
+  await page.goto(KLINE);
+  const chart = page.getByTestId('kline-chart');
+  await expect.poll(() => candleCount(page)).toBeGreaterThan(0);
+  // MA and VOL by default.
+  await expect(page.getByRole('button', { name: 'MA', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveAttribute('data-lines', 'MA7 MA25 MA99');
+  const boll = page.getByRole('button', { name: 'BOLL' });
+  await boll.click();
+  await expect(boll).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveAttribute('data-lines', 'MA7 MA25 MA99 BOLL UP DN');
+  await expect(page.getByTestId('kline-legend')).toContainText('BOLL(20,2)');
+  await page.getByRole('button', { name: 'VOL' }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'BOLL' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'VOL' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(chart).toHaveAttribute('data-indicators', 'ma boll');
+});
+
+test('fullscreen fills the screen and Escape closes it', async ({ page }) => {
+  await page.goto(KLINE);
+  await expect.poll(() => candleCount(page)).toBeGreaterThan(0);
+  const chart = page.getByTestId('kline-chart');
+  const before = (await chart.boundingBox())!.height;
+  await page.getByRole('button', { name: 'Full screen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'BTC/USDT chart' });
+  await expect(dialog).toBeVisible();
+  expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+  await expect.poll(async () => (await chart.boundingBox())!.height).toBeGreaterThan(before + 200);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
+  await expect.poll(async () => (await chart.boundingBox())!.height).toBe(before);
+});
+
+test('the trade form starts at the last price; a price typed stays', async ({ page, server }) => {
+  await server.control.reset({ seed: 42, freezeClock: true });
+  await loginWithToken(page);
+  await page.goto('pages/trade/trade?symbol=BTC/USDT&side=buy');
+  const price = page.getByTestId('price-input');
+  await expect(price).not.toHaveValue('');
+  await expect(page.getByTestId('book-last')).toHaveText(formatAmount(await price.inputValue(), 2, 'en'));
+  await expect(price).toHaveValue(/^\d+\.\d{2}$/);
+  await price.fill('60000');
+  await page.getByTestId('book-grouping').focus();
+  await expect(price).toHaveValue('60000');
 });

@@ -183,13 +183,13 @@ test('delegations: one fills when the price comes down to it, another is cancell
   await fillForm(page, { limit: '63000', lots: '1', multiple: 10 });
   await expect(page.getByTestId('lever-margin')).toHaveText(shown('63.00 USDT'));
   await submitAndConfirm(page);
-  await expect(toast(page, 'Delegation placed')).toBeVisible();
+  await expect(toast(page, 'Limit order placed')).toBeVisible();
   await page.getByTestId('lever-price-input').fill('60000');
   await page.getByTestId('lever-lots-input').fill('1');
   await page.getByTestId('lever-submit').click();
   await expect(page.getByRole('dialog').getByTestId('confirm-price')).toHaveText(shown('60,000.00 USDT'));
   await page.getByTestId('lever-confirm-submit').click();
-  await expect(page.getByTestId('lever-orders-link')).toHaveText('Delegations (2)');
+  await expect(page.getByTestId('lever-orders-link')).toHaveText('Open orders (2)');
   // Margin and fee of both frozen: 63.315 + 60.30.
   await expect(page.getByTestId('lever-available-margin')).toHaveText(shown('876.38 USDT'));
 
@@ -199,9 +199,9 @@ test('delegations: one fills when the price comes down to it, another is cancell
   const low = rows.filter({ has: page.getByTestId('order-price').getByText('60,000.00', { exact: true }) });
   await low.getByTestId('order-cancel').click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText('Cancel this BTC/USDT delegation?');
-  await dialog.getByRole('button', { name: 'Cancel delegation' }).click();
-  await expect(toast(page, 'Delegation cancelled')).toBeVisible();
+  await expect(dialog).toContainText('Cancel this BTC/USDT limit order?');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(toast(page, 'Order cancelled')).toBeVisible();
   await expect(rows).toHaveCount(1);
 
   // The price reaches the other one: it opens at its price and leaves the list, live.
@@ -260,7 +260,7 @@ test("not enough margin: caught inline before sending, and the server's refusal 
   const calls = recordApiCalls(page);
   await fillForm(page, { lots: '1', multiple: 10 });
   await page.getByTestId('lever-submit').click();
-  await expect(page.getByText('Not enough margin in your lever account: 64.32 USDT needed with the fee')).toBeVisible();
+  await expect(page.getByText('Not enough available margin: 64.32 USDT needed, fee included')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(opens(calls)).toEqual([]);
 
@@ -271,8 +271,8 @@ test("not enough margin: caught inline before sending, and the server's refusal 
   await expect(page.getByTestId('lever-confirm-submit')).toBeVisible();
   await price(server, 'BTC/USDT', '64100.00');
   await page.getByTestId('lever-confirm-submit').click();
-  await expect(toast(page, 'Not enough margin in your lever account')).toBeVisible();
-  await expect(page.getByTestId('lever-form').getByText('Not enough margin in your lever account')).toBeVisible();
+  await expect(toast(page, 'Not enough available margin')).toBeVisible();
+  await expect(page.getByTestId('lever-form').getByText('Not enough available margin')).toBeVisible();
   expect(opens(calls)).toHaveLength(1);
   expect((await api.ok('listLeverOrders', { token, query: { status: 'all' } })).total).toBe(0);
 });
@@ -285,11 +285,11 @@ test('lots out of bounds: the bounds in the message, before sending; the server 
   for (const lots of ['0.5', '101', '1.5']) {
     await page.getByTestId('lever-lots-input').fill(lots);
     await page.getByTestId('lever-submit').click();
-    await expect(page.getByText('Lot size below or above bounds: from 1 to 100, in steps of 1')).toBeVisible();
+    await expect(page.getByText('Enter 1 to 100 lots, in steps of 1')).toBeVisible();
   }
   await page.getByTestId('lever-lots-input').fill('');
   await page.getByTestId('lever-submit').click();
-  await expect(page.getByText('Please enter the lot size')).toBeVisible();
+  await expect(page.getByText('Enter the number of lots')).toBeVisible();
   expect(opens(calls)).toEqual([]);
   const refused = await api.call('openLever', { token, body: { symbol: 'BTC/USDT', side: 'long', type: 'market', lots: '101', multiple: 10 } });
   expect(refused).toMatchObject({ type: 'error', code: 'lots_out_of_bounds', params: { min: '1', max: '100', step: '1' } });

@@ -8,8 +8,8 @@ import { test, expect } from '../fixtures/server.ts';
 import { apiLogin, appPath, DEMO, loginWithToken, MOCK_CODE, QUIET_PAGE, recordApiCalls, submitLogin, toast } from '../fixtures/helpers.ts';
 
 const NEW_PASSWORD = 'Fresh2026!';
-const TOO_SIMPLE = 'The password is too simple, please re-enter';
-const MISMATCH = 'The two passwords are inconsistent';
+const TOO_SIMPLE = 'Choose a stronger password: mix at least two of lower case, upper case, digits and symbols';
+const MISMATCH = "Passwords don't match";
 const CODE_SENT = 'Verification code sent';
 
 async function sendCode(page: Page) {
@@ -67,8 +67,8 @@ test.describe('forgot password', () => {
     await sendCode(page);
     await page.getByTestId('code-input').fill('111111');
     await page.getByTestId('forget-next').click();
-    await expect(toast(page, 'The verification code is incorrect')).toBeVisible();
-    await expect(page.locator('.mantine-InputWrapper-error')).toHaveText('The verification code is incorrect');
+    await expect(toast(page, 'Incorrect verification code')).toBeVisible();
+    await expect(page.locator('.mantine-InputWrapper-error')).toHaveText('Incorrect verification code');
     expect(appPath(page)).toBe('/pages/mine/forgetPwd');
     await expect(page.getByTestId('account-input')).toHaveValue(DEMO.account);
     await expect(page.getByTestId('code-input')).toHaveValue('111111');
@@ -95,7 +95,7 @@ test.describe('forgot password', () => {
     const calls = recordApiCalls(page);
     await page.getByTestId('account-input').fill('not-an-email');
     await page.getByTestId('send-code').click();
-    await expect(page.getByText('Please input a valid email')).toBeVisible();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
     await page.getByTestId('code-input').fill('12');
     await page.getByTestId('forget-next').click();
     await expect(page.getByText('Enter the 6-digit code')).toBeVisible();
@@ -117,7 +117,7 @@ test.describe('forgot password', () => {
 
     await fillNewPassword(page, 'Ab1');
     await page.getByTestId('reset-submit').click();
-    await expect(page.getByText('The password must be 6 to 16 characters', { exact: true })).toBeVisible();
+    await expect(page.getByText('Use 6 to 16 characters', { exact: true })).toBeVisible();
     expect(calls.filter((c) => c.path === '/password/reset')).toEqual([]);
     expect(appPath(page)).toBe('/pages/mine/forgetPwdNext');
   });
@@ -208,7 +208,7 @@ test.describe('login password, logged in', () => {
     await sendCode(page);
     await page.getByTestId('code-input').fill('654321');
     await page.getByTestId('modify-next').click();
-    await expect(toast(page, 'The verification code is incorrect')).toBeVisible();
+    await expect(toast(page, 'Incorrect verification code')).toBeVisible();
     expect(appPath(page)).toBe('/pages/mine/modifyPwd');
     await expect(page.getByTestId('code-input')).toHaveValue('654321');
 
@@ -259,7 +259,7 @@ test.describe('transaction password', () => {
     await sendCode(page);
     await page.getByTestId('code-input').fill('000000');
     await page.getByTestId('tx-submit').click();
-    await expect(toast(page, 'The verification code is incorrect')).toBeVisible();
+    await expect(toast(page, 'Incorrect verification code')).toBeVisible();
     await expect(page.getByTestId('code-input')).toHaveValue('000000');
 
     await page.getByTestId('code-input').fill(MOCK_CODE);
@@ -281,7 +281,7 @@ test.describe('transaction password', () => {
     });
     await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toContainText('There is no transaction password yet');
+    await expect(dialog).toContainText("You haven't set a transaction password yet");
     await dialog.getByRole('button', { name: 'Set up now' }).click();
     await expect(page).toHaveURL(/\/h5\/pages\/mine\/resetLegalPwd\?redirect=%2Fpages%2Fmarket%2Fmarket$/);
 

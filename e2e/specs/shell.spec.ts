@@ -55,7 +55,7 @@ test('the tab bar goes through all five tabs', async ({ page }) => {
   const tabs: Array<[string, RegExp, string]> = [
     ['tab-market', /\/h5\/pages\/market\/market$/, 'Markets'],
     ['tab-trade', /\/h5\/pages\/trade\/trade$/, 'Exchange'],
-    ['tab-lever', /\/h5\/pages\/lever\/lever$/, 'Lever'],
+    ['tab-lever', /\/h5\/pages\/lever\/lever$/, 'Margin'],
     ['tab-assets', /\/h5\/pages\/assets\/assets$/, 'Assets'],
     ['tab-home', /\/h5\/pages\/home\/home$/, 'Home'],
   ];

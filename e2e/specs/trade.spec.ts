@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
 import { loginWithToken, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
+import Big from 'big.js';
 
 const TRADE = 'pages/trade/trade?symbol=BTC/USDT';
 
@@ -22,6 +23,15 @@ const apiOf = (page: Page) => createApi(page.request, '..');
 const exchangeBalance = async (page: Page, token: string, coin: string) =>
   (await apiOf(page).ok('getWallet', { token })).accounts.find((a) => a.kind === 'exchange')!.balances.find((b) => b.coin === coin)!;
 
+/** The whole text of an element, its amounts possibly bidi-isolated (U+2066 … U+2069) anywhere. */
+const loose = (text: string) => new RegExp(`^[\u2066-\u2069]*${[...text].map((c) => `${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\u2066-\u2069]*`).join('')}$`);
+
+/** An exact decimal as the app shows it in English: grouped, at `places` places. */
+const en = (value: Big, places: number) => {
+  const [int, frac] = value.toFixed(places).split('.');
+  return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
+};
+
 const bestBid = async (page: Page) => Number(await page.getByTestId('book-bid').first().getAttribute('data-price'));
 
 async function placeLimitBuy(page: Page, price: string, quantity: string) {
@@ -31,7 +41,7 @@ async function placeLimitBuy(page: Page, price: string, quantity: string) {
   const sheet = page.getByRole('dialog');
   await expect(sheet).toContainText('Confirm order');
   await expect(sheet).toContainText(`${Number(price).toLocaleString('en', { minimumFractionDigits: 2 })} USDT`);
-  await expect(sheet).toContainText(`${quantity} BTC`);
+  await expect(sheet).toContainText(`${Number(quantity).toFixed(5)} BTC`); // at the pair's amount precision
   await page.getByTestId('order-confirm-submit').click();
   await expect(toast(page, 'Order placed')).toBeVisible();
 }
@@ -104,7 +114,7 @@ test('a BTC market: the amount is in BTC with six decimals, and the buy is paid 
   expect(Number((await exchangeBalance(page, token, 'ETH')).available)).toBeGreaterThan(0);
 });
 
-test('a market order without liquidity answers "No best price at present"', async ({ page, server }) => {
+test('a market order without liquidity answers "No price available right now"', async ({ page, server }) => {
   await loginAndFund(page, { USDT: '1000' });
   await server.control.market({ symbol: 'BTC/USDT', liquidity: 'none' });
   await page.goto(TRADE);
@@ -112,7 +122,7 @@ test('a market order without liquidity answers "No best price at present"', asyn
   await page.getByTestId('amount-input').fill('100');
   await page.getByTestId('order-submit').click();
   await page.getByTestId('order-confirm-submit').click();
-  await expect(toast(page, 'No best price at present')).toBeVisible();
+  await expect(toast(page, 'No price available right now')).toBeVisible();
   await expect(page.getByTestId('trade-available')).toHaveText(shown('1,000.00 USDT'));
 });
 
@@ -143,6 +153,7 @@ test('missing fields and an insufficient balance are caught inline and nothing i
   await page.goto(TRADE);
   await expect(page.getByTestId('trade-available')).toHaveText(shown('100.00 USDT'));
   const calls = recordApiCalls(page);
+  await page.getByTestId('price-input').fill(''); // the price may start at the last price
   await page.getByTestId('order-submit').click();
   await expect(page.getByText('Please enter the price')).toBeVisible();
   await expect(page.getByText('Please enter the quantity')).toBeVisible();
@@ -150,7 +161,7 @@ test('missing fields and an insufficient balance are caught inline and nothing i
   await page.getByTestId('quantity-input').fill('1');
   await expect(page.getByTestId('amount-input')).toHaveValue('60000');
   await page.getByTestId('order-submit').click();
-  await expect(page.getByText('Sorry, your credit is running low')).toBeVisible();
+  await expect(page.getByText('Not enough balance')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(calls.filter((c) => c.method === 'POST' && c.path === '/me/orders')).toEqual([]);
 });
@@ -227,4 +238,57 @@ test('the orders page shows 20 orders a page and loads the next page on demand',
   await expect(page.getByTestId('load-more')).toHaveCount(0);
   // Newest first: the last page ends with the first order placed.
   await expect(rows.last()).toContainText('1,000.00');
+});
+
+test('with the money in the funds account, the form says where it is and moves it without leaving', async ({ page }) => {
+  await loginWithToken(page);
+  await page.goto(TRADE);
+  await expect(page.getByTestId('trade-available')).toHaveText(shown('0.00 USDT'));
+  await expect(page.getByTestId('trade-fee')).toHaveText(shown('0.1%'));
+  await expect(page.getByTestId('funds-hint-text')).toHaveText(loose('You have 10,000.00 USDT in your funds account'));
+  await page.getByTestId('order-type').getByText('Market').click();
+  await page.getByTestId('amount-input').fill('250');
+  await page.getByTestId('funds-hint-transfer').click();
+  // Prefilled with what the order needs, from funds to exchange.
+  await expect(page.getByTestId('transfer-sheet-amount')).toHaveValue('250');
+  await page.getByTestId('transfer-sheet-submit').click();
+  await expect(toast(page, 'Moved to your exchange account')).toBeVisible();
+  await expect(page.getByTestId('trade-available')).toHaveText(shown('250.00 USDT'));
+  await expect(page.getByTestId('funds-hint')).toHaveCount(0);
+  await expect(page.getByTestId('amount-input')).toHaveValue('250'); // the order form kept
+  await page.getByTestId('amount-input').fill('300');
+  await expect(page.getByTestId('funds-hint-text')).toHaveText(loose('You have 9,750.00 USDT in your funds account'));
+  await page.getByTestId('side-sell').click();
+  await expect(page.getByTestId('funds-hint-text')).toHaveText(loose('You have 0.50000 BTC in your funds account'));
+});
+
+test('the order detail shows the fills, the fee and how they add up to the balance change, to the last unit', async ({ page }) => {
+  const token = await loginAndFund(page, { USDT: '1000' });
+  await page.goto(TRADE);
+  await page.getByTestId('order-type').getByText('Market').click();
+  await page.getByTestId('amount-input').fill('1000');
+  await page.getByTestId('order-submit').click();
+  await page.getByTestId('order-confirm-submit').click();
+  await expect(toast(page, 'Order filled')).toBeVisible();
+
+  const [order] = (await apiOf(page).ok('listOrders', { token, query: { status: 'history' } })).items;
+  const spent = new Big(order.filledAmount);
+  const received = new Big(order.filled).minus(order.fee);
+  // What the ledger moved: exactly the filled value out, filled − fee in.
+  expect(new Big((await exchangeBalance(page, token, 'USDT')).available).eq(new Big(1000).minus(spent))).toBe(true);
+  expect(new Big((await exchangeBalance(page, token, 'BTC')).available).eq(received)).toBe(true);
+
+  await page.goto('pages/trade/entrust');
+  await page.getByTestId('entrust-tab-history').click();
+  await page.getByTestId('order-row').first().getByTestId('order-details').click();
+  const detail = page.getByTestId('order-detail');
+  await expect(detail.getByTestId('detail-fee')).toHaveText(loose(`${order.fee} BTC`));
+  await expect(detail.getByTestId('detail-filled-value')).toHaveText(loose(`${en(spent, 6)} USDT`));
+  await expect(detail.getByTestId('detail-reserved')).toHaveText(loose('1,000.000000 USDT'));
+  await expect(detail.getByTestId('detail-spent')).toHaveText(loose(`-${en(spent, 6)} USDT`));
+  await expect(detail.getByTestId('detail-returned')).toHaveText(loose(`${en(new Big(1000).minus(spent), 6)} USDT`));
+  await expect(detail.getByTestId('detail-gross')).toHaveText(loose(`${order.filled} BTC`));
+  await expect(detail.getByTestId('detail-fee-minus')).toHaveText(loose(`-${order.fee} BTC`));
+  await expect(detail.getByTestId('detail-received')).toHaveText(loose(`${en(received, 5)} BTC`));
+  await expect(detail).toContainText('cut off rather than rounded');
 });

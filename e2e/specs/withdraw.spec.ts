@@ -1,7 +1,8 @@
 /**
- * The withdrawal address book (format checked inline, security code) and withdrawals (client-side
- * checks, confirmation sheet, review then 6 confirmations, the 401 transaction-password prompt), and
- * screenshots of the funds pages, against the mock on a frozen virtual clock moved by the tests.
+ * The withdrawal address book (format checked inline, security code) and withdrawals (what is
+ * missing told before anything is typed, the 24 h limit left, client-side checks, confirmation
+ * sheet, review then 6 confirmations), and screenshots of the funds pages, against the mock on a
+ * frozen virtual clock moved by the tests.
  */
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
@@ -12,7 +13,6 @@ import {
   TX_PASSWORD,
   BLOCK,
   WITHDRAWAL_REVIEW,
-  NO_TX_PASSWORD,
   SCREENS,
   setTransactionPassword,
   firstRecord,
@@ -21,6 +21,9 @@ import {
   fundsUsdt,
   screenshot,
 } from '../fixtures/funds.ts';
+
+/** The whole text of an element, its amounts possibly bidi-isolated (U+2066 … U+2069) anywhere. */
+const loose = (text: string) => new RegExp(`^[\u2066-\u2069]*${[...text].map((c) => `${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\u2066-\u2069]*`).join('')}$`);
 
 test.describe('address book', () => {
   test('a wrong format is refused inline, a wrong code by the server; an address is added and removed', async ({ page, server }) => {
@@ -46,8 +49,8 @@ test.describe('address book', () => {
     await expect(toast(page, /sent/i)).toBeVisible();
     await page.getByTestId('code-input').fill('000000');
     await page.getByTestId('address-submit').click();
-    await expect(toast(page, 'The verification code is incorrect')).toBeVisible();
-    await expect(page.getByTestId('address-form').getByText('The verification code is incorrect')).toBeVisible();
+    await expect(toast(page, 'Incorrect verification code')).toBeVisible();
+    await expect(page.getByTestId('address-form').getByText('Incorrect verification code')).toBeVisible();
     await expect(page.getByTestId('address-input')).toHaveValue(TRC20_ADDRESS);
     await expect(page.getByTestId('label-input')).toHaveValue('Ledger');
 
@@ -105,12 +108,13 @@ test.describe('address book', () => {
 });
 
 test.describe('withdrawals', () => {
-  test('without an address the spec message is shown, the form cannot be sent, and adding one comes back here', async ({ page, server }) => {
-    await start(page, server);
+  test('without an address the spec message is shown, the form cannot be sent, and adding one comes back here', async ({ page, server, api }) => {
+    await setTransactionPassword(api, await start(page, server));
     const calls = recordApiCalls(page);
     await page.goto('pages/assets/mention?coin=USDT');
     await expect(page.getByTestId('no-address')).toContainText('Please set your withdrawal address first');
     await expect(page.getByTestId('withdraw-submit')).toBeDisabled();
+    await expect(page.getByTestId('withdraw-blocked')).toHaveText('Add a withdrawal address for this coin first');
     await page.getByTestId('withdraw-amount').fill('100');
     await page.getByTestId('withdraw-password').fill(TX_PASSWORD);
     await page.getByTestId('withdraw-amount').press('Enter');
@@ -137,7 +141,8 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('withdraw-available')).toHaveText(shown('10,000.00 USDT'));
     await expect(page.getByTestId('withdraw-fee')).toHaveText(shown('1 USDT'));
     await expect(page.getByTestId('withdraw-min')).toHaveText(shown('10 USDT'));
-    await expect(page.getByTestId('withdraw-limit')).toHaveText(shown('2,000 USDT'));
+    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('2,000.00 of 2,000 USDT left'));
+    await expect(page.getByTestId('withdraw-blocked')).toHaveCount(0);
     await expect(page.getByTestId('withdraw-received')).toHaveText('--');
 
     await page.getByTestId('withdraw-amount').fill('100');
@@ -156,6 +161,8 @@ test.describe('withdrawals', () => {
     await expect(sheet).toHaveCount(0);
     await expect(page.getByTestId('withdraw-amount')).toHaveValue('');
     await expect(page.getByTestId('withdraw-available')).toHaveText(shown('9,899.00 USDT'));
+    // What is left of the 24 h limit follows at once (the fee does not count).
+    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('1,900.00 of 2,000 USDT left'));
 
     const record = firstRecord(page, 'withdraw-records');
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'application');
@@ -204,18 +211,20 @@ test.describe('withdrawals', () => {
     await expect(error('Enter the amount')).toBeVisible();
     await expect(error('Enter your 6-digit transaction password')).toBeVisible();
     await page.getByTestId('withdraw-password').fill(TX_PASSWORD);
+    // Over the balance, too many places, over the 24 h limit left: flagged as typed, before Withdraw.
     await amount.fill('20000');
-    await page.getByTestId('withdraw-submit').click();
-    await expect(error('Sorry, your credit is running low')).toBeVisible();
+    await expect(error('Not enough balance')).toBeVisible();
+    await amount.fill('10.1234567');
+    await expect(error('USDT amounts have at most 6 decimal places')).toBeVisible();
+    await amount.fill('2000.01');
+    await expect(error('Over what is left of your 24 h limit: 2,000.00 USDT')).toBeVisible();
+    await amount.fill('2000');
+    await expect(error('Over what is left of your 24 h limit: 2,000.00 USDT')).toHaveCount(0);
+    // Too small is only said on Withdraw (typing on makes it right).
     await amount.fill('5');
+    await expect(error('The minimum withdrawal is 10 USDT')).toHaveCount(0);
     await page.getByTestId('withdraw-submit').click();
     await expect(error('The minimum withdrawal is 10 USDT')).toBeVisible();
-    await amount.fill('10.1234567');
-    await page.getByTestId('withdraw-submit').click();
-    await expect(error('USDT amounts have at most 6 decimal places')).toBeVisible();
-    await amount.fill('5000');
-    await page.getByTestId('withdraw-submit').click();
-    await expect(error('Over your 24-hour withdrawal limit of 2,000 USDT; verify your identity to raise it')).toBeVisible();
     await expect(page.getByTestId('withdraw-confirm')).toHaveCount(0);
     expect(calls.filter((c) => c.path === '/me/withdrawals')).toHaveLength(0);
 
@@ -249,28 +258,39 @@ test.describe('withdrawals', () => {
     await page.getByTestId('withdraw-password').fill(TX_PASSWORD);
     await page.getByTestId('withdraw-submit').click();
     await page.getByTestId('withdraw-confirm-send').click();
-    await expect(toast(page, 'Sorry, your credit is running low')).toBeVisible();
-    await expect(page.getByTestId('withdraw-form').getByText('Sorry, your credit is running low', { exact: true })).toBeVisible();
+    await expect(toast(page, 'Not enough balance')).toBeVisible();
+    await expect(page.getByTestId('withdraw-form').getByText('Not enough balance', { exact: true })).toBeVisible();
     await expect(page.getByTestId('withdraw-amount')).toHaveValue('1500');
   });
 
-  test('without a transaction password the server answers 401 and the app offers to set one up', async ({ page, server, api }) => {
+  test('without a transaction password the form says so before anything is typed, and its link sets one and comes back', async ({ page, server, api }) => {
     const token = await start(page, server);
     await addAddressViaApi(api, token);
+    const calls = recordApiCalls(page);
     await page.goto('pages/assets/mention?coin=USDT');
+    // Told first: nothing to type into, the button disabled with the reason, the limit and how to raise it.
+    await expect(page.getByTestId('prereq-password')).toContainText('You have not set a transaction password yet');
+    await expect(page.getByTestId('withdraw-password')).toBeDisabled();
+    await expect(page.getByTestId('withdraw-submit')).toBeDisabled();
+    await expect(page.getByTestId('withdraw-blocked')).toHaveText('Set a transaction password first');
+    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('2,000.00 of 2,000 USDT left'));
+    await expect(page.getByTestId('withdraw-verify')).toHaveText(loose('Verify your identity to raise it to 50,000 USDT'));
+    await expect(page.getByTestId('withdraw-verify')).toHaveAttribute('href', /\/pages\/mine\/authentication$/);
     await page.getByTestId('withdraw-amount').fill('100');
-    await page.getByTestId('withdraw-password').fill(TX_PASSWORD);
-    await page.getByTestId('withdraw-submit').click();
-    await page.getByTestId('withdraw-confirm-send').click();
-    const prompt = page.getByRole('dialog').filter({ hasText: NO_TX_PASSWORD });
-    await expect(prompt).toBeVisible();
-    await prompt.getByRole('button', { name: 'Not now' }).click();
-    await expect(page.getByTestId('withdraw-amount')).toHaveValue('100');
-    await page.getByTestId('withdraw-submit').click();
-    await page.getByTestId('withdraw-confirm-send').click();
-    await page.getByRole('dialog').filter({ hasText: NO_TX_PASSWORD }).getByRole('button', { name: 'Set up now' }).click();
-    await expect(page).toHaveURL(/\/h5\/pages\/mine\/resetLegalPwd(\?|$)/);
+    await page.getByTestId('withdraw-amount').press('Enter');
+    await expect(page.getByTestId('withdraw-confirm')).toHaveCount(0);
+    expect(calls.filter((c) => c.path === '/me/withdrawals')).toHaveLength(0);
+
+    await page.getByTestId('prereq-password-link').click();
+    await expect(page).toHaveURL(/\/h5\/pages\/mine\/resetLegalPwd\?redirect=/);
     expect(appPath(page)).toBe('/pages/mine/resetLegalPwd');
+    await page.getByTestId('tx-password').locator('input[type=password]').first().fill(TX_PASSWORD);
+    await page.getByTestId('tx-confirm').locator('input[type=password]').first().fill(TX_PASSWORD);
+    await page.getByTestId('tx-submit').click();
+    await expect(page).toHaveURL(/\/pages\/assets\/mention\?coin=USDT&chain=TRC20$/);
+    await expect(page.getByTestId('prereq-password')).toHaveCount(0);
+    await expect(page.getByTestId('withdraw-password')).toBeEnabled();
+    await expect(page.getByTestId('withdraw-submit')).toBeEnabled();
   });
 
   test('Max is the available balance minus the fee, rounded down to the coin precision', async ({ page, server, api }) => {

@@ -200,6 +200,7 @@ const RULES: Record<string, Rule> = {
   'FlashQuote.fee': (s, _o, c) => coin(c, s.to),
   'FlashQuote.receive': (s, _o, c) => coin(c, s.to),
   'FlashQuote.rate': () => RATE_SCALE,
+  'FlashQuote.feeRate': asIs,
   'Order.price': price,
   'Order.avgPrice': price,
   'Order.quantity': base,

@@ -92,6 +92,25 @@ describe('orders', () => {
     expect(sell).toMatchObject({ status: 'completed', filled: '0.05000', feeCoin: 'USDT' });
   });
 
+  it('a 1,000 USDT market buy reconciles to the unit: spent = filled value, returned = the rest, received = filled − fee', () => {
+    const usdtBefore = bal('USDT').available;
+    const btcBefore = bal('BTC').available;
+    const buy = call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'market', quoteAmount: '1000' }).message;
+    const spent = new Big(buy.filledAmount);
+    // What the ledger took is exactly the filled value (6 places), not the amount asked for:
+    // the remainder smaller than one quantity step (0.00001 BTC) at the last level's price returns.
+    expect(usdtBefore.minus(bal('USDT').available).eq(spent)).toBe(true);
+    expect(bal('USDT').frozen.eq(0)).toBe(true);
+    const returned = new Big(buy.quoteAmount).minus(spent);
+    expect(returned.gte(0) && returned.lt(new Big(buy.avgPrice).times('0.00002'))).toBe(true);
+    // The fee is in BTC, taken from what the buy received, rounded up at the base precision.
+    expect(buy.fee).toBe(new Big(buy.filled).times('0.001').round(5, Big.roundUp).toFixed(5));
+    expect(bal('BTC').available.minus(btcBefore).eq(new Big(buy.filled).minus(buy.fee))).toBe(true);
+    // Shown truncated at 2 places, the filled value and the balance's drop may differ by a cent
+    // (999.58 and 999.59 for 999.587…): the exact figures are what the order detail shows.
+    expect(spent.toFixed()).toMatch(/^\d+\.\d{1,6}$/);
+  });
+
   it('a crossing limit order fills at once at the book prices', () => {
     const ask = world.liquidity.book('BTC/USDT').asks[0][0];
     const order = call('placeOrder', {

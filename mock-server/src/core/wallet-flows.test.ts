@@ -150,6 +150,26 @@ describe('withdrawals', () => {
     expect(withdraw('20000', id)).toMatchObject({ code: 'insufficient_balance', message: 'Sorry, your credit is running low' });
   });
 
+  it('tell the user what is left of the 24 h limit: less each withdrawal, back after a failure or 24 hours', () => {
+    const left = () => call('getCurrentUser').message.withdrawalLimitLeft;
+    const id = addAddress().message.id;
+    const dead = addAddress('TXk3LoVgYqW9m4sQ1hXc8bP7nJd2rFdead').message.id;
+    call('setTransactionPassword', { password: '482915', confirmPassword: '482915' });
+    expect(call('getCurrentUser').message).toMatchObject({ withdrawalLimit: '2000.00', withdrawalLimitLeft: '2000.00' });
+    expect(withdraw('150.5', id).type).toBe('ok');
+    expect(left()).toBe('1849.50'); // the fee does not count
+    expect(withdraw('100', dead).type).toBe('ok');
+    expect(left()).toBe('1749.50');
+    world.clock.advance(30_000); // the network refuses the dead address: it no longer counts
+    expect(left()).toBe('1849.50');
+    // Exactly what is left passes; a cent more is refused, as the client is told.
+    expect(withdraw('1849.51', id)).toMatchObject({ code: 'limit_exceeded' });
+    expect(withdraw('1849.5', id).type).toBe('ok');
+    expect(left()).toBe('0.00');
+    world.clock.advance(24 * 60 * 60_000);
+    expect(left()).toBe('2000.00');
+  });
+
   it('address book: format per chain, security code, duplicates, removal', () => {
     call('sendCode', { account: 'demo@example.com', scene: 'security' });
     expect(call('addAddress', { coin: 'USDT', chain: 'TRC20', address: `0x${'ab'.repeat(20)}`, code: '123456' }).code).toBe('address_invalid');

@@ -2,6 +2,7 @@
  * Users, credentials (salted PBKDF2 hashes), verification codes with their cooldown and expiry,
  * one-time tickets, sessions, login and transaction passwords, roles.
  */
+import Big from 'big.js';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
@@ -96,6 +97,8 @@ export class Accounts {
   private readonly transactionPasswordLimit: AttemptLimiter;
 
   private readonly createdListeners: Array<(userId: string) => void> = [];
+  /** USDT value of the user's withdrawals of the last 24 hours that count toward the limit (withdrawals.ts). */
+  private withdrawnToday: (userId: string) => Big = () => new Big(0);
 
   constructor(
     private readonly seed: number,
@@ -184,6 +187,11 @@ export class Accounts {
     this.byInviteCode.set(user.inviteCode, user);
     for (const listener of this.createdListeners) listener(user.id);
     return user;
+  }
+
+  /** Where `view` learns what a user withdrew in the last 24 hours (for `withdrawalLimitLeft`). */
+  countWithdrawals(withdrawnToday: (userId: string) => Big): void {
+    this.withdrawnToday = withdrawnToday;
   }
 
   /** Hears every user created (registration, scenarios). */
@@ -362,6 +370,8 @@ export class Accounts {
   view(user: UserRecord): User {
     const realName = user.verification === 'verified';
     const advanced = realName && user.advancedVerification === 'verified';
+    const limit = WITHDRAWAL_LIMITS[advanced ? 'advanced' : realName ? 'realName' : 'mobile'];
+    const left = new Big(limit).minus(this.withdrawnToday(user.id));
     return {
       id: user.id,
       account: user.account,
@@ -376,7 +386,8 @@ export class Accounts {
       ...(user.advancedVerificationReason ? { advancedVerificationReason: user.advancedVerificationReason } : {}),
       merchantLevel: advanced ? 'advanced' : realName ? 'realName' : 'mobile',
       role: user.role,
-      withdrawalLimit: WITHDRAWAL_LIMITS[advanced ? 'advanced' : realName ? 'realName' : 'mobile'],
+      withdrawalLimit: limit,
+      withdrawalLimitLeft: usdt(left.lt(0) ? new Big(0) : left, 'display'),
       hasTransactionPassword: user.transactionHash !== null,
       createdAt: user.createdAt,
     };

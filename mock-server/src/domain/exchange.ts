@@ -63,6 +63,7 @@ export class Exchange {
       amount: coinAmount(req.from, amount),
       rate: dec.rate(rate),
       fee: coinAmount(req.to, fee),
+      feeRate: FLASH_FEE.toString(),
       receive: coinAmount(req.to, receive),
       expiresAt: this.deps.now() + QUOTE_TTL_MS,
       validSeconds: QUOTE_TTL_MS / 1000,

@@ -69,8 +69,8 @@ export class Withdrawals {
     return 'Removed';
   }
 
-  /** USDT value withdrawn (or on the way) in the last 24 hours. */
-  private withdrawnToday(userId: string): Big {
+  /** USDT value withdrawn (or on the way) in the last 24 hours: what counts toward the 24 h limit. */
+  withdrawnToday(userId: string): Big {
     const since = this.deps.now() - DAY;
     return this.deps.records
       .of(userId)

@@ -197,6 +197,7 @@ export class World {
     };
     this.wallet = new Wallet(money);
     this.withdrawals = new Withdrawals(money);
+    this.accounts.countWithdrawals((userId) => this.withdrawals.withdrawnToday(userId));
     this.exchange = new Exchange(money);
     this.liquidity = new Liquidity(this.seed, this.market);
     this.team = new Team({

@@ -121,7 +121,7 @@ describe('error catalogue', () => {
     world.faults.add({ path: '/market', kind: 'http500' });
     const err = await failure(call('listTickers'));
     expect(err?.details.status).toBe(500);
-    expect(fx.toast).toHaveBeenCalledWith('The server has a problem and is being repaired, please be patient');
+    expect(fx.toast).toHaveBeenCalledWith("Something went wrong on our side. We're fixing it: please try again later");
   });
 
   it('HTTP 401 no_transaction_password: asks to set a transaction password; Confirm goes to resetLegalPwd', async () => {
@@ -147,7 +147,7 @@ describe('error catalogue', () => {
       );
       const err = await failure(call('listTickers'));
       expect(err).toMatchObject({ kind: 'http', details: { status: 401 } });
-      expect(fx.toast).toHaveBeenCalledWith('Unexpected answer from the server, please try again');
+      expect(fx.toast).toHaveBeenCalledWith('Unexpected response from the server. Please try again');
       expect(fx.confirmNoTransactionPassword).not.toHaveBeenCalled();
       expect(fx.navigate).not.toHaveBeenCalled();
     });
@@ -189,7 +189,7 @@ describe('error catalogue', () => {
     try {
       const err = await failure(call('listTickers'));
       expect(err?.kind).toBe('network');
-      expect(fx.toast).toHaveBeenCalledWith('Network error, please check your connection');
+      expect(fx.toast).toHaveBeenCalledWith("Can't connect. Check your network and try again");
     } finally {
       globalThis.fetch = original;
     }

@@ -163,8 +163,8 @@ export async function call<K extends OperationId>(
       const fx = apiEffects();
       const timedOut = timeout.aborted;
       const message = timedOut
-        ? fx.t('errors.timeout', 'The request timed out, please try again')
-        : fx.t('errors.network', 'Network error, please check your connection');
+        ? fx.t('errors.timeout', 'The request timed out. Please try again')
+        : fx.t('errors.network', "Can't connect. Check your network and try again");
       fx.toast(message);
       throw new ApiError(timedOut ? 'timeout' : 'network', message);
     }
@@ -175,19 +175,19 @@ export async function call<K extends OperationId>(
     // The prompt is for the contract's own 401 only; a gateway's 401 (an HTML page, an empty body)
     // or another code is an ordinary failure below.
     if (status === 401 && isEnvelope(body) && body.type !== 'ok' && body.code === 'no_transaction_password') {
-      const message = fx.t('errors.noTransactionPassword', 'There is no transaction password yet, do you want to set it up now?');
+      const message = fx.t('errors.noTransactionPassword', "You haven't set a transaction password yet. Set it up now?");
       void fx.confirmNoTransactionPassword().then((yes) => yes && fx.navigate(withRedirect(paths.mine.resetLegalPwd, fx.currentPath())));
       throw new ApiError('http', message, { status, code: body.code });
     }
     if (status >= 500) {
-      const message = fx.t('errors.server', 'The server has a problem and is being repaired, please be patient');
+      const message = fx.t('errors.server', "Something went wrong on our side. We're fixing it: please try again later");
       fx.toast(message);
       throw new ApiError('http', message, { status });
     }
     // An error envelope, whatever its status, runs the error catalogue.
     if (isEnvelope(body) && body.type !== 'ok') failEnvelope(body, status);
     if (!isEnvelope(body) || status >= 300) {
-      const message = fx.t('errors.badResponse', 'Unexpected answer from the server, please try again');
+      const message = fx.t('errors.badResponse', 'Unexpected response from the server. Please try again');
       fx.toast(message);
       throw new ApiError(status >= 400 ? 'http' : 'response', message, { status });
     }

@@ -11,6 +11,7 @@ import { ConnectionBanner, LoadingBar } from '../ui/StatusIndicators';
 import classes from '../ui/shell.module.css';
 import { TABS, type RouteDef, type TabKey } from './routes';
 import { PageSkeleton } from '../ui/PageSkeleton';
+import { skeletonFor } from './routeSkeletons';
 import { PullToRefresh } from '../ui/PullToRefresh';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary';
 import { useWalletEvents } from '../features/assets/api';
@@ -97,7 +98,7 @@ export function Shell({ route, page }: { route: RouteDef; page: ReactNode }) {
       <main className={route.tab ? classes.main : classes.mainNoTabs}>
         <PullToRefresh enabled={Boolean(route.refresh)}>
           <PageErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<PageSkeleton />}>{page}</Suspense>
+            <Suspense fallback={<PageSkeleton variant={skeletonFor(route.path)} />}>{page}</Suspense>
           </PageErrorBoundary>
         </PullToRefresh>
       </main>

@@ -6,6 +6,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { components } from '../../../contracts/generated/openapi';
 import { pseudoEnabled, pseudoProcessor } from './pseudo';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/validation';
 
 const LANG_KEY = 'lang';
 /** The product's 20 locales (the contract's `Locale`), with their names in their own language. */
@@ -109,7 +110,9 @@ export async function initI18n(): Promise<typeof i18n> {
       fallbackLng: 'en',
       supportedLngs: Object.values(I18N_TAG),
       load: 'currentOnly',
-      interpolation: { escapeValue: false },
+      // Limits the client and the server share, filled into every message that states them
+      // ("Use {{passwordMin}} to {{passwordMax}} characters"), also the server's error codes.
+      interpolation: { escapeValue: false, defaultVariables: { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } },
       returnNull: false,
       react: { useSuspense: false },
     });

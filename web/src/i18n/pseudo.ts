@@ -11,8 +11,9 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((c, i) => [c, [...'àḃċḋéḟġḣíĵķĺḿńóṗɋŕšţúṿẃẋýžÀḂĊḊÉḞĠḢÍĴĶĹḾŃÓṖɊŔŠŢÚṾẂẊÝŽ'][i]]),
 );
 
-function pseudoText(text: string): string {
-  return `⟦${text.replace(/[A-Za-z]/g, (c) => ACCENTED[c])}⟧`;
+/** Accents the letters, but not the tags that react-i18next's Trans maps to components (`<agreement>…</agreement>`). */
+export function pseudoText(text: string): string {
+  return `⟦${text.replace(/(<\/?[\w-]+\s*\/?>)|[A-Za-z]/g, (c, tag?: string) => tag ?? ACCENTED[c])}⟧`;
 }
 
 /** Reads ?pseudo=1 / ?pseudo=0 from the address and remembers it for the tab. */

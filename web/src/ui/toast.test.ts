@@ -3,8 +3,8 @@
  * display time, a page's toasts close when the page changes, and nothing in the app raises a toast
  * around ui/toast.tsx (where the merging, colours and placement live).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { appSources } from '../testing/appSources';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTO_CLOSE, planToast, toast, toastId } from './toast';
@@ -81,19 +81,10 @@ describe('toast', () => {
 });
 
 describe('the app raises toasts only through ui/toast.tsx', () => {
-  const root = join(import.meta.dirname, '..');
-  const sources = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return sources(path);
-      return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-    });
-
   it('imports @mantine/notifications nowhere else', () => {
-    const offenders = sources(root)
-      .filter((path) => !path.endsWith(join('ui', 'toast.tsx')))
-      .filter((path) => /from '@mantine\/notifications'/.test(readFileSync(path, 'utf8')))
-      .map((path) => relative(root, path));
+    const offenders = appSources()
+      .filter((s) => s.path !== join('ui', 'toast.tsx') && /from '@mantine\/notifications'/.test(s.text))
+      .map((s) => s.path);
     expect(offenders, 'use toast.success / toast.error / toast.info from ui/toast').toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
  * Confirm dialogs (issue #18, item 6): both buttons say what they do. The labels are required by
  * the type (checked by tsc below), and no call site passes a bare question any more.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { appSources } from '../testing/appSources';
 import { describe, expect, it } from 'vitest';
 import type { ConfirmRequest } from './useConfirm';
 
@@ -18,16 +19,9 @@ describe('confirm dialogs', () => {
   });
 
   it('are asked with labels everywhere (no ask(text) and no generic Confirm/Cancel in the dialog)', () => {
-    const root = join(import.meta.dirname, '..');
-    const sources = (dir: string): string[] =>
-      readdirSync(dir).flatMap((name) => {
-        const path = join(dir, name);
-        if (statSync(path).isDirectory()) return sources(path);
-        return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-      });
-    const bare = sources(root)
-      .filter((path) => /\bask\(\s*t\(/.test(readFileSync(path, 'utf8')))
-      .map((path) => relative(root, path));
+    const bare = appSources()
+      .filter((s) => /\bask\(\s*t\(/.test(s.text))
+      .map((s) => s.path);
     expect(bare, 'ask({ message, confirmLabel, cancelLabel })').toEqual([]);
     const dialog = readFileSync(join(import.meta.dirname, 'ConfirmDialog.tsx'), 'utf8');
     expect(dialog).not.toMatch(/common\.(confirm|cancel)/);

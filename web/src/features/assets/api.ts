@@ -8,6 +8,7 @@ import { accountKindValues } from '../../../../contracts/generated/enums';
 import type { OpBody, OpQuery } from '../../../../contracts/generated/operations';
 import { call, getToken } from '../../api/client';
 import { walletQuery, type AccountKind } from '../../api/wallet';
+import { meQuery } from '../../api/me';
 import { useRealtime } from '../../realtime/hooks';
 import { queryKey } from '../../api/queryKey';
 
@@ -52,7 +53,11 @@ export const useAddresses = () => useQuery(addressesQuery);
 export function useWalletEvents(): void {
   const queryClient = useQueryClient();
   useRealtime(null, 'balances', () => void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey }));
-  useRealtime(null, 'record', () => void queryClient.invalidateQueries({ queryKey: queryKey('listRecords') }));
+  useRealtime(null, 'record', ({ record }) => {
+    void queryClient.invalidateQueries({ queryKey: queryKey('listRecords') });
+    // A withdrawal that fails no longer counts toward the 24 h limit: what is left changes.
+    if (record.type === 'withdrawal') void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+  });
 }
 
 /** A mutation that refreshes balances and records when it succeeds. */
@@ -63,6 +68,8 @@ function useMoneyMutation<K extends 'transfer' | 'withdraw' | 'sandboxDeposit' |
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
       void queryClient.invalidateQueries({ queryKey: queryKey('listRecords') });
+      // The user's 24 h withdrawal allowance left (withdrawalLimitLeft) is part of the user.
+      if (operationId === 'withdraw') void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     },
   });
 }

@@ -64,6 +64,22 @@ export function usePlaceOrder() {
   });
 }
 
+/** Moves a coin from the funds account into the exchange account (the trade form's inline transfer). */
+export function useTransferIn() {
+  const queryClient = useQueryClient();
+  const key = useRef<string | null>(null);
+  return useMutation({
+    mutationFn: (body: { coin: string; amount: string }) => {
+      key.current ??= newIdempotencyKey();
+      return call('transfer', { body: { ...body, from: 'funds', to: 'exchange' }, idempotencyKey: key.current });
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey }),
+    onSettled: () => {
+      key.current = null;
+    },
+  });
+}
+
 export function useCancelOrder() {
   const done = useInvalidateOnSuccess();
   return useMutation({ mutationFn: (id: string) => call('cancelOrder', { body: { id } }), onSuccess: done, onError: done });

@@ -4,9 +4,17 @@
  * formats prices with its own float rules), and epoch milliseconds as the library's time.
  */
 import { ColorType, TickMarkType, type Time, type UTCTimestamp } from 'lightweight-charts';
-import { formatDate, groupDigits } from '../../lib/format';
+import { formatCompact, formatDate, groupDigits } from '../../lib/format';
 
 export const toChartTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+const RTL = /^(ar|he|fa|ur)\b/;
+
+/**
+ * Text drawn on the (always left-to-right) canvas: a right-to-left language's date ("26/11/2026،
+ * 12:02") is an RTL isolate, so its parts keep their order.
+ */
+export const canvasText = (text: string, locale: string): string => (RTL.test(locale) ? `\u2067${text}\u2069` : text);
 
 /** Axis labels in the user's local time and language. */
 function tickMarkIn(locale: string) {
@@ -17,11 +25,11 @@ function tickMarkIn(locale: string) {
       case TickMarkType.Year:
         return formatDate(ms, 'axisYear', locale);
       case TickMarkType.Month:
-        return formatDate(ms, 'axisMonth', locale);
+        return canvasText(formatDate(ms, 'axisMonth', locale), locale);
       case TickMarkType.DayOfMonth:
-        return formatDate(ms, 'axisDay', locale);
+        return canvasText(formatDate(ms, 'axisDay', locale), locale);
       default:
-        return formatDate(ms, 'axisTime', locale);
+        return canvasText(formatDate(ms, 'axisTime', locale), locale);
     }
   };
 }
@@ -44,10 +52,26 @@ export function priceFormatOf(pricePrecision: number, locale: string) {
   return { type: 'custom' as const, minMove, formatter: (price: number) => groupDigits(price.toFixed(pricePrecision), locale) };
 }
 
+/** An amount axis (volume, cumulative depth) in short form for the locale ("1,23K"). */
+export function amountFormatOf(locale: string) {
+  return { type: 'custom' as const, minMove: 1e-8, formatter: (value: number) => formatCompact(value.toFixed(8), locale) };
+}
+
 /** The chart's time labels (crosshair and axis) in the user's language and local time. */
 export function localizationOf(locale: string) {
   return {
-    localization: { locale, timeFormatter: (time: Time) => (typeof time === 'number' ? formatDate(time * 1000, 'dateTime', locale) : String(time)) },
+    localization: {
+      locale,
+      timeFormatter: (time: Time) => (typeof time === 'number' ? canvasText(formatDate(time * 1000, 'dateTime', locale), locale) : String(time)),
+    },
     timeScale: { tickMarkFormatter: tickMarkIn(locale) },
   };
 }
+
+/**
+ * The time axis of a candle chart: a few bars of room after the last candle, so the latest candle
+ * and the last time label are not drawn under the price axis; no scrolling into empty space.
+ */
+export const timeScaleOptions = {
+  timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4, fixLeftEdge: true, lockVisibleTimeRangeOnResize: true },
+} as const;

@@ -1,12 +1,11 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { markRead, type LEGAL_READ_KEYS } from '../legal';
 import classes from '../pages/account.module.css';
 
-/** A legal document from locales (`<doc>.sections`: heading and paragraphs); opening it marks it read. */
-export function LegalText({ doc }: { doc: keyof typeof LEGAL_READ_KEYS }) {
+export type LegalDoc = 'agreement' | 'policy';
+
+/** A legal document from locales (`<doc>.sections`: heading and paragraphs). */
+export function LegalText({ doc }: { doc: LegalDoc }) {
   const { t } = useTranslation();
-  useEffect(() => markRead(doc), [doc]);
   const sections = t(`${doc}.sections`, { returnObjects: true }) as Array<{ title: string; body: string }>;
   return (
     <article className={classes.prose} data-testid={`legal-${doc}`}>

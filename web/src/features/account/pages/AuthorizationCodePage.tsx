@@ -23,7 +23,7 @@ export default function AuthorizationCodePage() {
     },
   });
 
-  if (!me) return <PageSkeleton rows={3} />;
+  if (!me) return <PageSkeleton variant="detail" rows={3} />;
   if (me.role === 'agent') {
     return (
       <div className={classes.page}>

@@ -1,25 +1,27 @@
 /**
  * Registration (spec §5): email, or phone with its region; verification code with a resend
- * countdown; password 6-16 and not too simple, confirmed; invitation code; agreement accepted.
+ * countdown; password 6-16 and not too simple, confirmed; referral code; agreement accepted. The
+ * agreement box ticks freely; its label links open the two legal texts in a sheet over the form.
  */
 import { Anchor, Button, Checkbox, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Draft } from '../../../lib/draft';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { checkCode, checkConfirmation, checkPassword, PASSWORD_MAX } from '../../../../../common/validation';
 import { useRegister } from '../api';
 import { useSessionSuccess } from '../components/useSessionSuccess';
 import { AccountFields, useAccountField } from '../../../ui/account/AccountInput';
 import { CodeField } from '../../../ui/account/CodeField';
-import { hasRead } from '../legal';
+import { LegalLink, LegalSheet } from '../components/LegalSheet';
+import type { LegalDoc } from '../components/LegalText';
 import classes from './auth.module.css';
 import { PasswordField } from '../../../ui/PasswordField';
 import { paths } from '../../../lib/paths';
 
 type Field = 'account' | 'code' | 'password' | 'confirm' | 'agree';
 
-/** The form survives opening the agreement or the policy (in memory only, never on disk). */
+/** The form survives a visit to another page and back (in memory only, never on disk). */
 const draft = new Draft();
 
 export default function RegisterPage() {
@@ -33,7 +35,7 @@ export default function RegisterPage() {
   const [confirm, setConfirm] = draft.useField('confirm', '');
   const [invite, setInvite] = draft.useField('invite', () => new URLSearchParams(location.search).get('invite') ?? '');
   const [agree, setAgree] = draft.useField('agree', false);
-  const readBoth = () => hasRead('agreement') && hasRead('policy');
+  const [legal, setLegal] = useState<LegalDoc | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
 
   const msg = (key: string | null) => (key ? t(`validation.${key}`) : null);
@@ -47,7 +49,7 @@ export default function RegisterPage() {
       code: msg(checkCode(code)),
       password: msg(checkPassword(password)),
       confirm: msg(checkConfirmation(password, confirm)),
-      agree: !readBoth() ? t('auth.readFirst') : agree ? null : t('validation.agreementRequired'),
+      agree: agree ? null : t('validation.agreementRequired'),
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
@@ -118,28 +120,19 @@ export default function RegisterPage() {
         checked={agree}
         onChange={(e) => {
           const checked = e.currentTarget.checked;
-          if (checked && !readBoth()) {
-            setErrors((prev) => ({ ...prev, agree: t('auth.readFirst') }));
-            return;
-          }
           setErrors((prev) => ({ ...prev, agree: null }));
           setAgree(checked);
         }}
         error={errors.agree}
         data-testid="agree-checkbox"
         label={
-          <>
-            {t('auth.agreePrefix')}{' '}
-            <Anchor component={Link} to={paths.home.agreement}>
-              {t('routes.agreement')}
-            </Anchor>{' '}
-            {t('auth.and')}{' '}
-            <Anchor component={Link} to={paths.mine.policy}>
-              {t('routes.policy')}
-            </Anchor>
-          </>
+          <Trans
+            i18nKey="auth.agreeTerms"
+            components={{ agreement: <LegalLink doc="agreement" onOpen={setLegal} />, policy: <LegalLink doc="policy" onOpen={setLegal} /> }}
+          />
         }
       />
+      <LegalSheet doc={legal} onClose={() => setLegal(null)} />
       <Button type="submit" size="md" loading={register.isPending} data-testid="register-submit">
         {t('auth.register')}
       </Button>

@@ -10,7 +10,7 @@ import { paths } from '../../../lib/paths';
 export default function SecurityPage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  if (!me) return <PageSkeleton rows={5} />;
+  if (!me) return <PageSkeleton variant="settings" rows={5} />;
   const isSet = (set: boolean) => (
     <Badge color={set ? 'teal' : 'orange'} variant="light">
       {set ? t('security.set') : t('security.notSet')}

@@ -33,7 +33,7 @@ export default function UserCenterPage() {
   const priceColors = usePriceColors().scheme;
   const [ask, dialog] = useConfirm();
 
-  if (isPending || !me) return <PageSkeleton rows={8} />;
+  if (isPending || !me) return <PageSkeleton variant="settings" />;
   const level = LEVELS.indexOf(me.merchantLevel);
 
   return (

@@ -3,7 +3,7 @@
  * time, address and live status; "Load more" fetches the next page. Stays live: the `record`
  * socket event invalidates queryKey('listRecords').
  */
-import { Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
@@ -12,6 +12,8 @@ import { useCoinFormat, useCoinMoney } from '../format';
 import { RecordReason, RecordStatus } from './RecordStatus';
 import classes from './funds.module.css';
 import { formatDate, isolateAmounts } from '../../../lib/format';
+import { EmptyState, type EmptyAction } from '../../../ui/EmptyState';
+import { PageSkeleton } from '../../../ui/PageSkeleton';
 
 /** A long address as its start and end ("TXk3Lo…Fa5Uy"); the full one stays in the title. */
 export function shortAddress(address: string): string {
@@ -59,7 +61,25 @@ function RecordRow({ record }: { record: WalletRecord }) {
   );
 }
 
-export function RecordList({ filter, title, empty, testId = 'records' }: { filter: RecordFilter; title: string; empty: string; testId?: string }) {
+/** What the list says when it has no record: what would be here, a line of help, maybe the next step. */
+export interface RecordsEmpty {
+  title: string;
+  hint?: string;
+  action?: EmptyAction;
+}
+
+export function RecordList({
+  filter,
+  title,
+  empty,
+  testId = 'records',
+}: {
+  filter: RecordFilter;
+  title: string;
+  empty: string | RecordsEmpty;
+  testId?: string;
+}) {
+  const none = typeof empty === 'string' ? { title: empty } : empty;
   const { t } = useTranslation();
   const records = useRecords(filter);
   const items = records.data?.pages.flatMap((p) => p.items) ?? [];
@@ -67,10 +87,7 @@ export function RecordList({ filter, title, empty, testId = 'records' }: { filte
     <section className={classes.section} aria-label={title} data-testid={testId}>
       <h2 className={classes.sectionTitle}>{title}</h2>
       {records.isPending ? (
-        <Stack gap={8} aria-hidden>
-          <Skeleton height={56} radius="md" />
-          <Skeleton height={56} radius="md" />
-        </Stack>
+        <PageSkeleton variant="records" rows={2} />
       ) : records.isError && !items.length ? (
         <Stack align="center" gap={6} py="md">
           <Text size="sm" c="dimmed">
@@ -81,9 +98,7 @@ export function RecordList({ filter, title, empty, testId = 'records' }: { filte
           </Button>
         </Stack>
       ) : items.length === 0 ? (
-        <Text size="sm" c="dimmed" ta="center" py="md" data-testid={`${testId}-empty`}>
-          {empty}
-        </Text>
+        <EmptyState compact testId={`${testId}-empty`} title={none.title} hint={none.hint} action={none.action} />
       ) : (
         <ul className={classes.records}>
           {items.map((r) => (

@@ -13,6 +13,8 @@ import { Big } from '../../../lib/decimal';
 import { formatAmount, isolate, isolateAmounts } from '../../../lib/format';
 import { DownloadIcon, ExchangeIcon, EyeIcon, SearchIcon, TradeIcon, WalletIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { CoinsIcon } from '../../../ui/emptyIcons';
 import { WRAP } from '../../../ui/wrap';
 import { useWallet, type AccountKind } from '../../../api/wallet';
 import { ACCOUNT_KINDS, useCoins } from '../api';
@@ -51,7 +53,7 @@ export default function AssetsPage() {
     );
   }, [account, search, hide, coins]);
 
-  if (isPending || !wallet) return <PageSkeleton rows={8} />;
+  if (isPending || !wallet) return <PageSkeleton variant="assets" />;
   const rate = settings?.fiatRates?.[fiat] ?? '1';
   const show = (text: string) => (masked ? HIDDEN : text);
 
@@ -142,9 +144,24 @@ export default function AssetsPage() {
 
       <div role="list" aria-label={t(`assets.kind.${kind}`)}>
         {rows.length === 0 && (
-          <Text c="dimmed" ta="center" py={32}>
-            {t('common.noData')}
-          </Text>
+          <EmptyState
+            compact
+            testId="coins-empty"
+            icon={<CoinsIcon />}
+            title={t('empty.coins.title')}
+            hint={t('empty.coins.hint')}
+            action={
+              search || hide
+                ? {
+                    label: t('empty.coins.action'),
+                    onClick: () => {
+                      setSearch('');
+                      setHide(false);
+                    },
+                  }
+                : undefined
+            }
+          />
         )}
         {rows.map((b) => (
           // The item holds the link: a link with role=listitem would no longer be a link.

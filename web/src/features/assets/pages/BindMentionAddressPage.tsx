@@ -16,6 +16,8 @@ import { checkText, TEXT_RULES } from '../../../../../common/text';
 import { ApiError } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { PinIcon } from '../../../ui/emptyIcons';
 import { useConfirm } from '../../../ui/useConfirm';
 import { CodeField } from '../../../ui/account/CodeField';
 import { useMe } from '../../../api/me';
@@ -82,7 +84,7 @@ export default function BindMentionAddressPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [removingId, setRemovingId] = useState<string | null>(null);
 
-  if (coins.isPending || book.isPending) return <PageSkeleton rows={8} />;
+  if (coins.isPending || book.isPending) return <PageSkeleton variant="form" rows={5} />;
   if (!coins.data || !coin || !chain) return <LoadRetry onRetry={() => void coins.refetch()} />;
 
   const set = (field: Field, value: string) => {
@@ -156,9 +158,7 @@ export default function BindMentionAddressPage() {
         {book.isError && !entries.length ? (
           <LoadRetry compact onRetry={() => void book.refetch()} />
         ) : entries.length === 0 ? (
-          <Text size="sm" c="dimmed" ta="center" py="md" data-testid="address-empty">
-            {t('funds.book.empty')}
-          </Text>
+          <EmptyState compact testId="address-empty" icon={<PinIcon />} title={t('empty.addresses.title')} hint={t('empty.addresses.hint')} />
         ) : (
           <ul className={classes.book} data-testid="address-list">
             {entries.map((entry) => (

@@ -43,7 +43,7 @@ export default function ChargeOtherPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const onVoucherBusy = useCallback((busy: boolean) => setVoucherBusy(busy), []);
 
-  if (coins.isPending) return <PageSkeleton rows={8} />;
+  if (coins.isPending) return <PageSkeleton variant="form" rows={5} />;
   if (!coins.data || !coin || !chain) return <LoadRetry onRetry={() => void coins.refetch()} />;
 
   const key = `${coin.coin}:${chain.chain}`;
@@ -152,7 +152,7 @@ export default function ChargeOtherPage() {
       <RecordList
         filter={{ type: 'recharge', coin: coin.coin }}
         title={t('funds.recharge.recent', { coin: coin.coin })}
-        empty={t('funds.recharge.none')}
+        empty={{ title: t('empty.recharges.title'), hint: t('empty.recharges.hint') }}
         testId="recharge-records"
       />
     </div>

@@ -33,7 +33,7 @@ export default function ChargePage() {
   const { data: settings } = useSettings();
   const address = useDepositAddress(coin?.coin, chain?.chain);
 
-  if (coins.isPending) return <PageSkeleton rows={8} />;
+  if (coins.isPending) return <PageSkeleton variant="form" rows={3} />;
   if (!coins.data || !coin || !chain) return <LoadRetry onRetry={() => void coins.refetch()} />;
 
   // The address answer repeats the limits; the coin list has them before it arrives.
@@ -106,7 +106,7 @@ export default function ChargePage() {
       <RecordList
         filter={{ type: 'deposit', coin: coin.coin }}
         title={t('funds.charge.recent', { coin: coin.coin })}
-        empty={t('funds.charge.noDeposits')}
+        empty={{ title: t('empty.deposits.title'), hint: t('empty.deposits.hint') }}
         testId="deposit-records"
       />
     </div>

@@ -15,7 +15,8 @@ import { useCoins, useFlashExchange, useFlashQuote } from '../api';
 import { checkAmount } from '../../../lib/amount';
 import { AmountField } from '../../../ui/AmountInput';
 import { useCoinFormat, useCoinMoney } from '../format';
-import { isolate, isolateAmounts } from '../../../lib/format';
+import { formatRate, isolate, isolateAmounts } from '../../../lib/format';
+import { useIntlLocale } from '../../../i18n/useIntlLocale';
 
 type Quote = components['schemas']['FlashQuote'];
 
@@ -38,6 +39,7 @@ export default function FlashExchangePage() {
   const { data: coins } = useCoins();
   const format = useCoinFormat();
   const money = useCoinMoney();
+  const locale = useIntlLocale();
   const quoteMutation = useFlashQuote();
   const exchange = useFlashExchange();
   const [from, setFrom] = useState('BTC');
@@ -48,7 +50,7 @@ export default function FlashExchangePage() {
   const left = useSecondsLeft(quote);
   const expired = quote !== null && left === 0;
 
-  if (!wallet || !coins) return <PageSkeleton rows={5} />;
+  if (!wallet || !coins) return <PageSkeleton variant="form" rows={3} />;
   const fromInfo = coins.find((c) => c.coin === from)!;
   const available = balanceOf(wallet, 'funds', from)?.available ?? '0';
 
@@ -163,7 +165,7 @@ export default function FlashExchangePage() {
                 {isolate(`1 ${quote.from}`)} ≈ {isolate(`${quote.rate} ${quote.to}`)}
               </Text>
               <Group justify="space-between">
-                <Text size="sm">{t('flash.fee')}</Text>
+                <Text size="sm">{t('flash.fee', { rate: formatRate(quote.feeRate, locale) })}</Text>
                 <Text size="sm" data-testid="flash-fee">
                   {money(quote.fee, quote.to)}
                 </Text>

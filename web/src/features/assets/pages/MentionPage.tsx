@@ -2,11 +2,15 @@
  * Withdraw: coin and network, an address of the address book for them (none: the user is sent to
  * add one first and the form cannot be sent), the amount with "Max" (available minus the fee,
  * rounded down to the coin's precision), the fee, the amount received and the total deducted
- * shown live, the minimum withdrawal, the user's 24 h limit and the available balance of the funds
- * account, and the 6-digit transaction password. What can be checked here is checked before
- * anything is sent; a confirmation sheet sums it up before sending. A user without a transaction
- * password gets the server's HTTP 401, which the client turns into the set-it-up prompt. The
- * withdrawal then shows below: pending review, confirming n/6, success or failure with the reason.
+ * shown live, the minimum withdrawal, what is left of the user's 24 h limit (the server's
+ * `withdrawalLimitLeft`) and the available balance of the funds account, and the 6-digit
+ * transaction password. Told before, not after: what is missing (a transaction password, an
+ * address for this coin, a verification level whose limit is used up) is listed on the form with a
+ * link to fix it before anything is typed, and the button stays disabled with the reason shown; an
+ * amount over the balance or over what is left of the limit is flagged as it is typed. The rest is
+ * checked on Withdraw, then a confirmation sheet sums it up; the server checks it all again (its
+ * HTTP 401 without a transaction password still turns into the set-it-up prompt). The withdrawal
+ * then shows below: pending review, confirming n/6, success or failure with the reason.
  */
 import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { toast } from '../../../ui/toast';
@@ -17,6 +21,7 @@ import { ApiError } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
 import { exactMoney, formatAmount, formatExact, isolate, isolateAmounts } from '../../../lib/format';
+import { useSettings } from '../../../api/settings';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMe } from '../../../api/me';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
@@ -31,7 +36,7 @@ import { RecordList, shortAddress } from '../components/RecordList';
 import classes from '../components/funds.module.css';
 import { PasswordField } from '../../../ui/PasswordField';
 import panel from '../../../ui/panel.module.css';
-import { paths, withQuery } from '../../../lib/paths';
+import { paths, withQuery, withRedirect } from '../../../lib/paths';
 
 type Field = 'address' | 'amount' | 'password';
 const PASSWORD = /^\d{6}$/;
@@ -45,7 +50,9 @@ export default function MentionPage() {
   const coins = useCoins();
   const wallet = useWallet();
   const book = useAddresses();
-  const { data: me } = useMe();
+  const user = useMe();
+  const me = user.data;
+  const { data: settings } = useSettings();
   const pick = useCoinChainParams(coins.data);
   const { coin, chain } = pick;
   const withdraw = useWithdraw();
@@ -57,7 +64,7 @@ export default function MentionPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [confirming, setConfirming] = useState(false);
 
-  if (coins.isPending || book.isPending || wallet.isPending) return <PageSkeleton rows={9} />;
+  if (coins.isPending || book.isPending || wallet.isPending || user.isPending) return <PageSkeleton variant="form" rows={5} />;
   if (!coins.data || !coin || !chain) return <LoadRetry onRetry={() => void coins.refetch()} />;
 
   const key = `${coin.coin}:${chain.chain}`;
@@ -69,22 +76,57 @@ export default function MentionPage() {
   const parsed = checkAmount(amount, coin.precision);
   const exact = (value: Big) => exactMoney(value, coin.coin, locale);
   const limit = me?.withdrawalLimit;
+  // What is left of the 24 h limit, in USDT (the server's sum of the last 24 hours' withdrawals).
+  const left = me?.withdrawalLimitLeft;
   const bindLink = withQuery(paths.assets.bindMentionAddress, { coin: coin.coin, chain: chain.chain, from: 'mention' });
+  const passwordLink = withRedirect(paths.mine.resetLegalPwd, withQuery(paths.assets.mention, { coin: coin.coin, chain: chain.chain }));
   const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: null }));
+
+  // Prerequisites, known before anything is typed (the server checks them again).
+  const noPassword = me ? !me.hasTransactionPassword : false;
+  const verified = me?.verification === 'verified';
+  const advanced = verified && me?.advancedVerification === 'verified';
+  const reviewing = me?.verification === 'pending' || (verified && me?.advancedVerification === 'pending');
+  // The limit of the next verification level, when there is one to reach.
+  const nextLimit = advanced || !settings ? undefined : settings.withdrawalLimits[verified ? 'advanced' : 'realName'];
+  const limitUsedUp = left !== undefined && new Big(left).lte(0);
+  const blocked = !address
+    ? t('funds.withdraw.blocked.address')
+    : noPassword
+      ? t('funds.withdraw.blocked.password')
+      : limitUsedUp
+        ? t('funds.withdraw.blocked.limit')
+        : null;
+  const overLimit = () => isolateAmounts(t('funds.withdraw.overLimitLeft', { left: formatAmount(left ?? '0', 2, locale) }));
+  const verifyLink =
+    nextLimit && !reviewing ? (
+      <Anchor component={Link} to={paths.mine.authentication} size="sm" data-testid="withdraw-verify">
+        {isolateAmounts(t('funds.withdraw.verifyToRaise', { limit: formatExact(nextLimit, locale) }))}
+      </Anchor>
+    ) : null;
+
+  /** What is wrong with the amount as it is typed (typing more only makes it worse): shown at once. */
+  const liveProblem = (): string | null => {
+    if (parsed.problem === 'precision') return t('funds.amountProblem.precision', { coin: coin.coin, precision: coin.precision });
+    const a = parsed.amount;
+    if (!a) return null;
+    if (a.plus(fee).gt(available)) return t('funds.withdraw.insufficient');
+    // The limit is in USDT; other coins are valued by the server at its prices.
+    if (coin.coin === 'USDT' && left !== undefined && a.gt(left)) return overLimit();
+    return null;
+  };
+  const live = liveProblem();
 
   const amountProblem = (): string | null => {
     if (parsed.problem) return t(`funds.amountProblem.${parsed.problem}`, { coin: coin.coin, precision: coin.precision });
     const a = parsed.amount;
     if (a.lt(chain.minWithdraw)) return isolateAmounts(t('funds.withdraw.belowMin', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin }));
-    if (a.plus(fee).gt(available)) return t('funds.withdraw.insufficient');
-    // The limit is in USDT; other coins are valued by the server.
-    if (coin.coin === 'USDT' && limit && a.gt(limit)) return isolateAmounts(t('funds.withdraw.overLimit', { limit: formatAmount(limit, 0, locale) }));
-    return null;
+    return liveProblem();
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (withdraw.isPending || confirming) return;
+    if (withdraw.isPending || confirming || blocked) return;
     const next: Partial<Record<Field, string | null>> = {
       address: address ? null : t('funds.withdraw.noAddress'),
       amount: amountProblem(),
@@ -151,6 +193,43 @@ export default function MentionPage() {
           </Group>
         </div>
 
+        {(noPassword || limitUsedUp || nextLimit || reviewing) && (
+          <div className={panel.card} data-testid="withdraw-prereqs">
+            <Text size="sm" fw={600}>
+              {t('funds.withdraw.prereqTitle')}
+            </Text>
+            {noPassword && (
+              <Stack gap={2} align="flex-start" data-testid="prereq-password">
+                <Text size="sm" c="orange">
+                  {t('funds.withdraw.prereqPassword')}
+                </Text>
+                <Anchor component={Link} to={passwordLink} size="sm" data-testid="prereq-password-link">
+                  {t('funds.withdraw.setPassword')}
+                </Anchor>
+              </Stack>
+            )}
+            {limitUsedUp && (
+              <Text size="sm" c="orange" data-testid="prereq-limit">
+                {t('funds.withdraw.prereqLimit')}
+              </Text>
+            )}
+            {reviewing ? (
+              <Text size="sm" c="dimmed" data-testid="prereq-reviewing">
+                {t('funds.withdraw.reviewing')}
+              </Text>
+            ) : (
+              nextLimit && (
+                <Stack gap={2} align="flex-start" data-testid="prereq-verify">
+                  <Text size="sm" c={limitUsedUp ? 'orange' : 'dimmed'}>
+                    {isolateAmounts(t('funds.withdraw.prereqVerify', { limit: formatExact(limit ?? '0', locale) }))}
+                  </Text>
+                  {verifyLink}
+                </Stack>
+              )
+            )}
+          </div>
+        )}
+
         {addresses.length === 0 ? (
           <Alert color="orange" variant="light" title={t('funds.withdraw.noAddress')} data-testid="no-address">
             <Stack gap={8} align="flex-start">
@@ -193,7 +272,7 @@ export default function MentionPage() {
             setAmount(v);
             clear('amount');
           }}
-          error={errors.amount}
+          error={errors.amount ?? live}
           disabled={withdraw.isPending}
           unit={coin.coin}
           onMax={() => {
@@ -214,10 +293,13 @@ export default function MentionPage() {
           <dd data-testid="withdraw-total">{total ? exact(total) : '--'}</dd>
           <dt>{t('funds.withdraw.minimum')}</dt>
           <dd data-testid="withdraw-min">{exactMoney(chain.minWithdraw, coin.coin, locale)}</dd>
-          {limit && (
+          {limit && left !== undefined && (
             <>
               <dt>{t('funds.withdraw.limit')}</dt>
-              <dd data-testid="withdraw-limit">{isolate(t('funds.withdraw.limitValue', { amount: formatAmount(limit, 0, locale) }))}</dd>
+              <dd data-testid="withdraw-limit">
+                {/* One isolate around it all: it reads in its own direction (a fallback English text too). */}
+                {isolate(isolateAmounts(t('funds.withdraw.limitLeft', { left: formatAmount(left, 2, locale), limit: formatExact(limit, locale) })))}
+              </dd>
             </>
           )}
         </dl>
@@ -234,19 +316,28 @@ export default function MentionPage() {
             clear('password');
           }}
           error={errors.password}
-          disabled={withdraw.isPending}
+          // Nothing to type until one is set: the prerequisites above link to setting it.
+          disabled={withdraw.isPending || noPassword}
+          description={noPassword ? t('funds.withdraw.prereqPassword') : undefined}
           data-testid="withdraw-password"
         />
 
-        <Button type="submit" size="md" disabled={addresses.length === 0} loading={withdraw.isPending} data-testid="withdraw-submit">
-          {t('funds.withdraw.submit')}
-        </Button>
+        <Stack gap={4}>
+          <Button type="submit" size="md" disabled={Boolean(blocked)} loading={withdraw.isPending} data-testid="withdraw-submit">
+            {t('funds.withdraw.submit')}
+          </Button>
+          {blocked && (
+            <Text size="xs" c="dimmed" ta="center" data-testid="withdraw-blocked">
+              {blocked}
+            </Text>
+          )}
+        </Stack>
       </form>
 
       <RecordList
         filter={{ type: 'withdrawal', coin: coin.coin }}
         title={t('funds.withdraw.recent', { coin: coin.coin })}
-        empty={t('funds.withdraw.none')}
+        empty={{ title: t('empty.withdrawals.title'), hint: t('empty.withdrawals.hint') }}
         testId="withdraw-records"
       />
 

@@ -16,6 +16,12 @@ import { useCoinFormat } from '../format';
 import { paths, withQuery } from '../../../lib/paths';
 
 const TABS = ['all', 'deposit', 'withdrawal', 'transfer'] as const;
+const EMPTY_TITLE = {
+  all: 'empty.records.title',
+  deposit: 'empty.deposits.title',
+  withdrawal: 'empty.withdrawals.title',
+  transfer: 'empty.transfers.title',
+} as const;
 
 export default function TradeAccountPage() {
   const { t } = useTranslation();
@@ -28,7 +34,7 @@ export default function TradeAccountPage() {
   const kindParam = params.get('kind') as AccountKind | null;
   const kind: AccountKind = kindParam && ACCOUNT_KINDS.includes(kindParam) ? kindParam : 'funds';
 
-  if (!wallet || !coins) return <PageSkeleton rows={6} />;
+  if (!wallet || !coins) return <PageSkeleton variant="account" />;
   const info = coins.find((c) => c.coin === params.get('coin')) ?? coins[0];
   const balance = balanceOf(wallet, kind, info.coin);
 
@@ -97,7 +103,12 @@ export default function TradeAccountPage() {
         />
       </div>
       <div style={{ padding: '0 16px' }}>
-        <RecordList key={tab} filter={{ type: tab, coin: info.coin, kind }} title={t('assets.records.title')} empty={t('common.noData')} />
+        <RecordList
+          key={tab}
+          filter={{ type: tab, coin: info.coin, kind }}
+          title={t('assets.records.title')}
+          empty={{ title: t(EMPTY_TITLE[tab]), hint: t('empty.records.hint') }}
+        />
       </div>
     </div>
   );

@@ -44,7 +44,7 @@ export default function TransferPage() {
   const [amount, setAmount] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  if (!wallet || !coins) return <PageSkeleton rows={5} />;
+  if (!wallet || !coins) return <PageSkeleton variant="form" rows={4} />;
   const info = coins.find((c) => c.coin === coin) ?? coins[0];
   const available = balanceOf(wallet, from, info.coin)?.available ?? '0';
   const kindOptions = TRANSFER_KINDS.map((k) => ({ value: k, label: t(`assets.kind.${k}`) }));

@@ -26,7 +26,7 @@ export default function LockPage() {
   const products = useLockProducts();
   const [chosen, setChosen] = useState<string | null>(null);
   if (products.isError && !products.data) return <LoadRetry onRetry={() => void products.refetch()} />;
-  if (!products.data) return <PageSkeleton rows={5} />;
+  if (!products.data) return <PageSkeleton variant="products" rows={3} />;
   return (
     <div className={panel.page} data-testid="earn-lock">
       <div className={offer.links}>

@@ -36,7 +36,7 @@ export default function MachineDetailPage() {
   const [typed, setTyped] = useState('1');
   const [asking, setAsking] = useState(false);
   if (machines.isError && !machines.data) return <LoadRetry onRetry={() => void machines.refetch()} />;
-  if (!machines.data) return <PageSkeleton rows={5} />;
+  if (!machines.data) return <PageSkeleton variant="detail" rows={5} />;
   const m = machines.data.find((x) => x.id === id);
   if (!m)
     return (

@@ -20,7 +20,7 @@ export default function MachinesPage() {
   const machines = useMachines();
   const display = useCoinDisplay();
   if (machines.isError && !machines.data) return <LoadRetry onRetry={() => void machines.refetch()} />;
-  if (!machines.data) return <PageSkeleton rows={4} />;
+  if (!machines.data) return <PageSkeleton variant="products" rows={3} />;
   return (
     <div className={panel.page} data-testid="earn-machines">
       <div className={offer.links}>

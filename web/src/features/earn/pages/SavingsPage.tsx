@@ -29,7 +29,7 @@ export default function SavingsPage() {
   const deposit = useDeposit();
   const [chosen, setChosen] = useState<string | null>(null);
   if (products.isError && !products.data) return <LoadRetry onRetry={() => void products.refetch()} />;
-  if (!products.data) return <PageSkeleton rows={5} />;
+  if (!products.data) return <PageSkeleton variant="products" rows={3} />;
   const myDeposit = (productId: string) =>
     (mine.data?.pages.flatMap((p) => p.items) ?? []).filter((p) => p.productId === productId).reduce((s, p) => s.plus(p.principal), new Big(0));
   return (

@@ -37,7 +37,7 @@ export function OrderChat({ order }: { order: P2pOrder }) {
         {t('fiat.chat.title', { name: order.counterparty })}
       </Text>
       {!messages.data ? (
-        <PageSkeleton rows={2} />
+        <PageSkeleton variant="chat" rows={2} />
       ) : (
         <div className={chat.thread} role="log" aria-live="polite">
           {messages.data.length === 0 && (

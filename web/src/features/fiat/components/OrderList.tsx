@@ -1,5 +1,5 @@
 /** My fiat orders (all of them, or those on my store's ads) by state, page by page, live, each opening its detail. */
-import { Badge, SegmentedControl, Text } from '@mantine/core';
+import { Badge, SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { paths, withQuery } from '../../../lib/paths';
 import { LoadMore } from '../../../ui/LoadMore';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
 import { fiatPlaces, useOrderEvents, useOrders, type OrderFilter } from '../api';
 import classes from './fiat.module.css';
 
@@ -29,11 +30,16 @@ export function OrderList({ scope }: { scope: 'all' | 'store' }) {
         data-testid="p2p-records-filter"
       />
       {orders.isError && !orders.data && <LoadRetry onRetry={() => void orders.refetch()} />}
-      {orders.isPending && <PageSkeleton rows={4} />}
+      {orders.isPending && <PageSkeleton variant="cards" rows={4} bare />}
       {orders.data && items.length === 0 && (
-        <Text c="dimmed" ta="center" py={32} data-testid="p2p-records-empty">
-          {t('fiat.noOrders')}
-        </Text>
+        <EmptyState
+          testId="p2p-records-empty"
+          title={t(scope === 'store' ? 'empty.storeOrders.title' : 'empty.p2pOrders.title')}
+          hint={t(scope === 'store' ? 'empty.storeOrders.hint' : 'empty.p2pOrders.hint')}
+          action={
+            scope === 'store' ? { label: t('empty.storeOrders.action'), to: paths.legal.store } : { label: t('empty.p2pOrders.action'), to: paths.legal.legal }
+          }
+        />
       )}
       <div className={classes.list}>
         {items.map((o) => (

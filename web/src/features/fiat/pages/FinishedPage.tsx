@@ -18,7 +18,7 @@ export default function FinishedPage() {
   const order = useOrder(id);
   const o = order.data;
   if (order.isError && !o) return <LoadRetry onRetry={() => void order.refetch()} />;
-  if (!o) return <PageSkeleton rows={4} />;
+  if (!o) return <PageSkeleton variant="detail" rows={4} />;
   const coin = exactMoney(o.quantity, o.coin, locale);
   const money = isolate(`${formatAmount(o.amount, fiatPlaces(o.fiat), locale)} ${o.fiat}`);
   const done = o.status === 'completed';

@@ -3,7 +3,7 @@
  * ads, filtered by payment method and by the amount the user wants; cheapest first to buy, best
  * price first to sell. My orders are one tap away.
  */
-import { Button, Group, NativeSelect, SegmentedControl, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { AmountInput } from '../../../ui/AmountInput';
 import { LoadMore } from '../../../ui/LoadMore';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { FIATS, P2P_COINS, PAYMENT_TYPES, useAds, type FiatCurrency, type PaymentType } from '../api';
@@ -81,12 +82,8 @@ export default function MarketPage() {
         />
       </div>
       {ads.isError && !ads.data && <LoadRetry onRetry={() => void ads.refetch()} />}
-      {ads.isPending && <PageSkeleton rows={4} />}
-      {ads.data && items.length === 0 && (
-        <Text c="dimmed" ta="center" py={32} data-testid="p2p-empty">
-          {t('fiat.noAds')}
-        </Text>
-      )}
+      {ads.isPending && <PageSkeleton variant="cards" rows={4} bare />}
+      {ads.data && items.length === 0 && <EmptyState compact testId="p2p-empty" title={t('empty.ads.title')} hint={t('empty.ads.hint')} />}
       <div className={classes.list}>
         {items.map((ad) => (
           <AdCard key={ad.id} ad={ad} />

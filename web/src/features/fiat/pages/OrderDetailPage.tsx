@@ -54,7 +54,7 @@ export default function OrderDetailPage() {
   const o = order.data;
   const timeLeft = useTimeLeft(o?.deadline ?? 0, o?.status === 'waiting_payment');
   if (order.isError && !o) return <LoadRetry onRetry={() => void order.refetch()} />;
-  if (!o) return <PageSkeleton rows={7} />;
+  if (!o) return <PageSkeleton variant="detail" rows={6} />;
   const places = fiatPlaces(o.fiat);
   const money = isolate(`${formatAmount(o.amount, places, locale)} ${o.fiat}`);
   const coin = exactMoney(o.quantity, o.coin, locale);

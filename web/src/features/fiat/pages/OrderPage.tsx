@@ -48,7 +48,7 @@ export default function OrderPage() {
 
   if (store.isError && !store.data) return <LoadRetry onRetry={() => void store.refetch()} />;
   const coinPlaces = ad && coinPrecision(ad.coin);
-  if (!store.data || (ad && coinPlaces === undefined)) return <PageSkeleton rows={6} />;
+  if (!store.data || (ad && coinPlaces === undefined)) return <PageSkeleton variant="form" rows={3} />;
   if (!ad)
     return (
       <div className={panel.page}>

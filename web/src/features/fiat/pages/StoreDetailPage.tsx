@@ -17,7 +17,7 @@ export default function StoreDetailPage() {
   const store = useStore(new URLSearchParams(useLocation().search).get('id') ?? '');
   const s = store.data;
   if (store.isError && !s) return <LoadRetry onRetry={() => void store.refetch()} />;
-  if (!s) return <PageSkeleton rows={6} />;
+  if (!s) return <PageSkeleton variant="cards" rows={4} />;
   return (
     <div className={panel.page} data-testid="p2p-store">
       <div className={panel.card}>

@@ -11,6 +11,7 @@ import { formatAmount, formatRate, isolate, exactMoney } from '../../../lib/form
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { fiatPlaces, useMerchant, useShelfAd } from '../api';
@@ -26,7 +27,7 @@ export default function StorePage() {
   const [publishing, setPublishing] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   if (merchant.isError && !merchant.data) return <LoadRetry onRetry={() => void merchant.refetch()} />;
-  if (!merchant.data) return <PageSkeleton rows={6} />;
+  if (!merchant.data) return <PageSkeleton variant="cards" rows={4} />;
   const store = merchant.data.store;
   if (!store) return <Navigate to={paths.legal.storeUser} replace />;
   const ads = store.ads.filter((a) => a.side === tab);
@@ -62,11 +63,7 @@ export default function StorePage() {
         fullWidth
         data-testid="p2p-my-ads-tab"
       />
-      {ads.length === 0 && (
-        <Text c="dimmed" ta="center" py={24} data-testid="p2p-no-my-ads">
-          {t('fiat.merchant.noAds')}
-        </Text>
-      )}
+      {ads.length === 0 && <EmptyState compact testId="p2p-no-my-ads" title={t('empty.myAds.title')} hint={t('empty.myAds.hint')} />}
       <div className={classes.list}>
         {ads.map((ad) => {
           const places = fiatPlaces(ad.fiat);

@@ -25,7 +25,7 @@ export default function StoreUserPage() {
   const merchant = useMerchant();
   const open = useOpenStore();
   if (merchant.isError && !merchant.data) return <LoadRetry onRetry={() => void merchant.refetch()} />;
-  if (!merchant.data) return <PageSkeleton rows={5} />;
+  if (!merchant.data) return <PageSkeleton variant="form" rows={3} />;
   if (merchant.data.store) return <Navigate to={paths.legal.store} replace />;
   const r = merchant.data.requirements;
   const ready = r.realName && r.paymentMethod && r.transactionPassword;

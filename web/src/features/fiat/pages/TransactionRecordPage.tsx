@@ -16,6 +16,7 @@ import { paths, withQuery } from '../../../lib/paths';
 import { LoadMore } from '../../../ui/LoadMore';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { P2P_COINS, useFiatLog } from '../api';
@@ -55,11 +56,9 @@ export default function TransactionRecordPage() {
         </Button>
       </div>
       {log.isError && !log.data && <LoadRetry onRetry={() => void log.refetch()} />}
-      {log.isPending && <PageSkeleton rows={4} />}
+      {log.isPending && <PageSkeleton variant="cards" rows={4} bare />}
       {log.data && items.length === 0 && (
-        <Text c="dimmed" ta="center" py={32} data-testid="p2p-log-empty">
-          {t('fiat.log.empty', { coin })}
-        </Text>
+        <EmptyState compact testId="p2p-log-empty" title={t('empty.fiatLog.title', { coin })} hint={t('empty.fiatLog.hint')} />
       )}
       <div className={classes.list}>
         {items.map((e) => {

@@ -184,7 +184,7 @@ export default function HomePage() {
         </Button>
       </div>
       {isPending ? (
-        <PageSkeleton rows={5} />
+        <PageSkeleton variant="tickers" rows={5} />
       ) : (
         <div role="list" aria-label={t(`home.${kind}`)} data-testid="movers">
           {movers.map((tk) => (

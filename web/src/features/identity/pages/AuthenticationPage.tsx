@@ -111,7 +111,7 @@ export default function AuthenticationPage() {
   const locale = useIntlLocale();
   const me = useMeWhileReviewing();
   const { data: settings } = useSettings();
-  if (!me.data || !settings) return me.isError ? <LoadRetry onRetry={() => void me.refetch()} /> : <PageSkeleton rows={5} />;
+  if (!me.data || !settings) return me.isError ? <LoadRetry onRetry={() => void me.refetch()} /> : <PageSkeleton variant="settings" rows={4} />;
   const user = me.data;
   const limits = settings.withdrawalLimits;
   const current = user.merchantLevel;

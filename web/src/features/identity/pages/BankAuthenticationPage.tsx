@@ -8,6 +8,8 @@ import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { CardIcon } from '../../../ui/emptyIcons';
 import { useMeWhileReviewing, usePaymentMethods } from '../api';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PaymentMethodCard } from '../components/PaymentMethodCard';
@@ -20,7 +22,7 @@ export default function BankAuthenticationPage() {
   const { t } = useTranslation();
   const me = useMeWhileReviewing();
   const methods = usePaymentMethods();
-  if (!me.data) return me.isError ? <LoadRetry onRetry={() => void me.refetch()} /> : <PageSkeleton rows={6} />;
+  if (!me.data) return me.isError ? <LoadRetry onRetry={() => void me.refetch()} /> : <PageSkeleton variant="form" />;
   const user = me.data;
   const banks = (methods.data ?? []).filter((m) => m.type === 'bank');
 
@@ -57,13 +59,11 @@ export default function BankAuthenticationPage() {
           </Button>
         </div>
         {methods.isPending ? (
-          <PageSkeleton rows={2} />
+          <PageSkeleton variant="cards" rows={1} bare />
         ) : methods.isError ? (
           <LoadRetry onRetry={() => void methods.refetch()} />
         ) : banks.length === 0 ? (
-          <Text size="sm" c="dimmed" data-testid="bank-empty">
-            {t('identity.bank.empty')}
-          </Text>
+          <EmptyState compact testId="bank-empty" icon={<CardIcon />} title={t('empty.bankCards.title')} hint={t('empty.bankCards.hint')} />
         ) : (
           banks.map((m) => <PaymentMethodCard key={m.id} method={m} />)
         )}

@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { CardIcon } from '../../../ui/emptyIcons';
 import { useMeWhileReviewing, usePaymentMethods } from '../api';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PaymentMethodCard } from '../components/PaymentMethodCard';
@@ -23,7 +25,7 @@ export default function CollectMoneyPage() {
   /** null: open the form only while there is no method yet. */
   const [adding, setAdding] = useState<boolean | null>(null);
 
-  if (methods.isPending || me.isPending) return <PageSkeleton rows={6} />;
+  if (methods.isPending || me.isPending) return <PageSkeleton variant="form" rows={4} />;
   if (methods.isError) return <LoadRetry onRetry={() => void methods.refetch()} />;
   const list = methods.data;
   const user = me.data;
@@ -64,9 +66,7 @@ export default function CollectMoneyPage() {
         )}
       </div>
       {list.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="pm-empty">
-          {t('identity.collect.empty')}
-        </Text>
+        <EmptyState compact testId="pm-empty" icon={<CardIcon />} title={t('empty.paymentMethods.title')} hint={t('empty.paymentMethods.hint')} />
       ) : (
         list.map((m) => <PaymentMethodCard key={m.id} method={m} />)
       )}

@@ -258,7 +258,7 @@ export default function RealAuthenticationPage() {
   const [params] = useSearchParams();
   const level: Level = params.get('level') === 'advanced' ? 'advanced' : 'primary';
   const me = useMeWhileReviewing();
-  if (!me.data) return me.isError ? <LoadRetry onRetry={() => void me.refetch()} /> : <PageSkeleton rows={6} />;
+  if (!me.data) return me.isError ? <LoadRetry onRetry={() => void me.refetch()} /> : <PageSkeleton variant="form" rows={5} />;
   const user = me.data;
 
   if (level === 'primary') {

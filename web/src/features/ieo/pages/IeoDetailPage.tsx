@@ -42,7 +42,7 @@ export default function IeoDetailPage() {
   const [typed, setTyped] = useState('');
   const p = project.data;
   if (project.isError && !p) return <LoadRetry onRetry={() => void project.refetch()} />;
-  if (!p) return <PageSkeleton rows={6} />;
+  if (!p) return <PageSkeleton variant="detail" rows={6} />;
   const places = precision(p.coin) ?? 8;
   const already = (mine.data?.items ?? []).filter((s) => s.projectId === p.id).reduce((sum, s) => sum.plus(s.quantity), new Big(0));
   const room = new Big(p.maxQuantity).minus(already);

@@ -1,5 +1,5 @@
 /** My subscriptions (/pages/ieo/order, login): each with its state, what was requested and paid, the allocation, its cost and the refund, the estimated revenue and when the tokens arrive; live. */
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
@@ -7,6 +7,8 @@ import { exactMoney, formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ChartUpIcon } from '../../../ui/emptyIcons';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useIeoSubscriptions } from '../api';
@@ -19,15 +21,11 @@ export default function IeoOrderPage() {
   const locale = useIntlLocale();
   const subs = useIeoSubscriptions();
   if (subs.isError && !subs.data) return <LoadRetry onRetry={() => void subs.refetch()} />;
-  if (!subs.data) return <PageSkeleton rows={4} />;
+  if (!subs.data) return <PageSkeleton variant="cards" rows={3} />;
   const usdt = (v: string) => formatMoney(v, 2, 'USDT', locale);
   return (
     <div className={panel.page} data-testid="ieo-orders">
-      {subs.data.items.length === 0 && (
-        <Text c="dimmed" ta="center" py={24} data-testid="ieo-none">
-          {t('ieo.none')}
-        </Text>
-      )}
+      {subs.data.items.length === 0 && <EmptyState testId="ieo-none" icon={<ChartUpIcon />} title={t('empty.ieo.title')} hint={t('empty.ieo.hint')} />}
       <div className={offer.list}>
         {subs.data.items.map((s) => (
           <div key={s.id} className={panel.card} data-testid="ieo-subscription" data-status={s.status}>

@@ -18,7 +18,7 @@ export default function IeoPage() {
   const { t } = useTranslation();
   const projects = useIeoProjects();
   if (projects.isError && !projects.data) return <LoadRetry onRetry={() => void projects.refetch()} />;
-  if (!projects.data) return <PageSkeleton rows={5} />;
+  if (!projects.data) return <PageSkeleton variant="products" rows={3} />;
   return (
     <div className={panel.page} data-testid="ieo">
       {getToken() && (

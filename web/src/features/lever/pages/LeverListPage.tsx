@@ -4,7 +4,7 @@
  * close after a confirmation, and a one-click close of all of them after one confirmation. Live
  * through the `leverOrder` / `leverAccount` events and the tickers.
  */
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { toast } from '../../../ui/toast';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ChartUpIcon } from '../../../ui/emptyIcons';
 import { useConfirm } from '../../../ui/useConfirm';
 import { ordersOf, useCloseAllLever, useCloseLever, useLeverAccount, useLeverEvents, useLeverOrders, usePricePlaces } from '../api';
 import { AccountPanel } from '../components/AccountPanel';
@@ -49,7 +51,7 @@ export default function LeverListPage() {
       />
     );
   }
-  if (!account.data || !positions.data) return <PageSkeleton rows={6} />;
+  if (!account.data || !positions.data) return <PageSkeleton variant="cards" rows={3} />;
   const list = ordersOf(positions.data);
   const total = positions.data.pages[0]?.total ?? list.length;
 
@@ -111,14 +113,13 @@ export default function LeverListPage() {
           closing={(o) => (close.isPending && close.variables === o.id) || closeAll.isPending}
         />
       ) : (
-        <Stack align="center" gap="sm" py={32}>
-          <Text c="dimmed" data-testid="lever-no-positions">
-            {t('lever.noPositions')}
-          </Text>
-          <Button component={Link} to={paths.lever.lever} variant="light" classNames={WRAP}>
-            {t('lever.openPosition')}
-          </Button>
-        </Stack>
+        <EmptyState
+          testId="lever-no-positions"
+          icon={<ChartUpIcon />}
+          title={t('empty.leverPositions.title')}
+          hint={t('empty.leverPositions.hint')}
+          action={{ label: t('empty.leverPositions.action'), to: paths.lever.lever }}
+        />
       )}
       <LoadMore query={positions} label={t('lever.loadMore')} />
       <Button component={Link} to={paths.lever.orderList} variant="default" classNames={WRAP} data-testid="lever-orders-link">

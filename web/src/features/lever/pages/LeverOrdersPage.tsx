@@ -4,13 +4,15 @@
  * close price, realized P/L, fees, overnight fees, why they closed) and cancelled delegations.
  * Page by page ("load more"), live through the `leverOrder` event.
  */
-import { Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { toast } from '../../../ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { paths } from '../../../lib/paths';
 import { useConfirm } from '../../../ui/useConfirm';
 import { ordersOf, useCancelLever, useLeverEvents, useLeverOrders, usePricePlaces, type LeverFilter } from '../api';
 import { LeverOrderCard } from '../components/LeverOrderCard';
@@ -52,7 +54,7 @@ function OrderList({ status }: { status: Tab }) {
   const places = usePricePlaces();
   const [ask, dialog] = useConfirm();
   const [tpsl, setTpsl] = useState<LeverOrder | null>(null);
-  if (isPending) return <PageSkeleton rows={5} />;
+  if (isPending) return <PageSkeleton variant="orders" />;
   if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
   const orders = ordersOf(data);
   const onCancel = async (order: LeverOrder) => {
@@ -84,9 +86,12 @@ function OrderList({ status }: { status: Tab }) {
           ))}
         </Stack>
       ) : (
-        <Text c="dimmed" ta="center" py={48} data-testid="lever-no-orders">
-          {t(status === 'delegating' ? 'lever.noDelegations' : 'lever.noHistory')}
-        </Text>
+        <EmptyState
+          testId="lever-no-orders"
+          title={t(status === 'delegating' ? 'empty.leverDelegations.title' : 'empty.leverHistory.title')}
+          hint={t(status === 'delegating' ? 'empty.leverDelegations.hint' : 'empty.leverHistory.hint')}
+          action={{ label: t('empty.leverPositions.action'), to: paths.lever.lever }}
+        />
       )}
       <LoadMore query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} label={t('lever.loadMore')} />
       <TpSlSheet order={tpsl} pricePrecision={tpsl ? places(tpsl.symbol) : 2} onClose={() => setTpsl(null)} />

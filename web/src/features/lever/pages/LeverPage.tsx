@@ -56,7 +56,7 @@ export default function LeverPage() {
   const { data: symbols, isError, refetch } = useLeverSymbols();
   const [params, setParams] = useSearchParams();
   if (isError && !symbols) return <LoadRetry onRetry={() => void refetch()} />;
-  if (!symbols) return <PageSkeleton rows={8} />;
+  if (!symbols) return <PageSkeleton variant="trade" />;
   if (!symbols.length) {
     return (
       <Text c="dimmed" ta="center" py={48}>

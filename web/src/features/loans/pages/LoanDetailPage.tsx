@@ -11,6 +11,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { CoinsIcon } from '../../../ui/emptyIcons';
 import { useConfirm } from '../../../ui/useConfirm';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
@@ -23,14 +25,10 @@ export default function LoanDetailPage() {
   const { t } = useTranslation();
   const loans = useLoans();
   if (loans.isError && !loans.data) return <LoadRetry onRetry={() => void loans.refetch()} />;
-  if (!loans.data) return <PageSkeleton rows={5} />;
+  if (!loans.data) return <PageSkeleton variant="cards" rows={3} />;
   return (
     <div className={panel.page} data-testid="loan-list">
-      {loans.data.items.length === 0 && (
-        <Text c="dimmed" ta="center" py={24} data-testid="loan-none">
-          {t('loans.none')}
-        </Text>
-      )}
+      {loans.data.items.length === 0 && <EmptyState testId="loan-none" icon={<CoinsIcon />} title={t('empty.loans.title')} hint={t('empty.loans.hint')} />}
       {loans.data.items.map((loan) => (
         <LoanCard key={loan.id} loan={loan} />
       ))}

@@ -29,7 +29,7 @@ export default function LoansPage() {
   const products = useLoanProducts();
   const [type, setType] = useState<LoanProduct['type']>('assistance');
   if (products.isError && !products.data) return <LoadRetry onRetry={() => void products.refetch()} />;
-  if (!products.data) return <PageSkeleton rows={6} />;
+  if (!products.data) return <PageSkeleton variant="products" rows={3} />;
   const product = products.data.find((p) => p.type === type) ?? products.data[0];
   return (
     <div className={panel.page} data-testid="loans">

@@ -1,11 +1,13 @@
 /**
- * K-line: one symbol's live price and 24 h figures, a candlestick chart with volume and MA7/MA25
- * for nine periods (history over REST, the open candle live from `kline:{symbol}:{period}`), the
- * order book and recent trades, and Buy / Sell buttons to the trade page.
+ * K-line: one symbol's live price and 24 h figures; a chart area with two views, the candlestick
+ * chart for nine periods (history over REST, the open candle live from `kline:{symbol}:{period}`)
+ * with an OHLC readout and the indicators the user picks (MA, EMA, BOLL, VOL; kept in
+ * localStorage), and the depth chart of the live book; a fullscreen mode; the order book and
+ * recent trades, and Buy / Sell buttons to the trade page.
  */
 import { Alert, Button, Skeleton, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
@@ -19,6 +21,8 @@ import { useToggleFavorite } from '../components/useToggleFavorite';
 import { FavoriteStar } from '../../../ui/market/FavoriteStar';
 import { BookPanel } from '../components/BookPanel';
 import { KlineChart, type KlineChartHandle } from '../components/KlineChart';
+import { DepthChart } from '../components/DepthChart';
+import { DEFAULT_INDICATORS, INDICATORS, INDICATORS_KEY, parseIndicators, toggleIndicator, type Indicator } from '../../../ui/chart/indicators';
 import { TradesPanel } from '../../../ui/market/TradesPanel';
 import { usePriceFlash } from '../../../ui/market/usePriceFlash';
 import classes from '../components/kline.module.css';
@@ -81,9 +85,50 @@ function Header({ market }: { market: MarketInfo }) {
   );
 }
 
+function initialIndicators(): Indicator[] {
+  try {
+    return parseIndicators(localStorage.getItem(INDICATORS_KEY));
+  } catch {
+    return [...DEFAULT_INDICATORS];
+  }
+}
+
+/**
+ * Fullscreen as a fixed overlay over `area`: Escape closes it, focus stays inside it, the page
+ * behind does not scroll.
+ */
+function useFullscreen(area: RefObject<HTMLElement | null>): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOn(false);
+    };
+    const onFocus = (e: FocusEvent) => {
+      const el = area.current;
+      if (el && e.target instanceof Node && !el.contains(e.target)) el.querySelector<HTMLElement>('button, [tabindex="0"]')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocus);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocus);
+      document.body.style.overflow = overflow;
+    };
+  }, [on, area]);
+  return [on, setOn];
+}
+
+/** The chart area: K-line (periods, readout, indicators) or depth, and a fullscreen switch. */
 function Chart({ market }: { market: MarketInfo }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<KlinePeriod>(initialPeriod);
+  const [view, setView] = useState<'kline' | 'depth'>('kline');
+  const [indicators, setIndicators] = useState<Indicator[]>(initialIndicators);
+  const area = useRef<HTMLElement>(null);
+  const [fullscreen, setFullscreen] = useFullscreen(area);
   const chart = useRef<KlineChartHandle>(null);
   const { data, isPending, isError, refetch } = useQuery(klineQuery(market.symbol, period));
   useRealtime(`kline:${market.symbol}:${period}`, 'kline', (event) => {
@@ -97,37 +142,106 @@ function Chart({ market }: { market: MarketInfo }) {
       /* private mode */
     }
   };
+  const toggle = (i: Indicator) => {
+    const next = toggleIndicator(indicators, i);
+    setIndicators(next);
+    try {
+      localStorage.setItem(INDICATORS_KEY, JSON.stringify(next));
+    } catch {
+      /* private mode */
+    }
+  };
   return (
-    <section>
-      <div className={classes.periods} role="group" aria-label={t('kline.period')}>
-        {KLINE_PERIODS.map((p) => (
-          <button key={p} type="button" className={classes.period} aria-pressed={p === period} onClick={() => choose(p)} data-testid={`period-${p}`}>
-            {t(`kline.periods.${p}`)}
+    <section
+      ref={area}
+      className={`${classes.chartSection} ${fullscreen ? classes.fullscreen : ''}`}
+      data-testid="chart-section"
+      data-fullscreen={fullscreen}
+      {...(fullscreen
+        ? { role: 'dialog', 'aria-modal': true, 'aria-label': t('kline.chartOf', { symbol: market.symbol }) }
+        : { 'aria-label': t('kline.chart') })}
+    >
+      <Tabs value={view} onChange={(v) => setView(v === 'depth' ? 'depth' : 'kline')} keepMountedMode="display-none" className={classes.chartTabs}>
+        <div className={classes.chartBar}>
+          <Tabs.List className={classes.viewTabs}>
+            <Tabs.Tab value="kline" data-testid="chart-tab-kline">
+              {t('kline.views.kline')}
+            </Tabs.Tab>
+            <Tabs.Tab value="depth" data-testid="chart-tab-depth">
+              {t('kline.views.depth')}
+            </Tabs.Tab>
+          </Tabs.List>
+          {fullscreen && <span className={classes.fullscreenTitle}>{market.symbol}</span>}
+          <button
+            type="button"
+            className={classes.iconButton}
+            onClick={() => setFullscreen(!fullscreen)}
+            aria-label={t(fullscreen ? 'kline.exitFullscreen' : 'kline.fullscreen')}
+            data-testid="chart-fullscreen"
+          >
+            {fullscreen ? <CollapseIcon /> : <ExpandIcon />}
           </button>
-        ))}
-      </div>
-      <div className={classes.legend} aria-hidden>
-        {/* The line's colour on a swatch, the name in the text colour (yellow text is 1.8:1 on white). */}
-        <span style={{ '--ma-color': '#f0b90b' } as CSSProperties}>MA7</span>
-        <span style={{ '--ma-color': '#c86dd7' } as CSSProperties}>MA25</span>
-      </div>
-      <div className={classes.chartBox}>
-        {isError ? (
-          <Alert m="md" color="red" title={t('errors.loadFailed')}>
-            <Button variant="light" size="xs" mt="xs" onClick={() => refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Alert>
-        ) : (
-          <>
-            <KlineChart ref={chart} candles={data?.candles ?? EMPTY} pricePrecision={market.pricePrecision} />
-            {isPending && <Skeleton className={classes.chartSkeleton} />}
-          </>
-        )}
-      </div>
+        </div>
+        <Tabs.Panel value="kline" className={classes.chartPanel}>
+          <div className={classes.periods} role="group" aria-label={t('kline.period')}>
+            {KLINE_PERIODS.map((p) => (
+              <button key={p} type="button" className={classes.period} aria-pressed={p === period} onClick={() => choose(p)} data-testid={`period-${p}`}>
+                {t(`kline.periods.${p}`)}
+              </button>
+            ))}
+          </div>
+          <div className={classes.chartBox}>
+            {isError ? (
+              <Alert m="md" color="red" title={t('errors.loadFailed')}>
+                <Button variant="light" size="xs" mt="xs" onClick={() => refetch()}>
+                  {t('common.retry')}
+                </Button>
+              </Alert>
+            ) : (
+              <>
+                <KlineChart ref={chart} candles={data?.candles ?? EMPTY} pricePrecision={market.pricePrecision} indicators={indicators} />
+                {isPending && <Skeleton className={classes.chartSkeleton} />}
+              </>
+            )}
+          </div>
+          <div className={classes.indicators} role="group" aria-label={t('kline.indicators')}>
+            {INDICATORS.map((i) => (
+              <button
+                key={i}
+                type="button"
+                className={classes.period}
+                aria-pressed={indicators.includes(i)}
+                onClick={() => toggle(i)}
+                title={t(`kline.indicatorHints.${i}`)}
+                data-testid={`indicator-${i}`}
+              >
+                {t(`kline.indicatorNames.${i}`)}
+              </button>
+            ))}
+          </div>
+        </Tabs.Panel>
+        <Tabs.Panel value="depth" className={classes.chartPanel}>
+          <div className={classes.chartBox}>
+            {view === 'depth' && (
+              <DepthChart symbol={market.symbol} base={market.base} pricePrecision={market.pricePrecision} amountPrecision={market.amountPrecision} />
+            )}
+          </div>
+        </Tabs.Panel>
+      </Tabs>
     </section>
   );
 }
+
+const ExpandIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </svg>
+);
+const CollapseIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+    <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
+  </svg>
+);
 
 const EMPTY: never[] = [];
 
@@ -139,7 +253,7 @@ export default function KlinePage() {
   const { data: markets, isPending, isError, refetch } = useMarkets();
   const [tab, setTab] = useState<string | null>('book');
 
-  if (isPending) return <PageSkeleton rows={8} />;
+  if (isPending) return <PageSkeleton variant="chart" />;
   if (isError)
     return (
       <Alert m="md" color="red" title={t('errors.loadFailed')}>

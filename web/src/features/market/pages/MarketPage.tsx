@@ -6,17 +6,19 @@
 import { Alert, Button, Tabs, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { compare } from '../../../lib/decimal';
 import { SearchIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { StarOutlineIcon } from '../../../ui/emptyIcons';
 import { useTickers, type Ticker } from '../../../api/market';
 import { useFavorites } from '../api';
 import { useToggleFavorite } from '../components/useToggleFavorite';
 import { VirtualTickerList } from '../components/VirtualTickerList';
 import classes from '../components/market.module.css';
-import { loginRedirect } from '../../../lib/paths';
+import { loginRedirect, paths } from '../../../lib/paths';
 
 type SortKey = 'volume' | 'price' | 'change';
 type Sort = { key: SortKey; dir: 1 | -1 } | null;
@@ -132,7 +134,7 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
         </span>
       </div>
       {isPending || (tab === FAVORITES && loggedIn && favorites.isPending) ? (
-        <PageSkeleton rows={10} />
+        <PageSkeleton variant="tickers" rows={10} />
       ) : isError ? (
         <Alert m="md" color="red" title={t('errors.loadFailed')}>
           <Button variant="light" size="xs" mt="xs" onClick={() => refetch()}>
@@ -140,17 +142,15 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
           </Button>
         </Alert>
       ) : emptyFavorites ? (
-        <div className={classes.empty} data-testid="favorites-empty">
-          <p>{t('market.noFavorites')}</p>
-          <p>{loggedIn ? t('market.favoritesHint') : t('market.favoritesLoginHint')}</p>
-          {!loggedIn && (
-            <Button component={Link} to={loginRedirect(here)} variant="light" mt="sm">
-              {t('market.login')}
-            </Button>
-          )}
-        </div>
+        <EmptyState
+          testId="favorites-empty"
+          icon={<StarOutlineIcon />}
+          title={t('empty.favorites.title')}
+          hint={t(loggedIn ? 'empty.favorites.hint' : 'empty.favorites.loginHint')}
+          action={loggedIn ? { label: t('empty.favorites.action'), to: paths.market.market } : { label: t('empty.favorites.login'), to: loginRedirect(here) }}
+        />
       ) : rows.length === 0 ? (
-        <p style={{ textAlign: 'center', color: 'var(--mantine-color-dimmed)', padding: 32 }}>{t('common.noData')}</p>
+        <EmptyState compact testId="pairs-empty" icon={<SearchIcon width={24} height={24} />} title={t('empty.pairs.title')} hint={t('empty.pairs.hint')} />
       ) : (
         <VirtualTickerList rows={rows} favorites={favoriteSet} onToggleFavorite={toggleFavorite} label={t('tabs.market')} />
       )}

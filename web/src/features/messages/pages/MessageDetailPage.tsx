@@ -29,7 +29,7 @@ export default function MessageDetailPage() {
     );
   }
   if (read.isError) return <LoadRetry onRetry={() => mutate(id)} />;
-  if (!read.data) return <PageSkeleton rows={4} />;
+  if (!read.data) return <PageSkeleton variant="article" rows={4} />;
   const { title, body } = text(read.data);
   return (
     <article className={classes.page} data-testid="message-detail">

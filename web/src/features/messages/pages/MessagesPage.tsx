@@ -11,6 +11,8 @@ import { formatDate } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ChatIcon } from '../../../ui/emptyIcons';
 import { LoadMore } from '../../../ui/LoadMore';
 import { WRAP } from '../../../ui/wrap';
 import classes from '../components/messages.module.css';
@@ -22,7 +24,7 @@ export default function MessagesPage() {
   useMessageEvents();
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useMessages();
   const readAll = useReadAllMessages();
-  if (isPending) return <PageSkeleton rows={6} />;
+  if (isPending) return <PageSkeleton variant="inbox" rows={5} />;
   if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
   const items = data.pages.flatMap((p) => p.items);
   const unread = data.pages[0]?.unread ?? 0;
@@ -44,11 +46,7 @@ export default function MessagesPage() {
           {t('messages.readAll')}
         </Button>
       </div>
-      {items.length === 0 && (
-        <Text c="dimmed" ta="center" py={48}>
-          {t('messages.empty')}
-        </Text>
-      )}
+      {items.length === 0 && <EmptyState testId="messages-empty" icon={<ChatIcon />} title={t('empty.messages.title')} hint={t('empty.messages.hint')} />}
       {items.map((m) => {
         const { title, body } = text(m);
         return (

@@ -31,7 +31,7 @@ export default function NewsDetailPage() {
     );
   }
   if (isError && !article) return <LoadRetry onRetry={() => void refetch()} />;
-  if (isPending || !article) return <PageSkeleton rows={8} />;
+  if (isPending || !article) return <PageSkeleton variant="article" rows={10} />;
   // A link into the app stays in it (no reload); others open in a new tab (set by the sanitiser).
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     const a = (e.target as HTMLElement).closest('a');

@@ -8,6 +8,8 @@ import { formatDate } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { NewsIcon } from '../../../ui/emptyIcons';
 import { LoadMore } from '../../../ui/LoadMore';
 import classes from '../components/news.module.css';
 
@@ -15,16 +17,12 @@ export default function NewsPage() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useNews();
-  if (isPending) return <PageSkeleton rows={6} />;
+  if (isPending) return <PageSkeleton variant="cards" rows={5} />;
   if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
   const items = data.pages.flatMap((p) => p.items);
   return (
     <div className={classes.list} data-testid="news-list">
-      {items.length === 0 && (
-        <Text c="dimmed" ta="center" py={48}>
-          {t('news.empty')}
-        </Text>
-      )}
+      {items.length === 0 && <EmptyState testId="news-empty" icon={<NewsIcon />} title={t('empty.news.title')} hint={t('empty.news.hint')} />}
       {items.map((a) => (
         <Link key={a.id} to={withQuery(paths.home.newsDetail, { id: a.id })} className={classes.item} data-testid="news-item" lang={a.locale} dir="auto">
           <div data-server-text>

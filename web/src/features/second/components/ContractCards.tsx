@@ -104,7 +104,7 @@ export function SettledCard({ order, places }: { order: SecondOrder; places: num
             className={toneOf(order.pnl ?? '0')}
           />
           <Fact label={t('second.boughtAt')} value={formatDate(order.time, 'dateTime', locale)} />
-          <Fact label={t('second.settledAt')} value={order.settledAt ? formatDate(order.settledAt, 'time', locale) : '--'} />
+          <Fact label={t('second.settledAt')} value={order.settledAt ? formatDate(order.settledAt, 'dateTime', locale) : '--'} />
           <Fact label={t('second.payout')} value={formatMoney(order.payout ?? '0', 2, COIN, locale)} />
         </div>
       </div>

@@ -21,6 +21,7 @@ import { serverNow } from '../../../lib/serverClock';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
 import { RiskNotice } from '../../../ui/RiskNotice';
 import { LivePrice } from '../../../ui/market/LivePrice';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
@@ -38,7 +39,7 @@ export default function SecondPage() {
   const { data: terms, isError, refetch } = useSecondTerms();
   const [params, setParams] = useSearchParams();
   if (isError && !terms) return <LoadRetry onRetry={() => void refetch()} />;
-  if (!terms) return <PageSkeleton rows={8} />;
+  if (!terms) return <PageSkeleton variant="chart" />;
   const symbol = terms.symbols.find((s) => s.symbol === params.get('symbol')) ?? terms.symbols[0];
   if (!symbol) {
     return (
@@ -285,11 +286,7 @@ function RunningList({ orders, placesOf }: { orders: SecondOrder[]; placesOf: (s
   const { t } = useTranslation();
   const now = useServerNow();
   if (!orders.length) {
-    return (
-      <Text c="dimmed" ta="center" py={24} data-testid="second-no-running">
-        {t('second.noRunning')}
-      </Text>
-    );
+    return <EmptyState compact testId="second-no-running" title={t('empty.secondRunning.title')} hint={t('empty.secondRunning.hint')} />;
   }
   return (
     <Stack gap={8} data-testid="second-running">
@@ -303,7 +300,7 @@ function RunningList({ orders, placesOf }: { orders: SecondOrder[]; placesOf: (s
 function SettledList({ placesOf }: { placesOf: (s: string) => number }) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useSecondOrders('settled');
-  if (isPending) return <PageSkeleton rows={3} />;
+  if (isPending) return <PageSkeleton variant="cards" rows={2} bare />;
   if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
   const orders = ordersOf(data);
   return (
@@ -311,9 +308,7 @@ function SettledList({ placesOf }: { placesOf: (s: string) => number }) {
       {orders.length ? (
         orders.map((o) => <SettledCard key={o.id} order={o} places={placesOf(o.symbol)} />)
       ) : (
-        <Text c="dimmed" ta="center" py={24}>
-          {t('second.noSettled')}
-        </Text>
+        <EmptyState compact testId="second-no-settled" title={t('empty.secondSettled.title')} hint={t('empty.secondSettled.hint')} />
       )}
       <LoadMore query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} label={t('second.loadMore')} />
     </Stack>

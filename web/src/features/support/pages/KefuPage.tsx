@@ -45,7 +45,7 @@ export default function KefuPage() {
   }, [newest, chat.typing]);
 
   if (access.isError || (chat.isError && !chat.data)) return <LoadRetry onRetry={() => void (access.isError ? access.refetch() : chat.refetch())} />;
-  if (!chat.data) return <PageSkeleton rows={5} />;
+  if (!chat.data) return <PageSkeleton variant="chat" />;
   return (
     <div className={classes.page} data-testid="kefu">
       {!getToken() && (

@@ -3,16 +3,16 @@
  * funds account, newest first, page by page: the amount in its coin, its USDT value then, which
  * member (masked) and level it came from, the symbol and the rate. New ones arrive live.
  */
-import { Button, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatDate, formatExact, formatMoney, formatRate, isolate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { TeamIcon } from '../../../ui/emptyIcons';
 import { LoadMore } from '../../../ui/LoadMore';
-import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useRebateEvents, useRebates, useTeam, type Rebate } from '../api';
 import { TeamIncome } from '../components/TeamFigures';
@@ -48,7 +48,7 @@ export default function GroupLogPage() {
   const team = useTeam();
   const rebates = useRebates();
   if (rebates.isError && !rebates.data) return <LoadRetry onRetry={() => void rebates.refetch()} />;
-  if (!rebates.data) return <PageSkeleton rows={6} />;
+  if (!rebates.data) return <PageSkeleton variant="figures" />;
   const items = rebates.data.pages.flatMap((p) => p.items);
   return (
     <div className={panel.page} data-testid="group-log">
@@ -60,14 +60,13 @@ export default function GroupLogPage() {
         </TeamIncome>
       )}
       {items.length === 0 && (
-        <div className={panel.card}>
-          <Text c="dimmed" ta="center" data-testid="rebates-empty">
-            {t('team.noRebates')}
-          </Text>
-          <Button component={Link} to={paths.mine.invite} size="compact-sm" classNames={WRAP}>
-            {t('invite.title')}
-          </Button>
-        </div>
+        <EmptyState
+          testId="rebates-empty"
+          icon={<TeamIcon />}
+          title={t('empty.rebates.title')}
+          hint={t('empty.rebates.hint')}
+          action={{ label: t('empty.team.action'), to: paths.mine.invite }}
+        />
       )}
       <div className={classes.list}>
         {items.map((r) => (

@@ -12,6 +12,8 @@ import { formatDate, formatMoney, formatRate, isolate } from '../../../lib/forma
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { TeamIcon } from '../../../ui/emptyIcons';
 import { LoadMore } from '../../../ui/LoadMore';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
@@ -60,7 +62,7 @@ export default function GroupPage() {
   const team = useTeam();
   const members = useTeamMembers(filter === 'all' ? undefined : (Number(filter) as TeamLevel));
   if (team.isError && !team.data) return <LoadRetry onRetry={() => void team.refetch()} />;
-  if (!team.data) return <PageSkeleton rows={6} />;
+  if (!team.data) return <PageSkeleton variant="figures" />;
   const summary = team.data;
   const items = members.data?.pages.flatMap((p) => p.items) ?? [];
   const stats: Array<[string, number, string]> = [
@@ -110,11 +112,16 @@ export default function GroupPage() {
         data-testid="team-filter"
       />
       {members.isError && !members.data && <LoadRetry onRetry={() => void members.refetch()} />}
-      {members.isPending && <PageSkeleton rows={3} />}
+      {members.isPending && <PageSkeleton variant="list" rows={3} bare />}
       {members.data && items.length === 0 && (
-        <Text c="dimmed" ta="center" py={32} data-testid="team-empty">
-          {filter === 'all' ? t('team.empty') : t('team.emptyLevel')}
-        </Text>
+        <EmptyState
+          compact
+          testId="team-empty"
+          icon={<TeamIcon />}
+          title={t(filter === 'all' ? 'empty.team.title' : 'empty.teamLevel.title')}
+          hint={t(filter === 'all' ? 'empty.team.hint' : 'empty.teamLevel.hint')}
+          action={{ label: t('empty.team.action'), to: paths.mine.invite }}
+        />
       )}
       <div className={classes.list}>
         {items.map((m) => (

@@ -20,7 +20,7 @@ export default function InvitePage() {
   const { t } = useTranslation();
   const me = useMe();
   if (me.isError && !me.data) return <LoadRetry onRetry={() => void me.refetch()} />;
-  if (!me.data) return <PageSkeleton rows={6} />;
+  if (!me.data) return <PageSkeleton variant="detail" rows={3} />;
   const code = me.data.inviteCode;
   const link = inviteLink(code);
   const canShare = typeof navigator.share === 'function';

@@ -1,5 +1,6 @@
 /** The open orders of a symbol on the trade page (the first 10), each cancellable after a confirmation. */
 import { Anchor, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { toast } from '../../../ui/toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { useConfirm } from '../../../ui/useConfirm';
 import { useCancelOrder, useOrders, type Order } from '../api';
 import { OrderCard } from './OrderCard';
+import { OrderDetailSheet } from './OrderDetailSheet';
 import classes from './trade.module.css';
 
 export function OpenOrders({ symbol }: { symbol: string }) {
@@ -15,6 +17,9 @@ export function OpenOrders({ symbol }: { symbol: string }) {
   const cancel = useCancelOrder();
   const [ask, dialog] = useConfirm();
   const orders = data?.pages.flatMap((p) => p.items) ?? [];
+  // The order whose detail is open, kept live from the list (null when it left the list).
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const detail = orders.find((o) => o.id === detailId) ?? null;
   const onCancel = async (order: Order) => {
     if (cancel.isPending) return;
     if (
@@ -39,13 +44,18 @@ export function OpenOrders({ symbol }: { symbol: string }) {
         </Anchor>
       </Group>
       {isPending ? null : orders.length ? (
-        orders.slice(0, 10).map((o) => <OrderCard key={o.id} order={o} onCancel={onCancel} cancelling={cancel.isPending && cancel.variables === o.id} />)
+        orders
+          .slice(0, 10)
+          .map((o) => (
+            <OrderCard key={o.id} order={o} onCancel={onCancel} cancelling={cancel.isPending && cancel.variables === o.id} onOpen={(x) => setDetailId(x.id)} />
+          ))
       ) : (
         <Text size="sm" c="dimmed" ta="center" py="md">
           {t('trade.noOrders')}
         </Text>
       )}
       {dialog}
+      <OrderDetailSheet order={detail} onClose={() => setDetailId(null)} />
     </section>
   );
 }

@@ -18,7 +18,18 @@ function orderStatusText(order: Order, t: (k: string, o?: Record<string, unknown
   return t(`trade.status.${order.status}`);
 }
 
-export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCancel?: (order: Order) => void; cancelling?: boolean }) {
+export function OrderCard({
+  order,
+  onCancel,
+  cancelling,
+  onOpen,
+}: {
+  order: Order;
+  onCancel?: (order: Order) => void;
+  cancelling?: boolean;
+  /** Opens the order's detail (fills, fee, how the numbers add up). */
+  onOpen?: (order: Order) => void;
+}) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const places = (v: string) => (v.includes('.') ? v.split('.')[1].length : 0);
@@ -64,6 +75,13 @@ export function OrderCard({ order, onCancel, cancelling }: { order: Order; onCan
         {cell(t('trade.time'), formatDate(order.time, 'dateTime', locale))}
         {order.status === 'pending' && onCancel ? cell(t('trade.statusLabel'), orderStatusText(order, t), 'order-status') : null}
       </div>
+      {onOpen && (
+        <Group justify="flex-end" mt={4}>
+          <Button size="compact-xs" variant="subtle" onClick={() => onOpen(order)} data-testid="order-details">
+            {t('trade.detail.show')}
+          </Button>
+        </Group>
+      )}
     </div>
   );
 }

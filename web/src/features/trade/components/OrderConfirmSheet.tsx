@@ -6,8 +6,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount } from '../../../lib/format';
-import { wireAmount } from '../../../lib/amount';
+import { formatMoney, formatRate } from '../../../lib/format';
 import type { MarketInfo } from '../../../api/market';
 import type { OrderSummary } from '../forms/orderForm';
 import { SIDE_COLOR } from './sideColor';
@@ -27,17 +26,25 @@ export function OrderConfirmSheet({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const { symbol, base, quote, pricePrecision, quotePrecision } = market;
+  const { symbol, base, quote, pricePrecision, amountPrecision, quotePrecision, settlementPrecision } = market;
   const rows = (r: OrderSummary) =>
     [
       [t('trade.pair'), symbol],
       [t('trade.sideLabel'), t(`trade.side.${r.side}`)],
       [t('trade.typeLabel'), t(`trade.type.${r.kind}`)],
-      [t('trade.price'), r.price ? `${formatAmount(r.price, pricePrecision, locale)} ${quote}` : t('trade.marketPrice')],
-      [t('trade.quantity'), r.quantity ? `${r.quantity} ${base}` : '--'],
-      [t('trade.amount'), r.total ? `${formatAmount(r.total, quotePrecision, locale)} ${quote}` : t('trade.marketPrice')],
-      // As the server charges it; a market order's fee depends on its fill, so only the rate is shown.
-      [t('trade.feeEstimate'), r.fee ? `${wireAmount(r.fee.amount)} ${r.fee.coin}` : r.feePercent !== undefined ? `${r.feePercent} %` : '--'],
+      [t('trade.price'), r.price ? formatMoney(r.price, pricePrecision, quote, locale) : t('trade.marketPrice')],
+      [t('trade.quantity'), r.quantity ? formatMoney(r.quantity, amountPrecision, base, locale) : '--'],
+      [t('trade.amount'), r.total ? formatMoney(r.total, quotePrecision, quote, locale) : t('trade.marketPrice')],
+      // As the server charges it (a buy's in base, a sell's in quote at the settlement places); a
+      // market order's fee depends on its fill, so only the rate is shown.
+      [
+        t('trade.feeEstimate'),
+        r.fee
+          ? formatMoney(r.fee.amount, r.side === 'buy' ? amountPrecision : settlementPrecision, r.fee.coin, locale)
+          : r.feeRate !== undefined
+            ? formatRate(r.feeRate, locale)
+            : '--',
+      ],
     ] as const;
   return (
     <Modal opened={review !== null} onClose={() => !pending && onClose()} title={t('trade.confirmTitle')} centered radius="lg" data-testid="order-confirm">

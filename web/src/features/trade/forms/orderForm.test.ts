@@ -62,8 +62,10 @@ describe('editing keeps price, quantity and amount in step', () => {
     expect(f.quantity).toBe('0'); // 1 / 20000 = 0.00005, below one step
   });
 
-  it('the amount keeps 6 places, rounded down', () => {
-    expect(amountOf(new Big('30000.55'), new Big('0.00001'), BTC_USDT)).toBe('0.300005');
+  it('the amount keeps the quote coin places (2 for USDT, 6 for BTC), truncated', () => {
+    expect(amountOf(new Big('30000.55'), new Big('0.00001'), BTC_USDT)).toBe('0.3');
+    expect(amountOf(new Big('62994.76'), new Big('0.01234'), BTC_USDT)).toBe('777.35'); // 777.355338
+    expect(amountOf(new Big('0.052345'), new Big('1.2345'), ETH_BTC)).toBe('0.064619'); // 0.0646199025
     expect(amountOf(null, new Big('1'), BTC_USDT)).toBe('');
   });
 
@@ -287,13 +289,13 @@ describe('properties', () => {
     );
   });
 
-  it('derived fields keep their precision: quantity at the base precision, amount at 6 places rounded down', () => {
+  it('derived fields keep their precision: quantity at the base precision, amount at the quote precision truncated', () => {
     fc.assert(
       fc.property(scenario, ({ rules: r, price, quantity, available: amount }) => {
         const a = editQuantity(editPrice(form(), price.toFixed(), r), quantity.toFixed(), r);
-        expect(places(a.amount)).toBeLessThanOrEqual(6);
+        expect(places(a.amount)).toBeLessThanOrEqual(r.quotePrecision);
         expect(new Big(a.amount).lte(price.times(quantity))).toBe(true);
-        expect(price.times(quantity).minus(a.amount).lt('0.000001')).toBe(true);
+        expect(price.times(quantity).minus(a.amount).lt(new Big(10).pow(-r.quotePrecision))).toBe(true);
         const b = editAmount(editPrice(form(), price.toFixed(), r), amount.toFixed(), r);
         expect(places(b.quantity)).toBeLessThanOrEqual(r.amountPrecision);
         expect(price.times(b.quantity).lte(amount)).toBe(true);

@@ -5,8 +5,9 @@
  * charged as the server charges it (mock-server/src/domain/spot.ts). Money is big.js throughout.
  *
  * Precisions come from the symbol: prices have `pricePrecision` places, base quantities
- * `amountPrecision`, the quote amount of a market buy `quotePrecision`; amounts derived from
- * price × quantity keep the ticker's `settlementPrecision` places, as the server keeps quote amounts.
+ * `amountPrecision`, quote amounts (a market buy's, and the amount field derived from price ×
+ * quantity) `quotePrecision` (2 for USDT), truncated: a total of 777.355338 USDT shows 777.35. What
+ * the server freezes (price × quantity rounded up at `settlementPrecision`) is checked exactly.
  */
 import type { components } from '../../../../../contracts/generated/openapi';
 import type { OpBody } from '../../../../../contracts/generated/operations';
@@ -54,9 +55,9 @@ export function spendOf(side: Side, rules: SymbolRules): { coin: string; precisi
     : { coin: rules.base, precision: Math.min(rules.amountPrecision, rules.settlementPrecision) };
 }
 
-/** price × quantity rounded down at the settlement places: what the amount field shows ('' when either is missing). */
-export function amountOf(price: Big | null, quantity: Big | null, rules: Pick<SymbolRules, 'settlementPrecision'>): string {
-  return price && quantity ? wireAmount(price.times(quantity).round(rules.settlementPrecision, Big.roundDown)) : '';
+/** price × quantity truncated at the quote coin's places: what the amount field shows ('' when either is missing). */
+export function amountOf(price: Big | null, quantity: Big | null, rules: Pick<SymbolRules, 'quotePrecision'>): string {
+  return price && quantity ? wireAmount(price.times(quantity).round(rules.quotePrecision, Big.roundDown)) : '';
 }
 
 /**
@@ -94,6 +95,16 @@ export function feeOf(side: Side, receivedGross: Big, rate: string | Big, rules:
 /** A new price: the amount follows (price × quantity). */
 export function editPrice(form: OrderFormState, price: string, rules: SymbolRules): OrderFormState {
   return { ...form, price, amount: amountOf(parseDecimal(price), parseDecimal(form.quantity), rules), errors: {} };
+}
+
+/**
+ * The price a form starts at: the last traded price at the symbol's places, once it is known and
+ * only while the field is empty (a price typed or picked from the book stays).
+ */
+export function startAtLastPrice(form: OrderFormState, last: string | undefined, rules: SymbolRules): OrderFormState {
+  const p = last === undefined ? null : parseDecimal(last);
+  if (form.price !== '' || !p || p.lte(0)) return form;
+  return editPrice(form, p.round(rules.pricePrecision, Big.roundDown).toFixed(rules.pricePrecision), rules);
 }
 
 /** A new quantity: on a limit order the amount follows. */
@@ -141,6 +152,19 @@ export function applyPercent(form: OrderFormState, percent: number, available: s
   if (!price || price.lte(0)) return { ...form, errors: { price: { key: 'trade.errors.priceRequired' } } };
   const quantity = quantityOf(share, price, rules.amountPrecision);
   return { ...next, quantity, amount: amountOf(price, parseDecimal(quantity), rules) };
+}
+
+/**
+ * What the order as typed so far would spend, in the coin spent (null while it cannot tell): the
+ * quantity of a sell, the amount of a market buy, price × quantity of a limit buy. For the hint
+ * that the balance is in another account, before anything is validated.
+ */
+export function typedCost(form: Pick<OrderFormState, 'side' | 'kind' | 'price' | 'quantity' | 'amount'>): Big | null {
+  if (form.side === 'sell') return parseDecimal(form.quantity);
+  if (sizedByAmount(form)) return parseDecimal(form.amount);
+  const price = parseDecimal(form.price);
+  const quantity = parseDecimal(form.quantity);
+  return price && quantity ? price.times(quantity) : null;
 }
 
 // ---- validation -----------------------------------------------------------------------------
@@ -222,6 +246,8 @@ export interface OrderSummary {
   receive: { amount: Big; coin: string } | null;
   /** The fee rate as a percentage ("0.1"); undefined while the rate is unknown. */
   feePercent?: string;
+  /** The fee rate as the server sends it ("0.001"), for `formatRate`; undefined while unknown. */
+  feeRate?: string;
 }
 
 /** The summary of a validated order with the server's fee rate (settings `spotFeeRate`; undefined until loaded). */
@@ -248,5 +274,6 @@ export function summarizeOrder(form: Pick<OrderFormState, 'side' | 'kind'>, orde
     fee,
     receive: gross && fee ? { amount: gross.minus(fee.amount), coin: fee.coin } : null,
     feePercent: feeRate !== undefined ? feePercent(feeRate) : undefined,
+    feeRate,
   };
 }

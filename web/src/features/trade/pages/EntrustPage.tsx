@@ -3,15 +3,18 @@
  * cancelled after a confirmation. Live through the `order` event.
  */
 import { LoadMore } from '../../../ui/LoadMore';
-import { Stack, Tabs, Text } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { toast } from '../../../ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { EmptyState } from '../../../ui/EmptyState';
+import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { useConfirm } from '../../../ui/useConfirm';
 import { useCancelOrder, useOrderEvents, useOrders, type Order, type OrderFilter } from '../api';
 import { OrderCard } from '../components/OrderCard';
+import { OrderDetailSheet } from '../components/OrderDetailSheet';
 
 const TABS: OrderFilter[] = ['open', 'all', 'history'];
 
@@ -42,7 +45,8 @@ function OrderList({ status }: { status: OrderFilter }) {
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useOrders(status);
   const cancel = useCancelOrder();
   const [ask, dialog] = useConfirm();
-  if (isPending) return <PageSkeleton rows={5} />;
+  const [detailId, setDetailId] = useState<string | null>(null);
+  if (isPending) return <PageSkeleton variant="orderRows" />;
   if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
   const orders = data.pages.flatMap((p) => p.items);
   const onCancel = async (order: Order) => {
@@ -62,15 +66,25 @@ function OrderList({ status }: { status: OrderFilter }) {
     <Stack gap={0} px="md" pb="md" data-testid="entrust-list">
       {orders.length ? (
         orders.map((o) => (
-          <OrderCard key={o.id} order={o} onCancel={o.status === 'pending' ? onCancel : undefined} cancelling={cancel.isPending && cancel.variables === o.id} />
+          <OrderCard
+            key={o.id}
+            order={o}
+            onCancel={o.status === 'pending' ? onCancel : undefined}
+            cancelling={cancel.isPending && cancel.variables === o.id}
+            onOpen={(x) => setDetailId(x.id)}
+          />
         ))
       ) : (
-        <Text c="dimmed" ta="center" py={48}>
-          {t('common.noData', 'No data')}
-        </Text>
+        <EmptyState
+          testId="orders-empty"
+          title={t(status === 'open' ? 'empty.spotOpen.title' : 'empty.spotOrders.title')}
+          hint={t(status === 'open' ? 'empty.spotOpen.hint' : 'empty.spotOrders.hint')}
+          action={{ label: t('empty.spotOrders.action'), to: paths.trade.trade }}
+        />
       )}
       <LoadMore query={{ hasNextPage, isFetchingNextPage, fetchNextPage }} label={t('trade.loadMore')} />
       {dialog}
+      <OrderDetailSheet order={orders.find((o) => o.id === detailId) ?? null} onClose={() => setDetailId(null)} />
     </Stack>
   );
 }

@@ -7,12 +7,12 @@
  */
 import { Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { toast } from '../../../ui/toast';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatMoney, formatPercent } from '../../../lib/format';
+import { formatMoney, formatPercent, formatRate } from '../../../lib/format';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -25,6 +25,7 @@ import { useOrderEvents, usePlaceOrder, useSpotFeeRate } from '../api';
 import { OrderBookView } from '../../../ui/market/OrderBookView';
 import { OpenOrders } from '../components/OpenOrders';
 import { OrderConfirmSheet } from '../components/OrderConfirmSheet';
+import { FundsHint } from '../components/FundsHint';
 import { SymbolList } from '../components/SymbolList';
 import { SIDE_COLOR } from '../components/sideColor';
 import classes from '../components/trade.module.css';
@@ -33,8 +34,8 @@ import {
   clearSize,
   editAmount,
   editPrice,
+  startAtLastPrice,
   editQuantity,
-  feePercent,
   initialOrderForm,
   PERCENTS,
   sizedByAmount,
@@ -42,6 +43,7 @@ import {
   switchKind,
   switchSide,
   summarizeOrder,
+  typedCost,
   validateOrder,
   type FieldError,
   type Kind,
@@ -56,7 +58,7 @@ export default function TradePage() {
   const { data: markets, isError, refetch } = useMarkets();
   const [params, setParams] = useSearchParams();
   if (isError && !markets) return <LoadRetry onRetry={() => void refetch()} />;
-  if (!markets) return <PageSkeleton rows={8} />;
+  if (!markets) return <PageSkeleton variant="trade" />;
   const market = markets.find((m) => m.symbol === (params.get('symbol') ?? 'BTC/USDT')) ?? markets[0];
   const side: Side = params.get('side') === 'sell' ? 'sell' : 'buy';
   const update = (next: Record<string, string>) =>
@@ -123,6 +125,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
 
   return (
     <div>
+      <StartAtLastPrice symbol={symbol} onLast={(last) => setState((f) => startAtLastPrice(f, last, market))} />
       <Group justify="space-between" px="md" pt="sm" wrap="nowrap">
         <UnstyledButton onClick={() => setPickerOpen(true)} data-testid="symbol-switch" aria-haspopup="dialog">
           <Group gap={6} wrap="nowrap">
@@ -245,9 +248,11 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                   {t('trade.fee')}
                 </Text>
                 <Text size="xs" data-testid="trade-fee">
-                  {feeRate !== undefined ? `${feePercent(feeRate)}%` : '--'}
+                  {feeRate !== undefined ? formatRate(feeRate, locale) : '--'}
                 </Text>
               </Group>
+              {/* The coin sits in the funds account: say so, with a transfer that keeps the form. */}
+              {loggedIn && <FundsHint coin={spend.coin} precision={spend.precision} needed={typedCost(form)} />}
               {loggedIn && (
                 <Anchor component={Link} to={withQuery(paths.assets.transfer, { to: 'exchange', coin: spend.coin })} size="xs" data-testid="trade-transfer">
                   {t('trade.transferIn')}
@@ -289,6 +294,18 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
       </Drawer>
     </div>
   );
+}
+
+/** Starts the price field at the last price once the ticker has it (once: the form does not follow ticks). */
+function StartAtLastPrice({ symbol, onLast }: { symbol: string; onLast: (last: string) => void }) {
+  const last = useTicker(symbol)?.last;
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || last === undefined) return;
+    done.current = true;
+    onLast(last);
+  }, [last, onLast]);
+  return null;
 }
 
 /** The pair's 24 h change, live (the only part of the header that moves). */
