@@ -144,6 +144,7 @@ const RULES: Record<string, Rule> = {
   'Settings.fiatRates.*': asIs,
   'Settings.spotFeeRate': asIs,
   'User.withdrawalLimit': value,
+  'User.withdrawalLimitLeft': value,
   'ChainInfo.minDeposit': (_s, o, c) => coin(c, o.find((x) => x.name === 'CoinInfo')!.value.coin),
   'ChainInfo.minWithdraw': (_s, o, c) => coin(c, o.find((x) => x.name === 'CoinInfo')!.value.coin),
   'ChainInfo.withdrawFee': (_s, o, c) => coin(c, o.find((x) => x.name === 'CoinInfo')!.value.coin),
