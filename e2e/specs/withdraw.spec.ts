@@ -217,9 +217,9 @@ test.describe('withdrawals', () => {
     await amount.fill('10.1234567');
     await expect(error('USDT amounts have at most 6 decimal places')).toBeVisible();
     await amount.fill('2000.01');
-    await expect(error('Over what is left of your 24 h limit: 2,000.00 USDT')).toBeVisible();
+    await expect(error('Only 2,000.00 USDT is left of your 24 h limit')).toBeVisible();
     await amount.fill('2000');
-    await expect(error('Over what is left of your 24 h limit: 2,000.00 USDT')).toHaveCount(0);
+    await expect(error('Only 2,000.00 USDT is left of your 24 h limit')).toHaveCount(0);
     // Too small is only said on Withdraw (typing on makes it right).
     await amount.fill('5');
     await expect(error('The minimum withdrawal is 10 USDT')).toHaveCount(0);
