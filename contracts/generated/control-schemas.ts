@@ -1822,6 +1822,7 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
         "since": {
           "type": "integer",
           "minimum": 0,
+          "maximum": 9007199254740991,
           "default": 0
         },
         "limit": {

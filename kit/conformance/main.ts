@@ -42,7 +42,7 @@ function parse() {
       password: { type: 'string', default: 'Demo1234' },
       account2: { type: 'string' },
       password2: { type: 'string' },
-      code: { type: 'string', default: '123456' },
+      code: { type: 'string' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       listen: { type: 'string', default: '5' },

@@ -70,6 +70,7 @@ describe('the journal', () => {
     expect(host.journal.last).toBeGreaterThan(before);
     expect((await control(host, 'mockJournal', undefined, { since: 'x' })).status).toBe(400);
     expect((await control(host, 'mockJournal', undefined, { limit: '5001' })).status).toBe(400);
+    expect((await control(host, 'mockJournal', undefined, { since: '99999999999999999999' })).status).toBe(400);
   });
 
   it('redacts every secret-named field at any depth and bounds the text', () => {

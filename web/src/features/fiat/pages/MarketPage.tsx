@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isDecimalInput } from '../../../../../common/amount';
+import { parseDecimal } from '../../../lib/decimal';
 import { paths } from '../../../lib/paths';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadMore } from '../../../ui/LoadMore';
@@ -27,7 +28,13 @@ export default function MarketPage() {
   const [fiat, setFiat] = useState<FiatCurrency>('USD');
   const [payment, setPayment] = useState<PaymentType | ''>('');
   const [amount, setAmount] = useState('');
-  const ads = useAds({ side, coin, fiat, ...(payment ? { payment } : {}), ...(amount && isDecimalInput(amount) && Number(amount) > 0 ? { amount } : {}) });
+  const ads = useAds({
+    side,
+    coin,
+    fiat,
+    ...(payment ? { payment } : {}),
+    ...(amount && isDecimalInput(amount) && parseDecimal(amount)?.gt(0) ? { amount } : {}),
+  });
   const items = ads.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className={panel.page} data-testid="p2p-market">
