@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { Big } from '../../lib/decimal';
-import { formatAmount } from '../../lib/format';
+import { formatAmount, formatExact } from '../../lib/format';
 import { useTicker } from '../../api/market';
 import { useOrderBook, type Level } from './orderbook';
 import classes from './orderBook.module.css';
@@ -94,7 +94,7 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
             <LastPrice symbol={symbol} pricePrecision={pricePrecision} />
             {book.asks[0] && book.bids[0] && (
               <Text size="xs" c="dimmed" data-testid="book-spread">
-                {t('trade.spread')} {new Big(book.asks[0].price).minus(book.bids[0].price).toFixed()}
+                {t('trade.spread')} {formatExact(new Big(book.asks[0].price).minus(book.bids[0].price), locale)}
               </Text>
             )}
           </div>

@@ -4,8 +4,8 @@
  * so ("You have 10,000.00 USDT in your funds account") with a Transfer action that opens a sheet
  * moving it funds → exchange without leaving the form, prefilled with what is missing.
  */
-import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Drawer, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoinPrecision } from '../../../api/coins';
 import { balanceOf, useWallet } from '../../../api/wallet';
@@ -20,31 +20,33 @@ import { useTransferIn } from '../api';
 /** A bottom sheet as tall as its content, at most nearly the screen. */
 const SHEET = { content: { height: 'auto', maxHeight: '92dvh' } };
 
-export function FundsHint({ coin, precision, needed }: { coin: string; precision: number; needed: Big | null }) {
+/** `fallback` shows instead when there is nothing to say (no coin waiting in the funds account). */
+export function FundsHint({ coin, precision, needed, fallback }: { coin: string; precision: number; needed: Big | null; fallback: ReactNode }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const { data: wallet } = useWallet();
   const coinPrecision = useCoinPrecision()(coin);
   const [open, setOpen] = useState(false);
-  if (!wallet) return null;
+  if (!wallet) return fallback;
   const exchange = new Big(balanceOf(wallet, 'exchange', coin)?.available ?? '0');
   const funds = new Big(balanceOf(wallet, 'funds', coin)?.available ?? '0');
   const short = needed && needed.gt(exchange) ? needed.minus(exchange) : null;
-  if (funds.lte(0) || !(exchange.lte(0) || short)) return null;
+  if (funds.lte(0) || !(exchange.lte(0) || short)) return fallback;
   // What is missing, rounded up to the coin's places, but never more than the funds hold.
   const places = coinPrecision ?? precision;
   const missing = short ? short.round(places, Big.roundUp) : null;
   const prefill = missing ? (missing.gt(funds) ? maxAmount(funds, places) : missing) : null;
   return (
     <>
-      <Group gap={4} wrap="nowrap" justify="space-between" data-testid="funds-hint">
-        <Text size="xs" c="dimmed" style={{ minWidth: 0 }} data-testid="funds-hint-text">
+      {/* Text above its action: the form's column is narrow, and a button beside it squeezes the sentence into four lines. */}
+      <Stack gap={4} align="flex-start" data-testid="funds-hint">
+        <Text size="xs" c="dimmed" data-testid="funds-hint-text">
           {isolateAmounts(t('trade.fundsHint', { amount: formatMoney(funds, precision, coin, locale) }))}
         </Text>
-        <Button size="compact-xs" variant="light" onClick={() => setOpen(true)} data-testid="funds-hint-transfer" style={{ flexShrink: 0 }}>
+        <Button size="compact-xs" variant="light" onClick={() => setOpen(true)} data-testid="funds-hint-transfer">
           {t('trade.transfer')}
         </Button>
-      </Group>
+      </Stack>
       <Drawer opened={open} onClose={() => setOpen(false)} position="bottom" size="auto" radius="lg" styles={SHEET} title={t('trade.transferTitle')}>
         {open && (
           <TransferForm

@@ -252,11 +252,17 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 </Text>
               </Group>
               {/* The coin sits in the funds account: say so, with a transfer that keeps the form. */}
-              {loggedIn && <FundsHint coin={spend.coin} precision={spend.precision} needed={typedCost(form)} />}
               {loggedIn && (
-                <Anchor component={Link} to={withQuery(paths.assets.transfer, { to: 'exchange', coin: spend.coin })} size="xs" data-testid="trade-transfer">
-                  {t('trade.transferIn')}
-                </Anchor>
+                <FundsHint
+                  coin={spend.coin}
+                  precision={spend.precision}
+                  needed={typedCost(form)}
+                  fallback={
+                    <Anchor component={Link} to={withQuery(paths.assets.transfer, { to: 'exchange', coin: spend.coin })} size="xs" data-testid="trade-transfer">
+                      {t('trade.transferIn')}
+                    </Anchor>
+                  }
+                />
               )}
             </Stack>
             {loggedIn ? (
