@@ -15,7 +15,7 @@ import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
 
 const TARGET_KB = 150;
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const staticDir = join(root, 'dist', 'h5');
+const staticDir = process.env.H5_DIST ?? join(root, 'dist', 'h5');
 
 if (!existsSync(join(staticDir, 'index.html'))) {
   console.error(`bench/bundle: ${join(staticDir, 'index.html')} is missing: run \`npm run build\` first (or \`npm run bench:bundle\`, which builds).`);

@@ -3,9 +3,9 @@
  * Pure TypeScript; each check returns an error key (see locales/en.json `validation.*`) or null.
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { PASSWORD_MAX, PASSWORD_MIN } from './password';
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 16;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
 export type ValidationKey =
   | 'required'

@@ -6,7 +6,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { components } from '../../../contracts/generated/openapi';
 import { pseudoEnabled, pseudoProcessor } from './pseudo';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/validation';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/password';
 
 const LANG_KEY = 'lang';
 /** The product's 20 locales (the contract's `Locale`), with their names in their own language. */

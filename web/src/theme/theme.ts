@@ -3,7 +3,7 @@
  * the navigation and tab bars through CSS variables, and is read again whenever the page becomes
  * visible (another tab, or the native shell, may have changed it).
  */
-import { Button, createTheme, Drawer, Modal, SegmentedControl, Tabs, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
+import { createTheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
 import controls from './controls.module.css';
 import './theme.css';
 
@@ -33,13 +33,15 @@ export const theme = createTheme({
     teal: ['#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#38d9a9', '#20c997', '#12b886', '#0ca678', '#087f5b', '#0a6b4e'],
   },
   // Labels wrap instead of being clipped (controls.module.css): long German, Russian and French words.
+  // Plain objects keyed by component name, not `Button.extend(...)`: extend would import each
+  // component (Drawer, Modal, Tabs, SegmentedControl and what they use) into the first visit's bundle.
   components: {
-    Button: Button.extend({ classNames: { root: controls.buttonRoot, inner: controls.buttonInner, label: controls.buttonLabel } }),
-    SegmentedControl: SegmentedControl.extend({ classNames: { label: controls.segmentedLabel } }),
-    Tabs: Tabs.extend({ classNames: { tab: controls.tab } }),
+    Button: { classNames: { root: controls.buttonRoot, inner: controls.buttonInner, label: controls.buttonLabel } },
+    SegmentedControl: { classNames: { label: controls.segmentedLabel } },
+    Tabs: { classNames: { tab: controls.tab } },
     // A dialog's <header> would be a second banner landmark beside the page's: it is the dialog's title bar, no landmark.
-    Modal: Modal.extend({ defaultProps: { attributes: { header: { role: 'none' } } } }),
-    Drawer: Drawer.extend({ defaultProps: { attributes: { header: { role: 'none' } } } }),
+    Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
+    Drawer: { defaultProps: { attributes: { header: { role: 'none' } } } },
   },
 });
 
