@@ -4,15 +4,14 @@
  */
 import { LoadMore } from '../../../ui/LoadMore';
 import { Stack, Tabs } from '@mantine/core';
-import { toast } from '../../../ui/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
-import { useConfirm } from '../../../ui/useConfirm';
-import { useCancelOrder, useOrderEvents, useOrders, type Order, type OrderFilter } from '../api';
+import { useOrderEvents, useOrders, type OrderFilter } from '../api';
+import { useCancelFlow } from '../components/useCancelFlow';
 import { OrderCard } from '../components/OrderCard';
 import { OrderDetailSheet } from '../components/OrderDetailSheet';
 
@@ -43,25 +42,11 @@ export default function EntrustPage() {
 function OrderList({ status }: { status: OrderFilter }) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useOrders(status);
-  const cancel = useCancelOrder();
-  const [ask, dialog] = useConfirm();
+  const { onCancel, cancellingId, dialog } = useCancelFlow();
   const [detailId, setDetailId] = useState<string | null>(null);
   if (isPending) return <PageSkeleton variant="orderRows" />;
   if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
   const orders = data.pages.flatMap((p) => p.items);
-  const onCancel = async (order: Order) => {
-    if (cancel.isPending) return;
-    if (
-      await ask({
-        message: t('trade.cancelConfirm', { symbol: order.symbol }),
-        confirmLabel: t('dialog.cancelOrder'),
-        cancelLabel: t('dialog.keepOrder'),
-        destructive: true,
-      })
-    ) {
-      cancel.mutate(order.id, { onSuccess: () => toast.success(t('trade.cancelled')) });
-    }
-  };
   return (
     <Stack gap={0} px="md" pb="md" data-testid="entrust-list">
       {orders.length ? (
@@ -70,7 +55,7 @@ function OrderList({ status }: { status: OrderFilter }) {
             key={o.id}
             order={o}
             onCancel={o.status === 'pending' ? onCancel : undefined}
-            cancelling={cancel.isPending && cancel.variables === o.id}
+            cancelling={cancellingId === o.id}
             onOpen={(x) => setDetailId(x.id)}
           />
         ))
