@@ -67,16 +67,10 @@ export function usePlaceOrder() {
 /** Moves a coin from the funds account into the exchange account (the trade form's inline transfer). */
 export function useTransferIn() {
   const queryClient = useQueryClient();
-  const key = useRef<string | null>(null);
+  // Each submission carries the client's own idempotency key (kept across its transport retries).
   return useMutation({
-    mutationFn: (body: { coin: string; amount: string }) => {
-      key.current ??= newIdempotencyKey();
-      return call('transfer', { body: { ...body, from: 'funds', to: 'exchange' }, idempotencyKey: key.current });
-    },
+    mutationFn: (body: { coin: string; amount: string }) => call('transfer', { body: { ...body, from: 'funds', to: 'exchange' } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey }),
-    onSettled: () => {
-      key.current = null;
-    },
   });
 }
 

@@ -3,18 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '../../../../../contracts/generated/openapi';
 import { formatAmount } from '../../../lib/format';
 import { orderBreakdown } from './orderDetail';
-import type { SymbolRules } from './orderForm';
+import { BTC_USDT } from './testRules';
 
 type Order = components['schemas']['Order'];
-const BTC_USDT: SymbolRules = {
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  pricePrecision: 2,
-  amountPrecision: 5,
-  quotePrecision: 2,
-  settlementPrecision: 6,
-};
 const order = (patch: Partial<Order>): Order => ({
   id: 'od_1',
   symbol: 'BTC/USDT',

@@ -28,16 +28,8 @@ import {
   type Side,
   type SymbolRules,
 } from './orderForm';
+import { BTC_USDT } from './testRules';
 
-const BTC_USDT: SymbolRules = {
-  symbol: 'BTC/USDT',
-  base: 'BTC',
-  quote: 'USDT',
-  pricePrecision: 2,
-  amountPrecision: 5,
-  quotePrecision: 2,
-  settlementPrecision: 6,
-};
 const ETH_BTC: SymbolRules = { symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', pricePrecision: 6, amountPrecision: 4, quotePrecision: 6, settlementPrecision: 6 };
 const FEE = '0.001';
 const form = (patch: Partial<OrderFormState> = {}): OrderFormState => ({ ...initialOrderForm(), ...patch });
