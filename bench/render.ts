@@ -5,7 +5,10 @@
  *   - the trade page with its order book updated 20 times a second;
  *   - the lever positions page with 50 open positions, their prices (tickers) moving 10 times a
  *     second (P/L, risk rate and total P/L recomputed in the app from each tickers event).
- * The feed goes through the real socket.io server and the app's real client (validators included).
+ * The feed goes through the real socket.io server and the app's real client (validators included),
+ * in the contract's form: the markets screen's `tickers` topic is answered here with a snapshot of
+ * the 200 synthetic symbols, then updates of the fields that changed, made by the server's own
+ * `TickerStream` (asyncapi.yaml 2.x). Set H5_DIST to measure another build than dist/h5.
  * Each screen runs RENDER_RUNS times (3); prints the longest main-thread task of the worst run and
  * the median share of time the main thread was busy (targets: no task over 50 ms, under 30 %
  * busy), then each run. Figures only; exits 0 once it has measured.
@@ -16,11 +19,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Page } from 'playwright-core';
+import { TickerStream } from '../mock-server/src/core/realtime.ts';
 import { createServer } from '../mock-server/src/http/server.ts';
 import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const staticDir = join(root, 'dist', 'h5');
+const staticDir = process.env.H5_DIST ?? join(root, 'dist', 'h5');
 if (!existsSync(join(staticDir, 'index.html'))) {
   console.error('bench/render: dist/h5 is missing: run `npm run build` first (or `npm run bench:render`, which builds).');
   process.exit(1);
@@ -30,6 +34,8 @@ const SECONDS = 10;
 const THROTTLE = 4;
 /** Each screen is measured this many times (the machine's noise is a few points of busy share). */
 const RUNS = Number(process.env.RENDER_RUNS ?? 3);
+/** RENDER_SCREENS: a comma-separated subset of markets, trade, lever (all by default). */
+const SCREENS = new Set((process.env.RENDER_SCREENS ?? 'markets,trade,lever').split(','));
 
 function syntheticTickers(count: number, step: number) {
   return Array.from({ length: count }, (_, i) => {
@@ -129,36 +135,61 @@ try {
   console.log(`Render benchmark: Chromium, 390x844, ${THROTTLE}x CPU throttling, ${SECONDS} s per screen\n`);
 
   // 1. Markets: 200 symbols (the REST list is replaced by the synthetic one), 10 updates/s each.
+  // The `tickers` topic is the synthetic market too: a subscription to it is answered here (joined,
+  // acked, its snapshot sent) and the rest of the request goes on to the server.
   let step = 0;
-  await report(
-    'markets: 200 symbols x 10 updates/s',
-    async () => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.route('**/api/market/tickers', (route) => route.fulfill({ json: { type: 'ok', message: syntheticTickers(200, step) } }));
-      await page.goto(`${base}/h5/pages/market/market`);
-      await page.getByTestId('ticker-row').first().waitFor();
-      return page;
-    },
-    () => {
-      step += 1;
-      io.to('tickers').emit('tickers', { time: Date.now(), tickers: syntheticTickers(200, step) });
-    },
-    10,
+  let synthetic = true;
+  const stream = new TickerStream();
+  let current = syntheticTickers(200, step);
+  stream.next(Date.now(), current);
+  io.on('connection', (socket) =>
+    socket.use((packet, next) => {
+      const [event, payload, ack] = packet as [string, { topics?: unknown } | undefined, unknown];
+      const topics = payload?.topics;
+      if (!synthetic || event !== 'subscribe' || !Array.isArray(topics) || !topics.includes('tickers')) return next();
+      void socket.join('tickers');
+      const rest = topics.filter((t) => t !== 'tickers');
+      if (rest.length) {
+        packet[1] = { topics: rest };
+        next();
+      } else if (typeof ack === 'function') ack({ ok: true, topics: ['tickers'], refused: [] });
+      queueMicrotask(() => socket.emit('tickers', stream.snapshot(Date.now(), current)));
+    }),
   );
+  if (SCREENS.has('markets'))
+    await report(
+      'markets: 200 symbols x 10 updates/s',
+      async () => {
+        const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        await page.route('**/api/market/tickers', (route) => route.fulfill({ json: { type: 'ok', message: syntheticTickers(200, step) } }));
+        await page.goto(`${base}/h5/pages/market/market`);
+        await page.getByTestId('ticker-row').first().waitFor();
+        return page;
+      },
+      () => {
+        step += 1;
+        current = syntheticTickers(200, step);
+        const message = stream.next(Date.now(), current);
+        if (message) io.to('tickers').emit('tickers', message);
+      },
+      10,
+    );
+  synthetic = false;
 
   // 2. Trade page: the BTC/USDT book moves 20 times a second (one virtual second per update, so
   // the tickers and the trades tape move 20 times a second as well).
-  await report(
-    'trade: order book x 20 updates/s',
-    async () => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.goto(`${base}/h5/pages/trade/trade?symbol=BTC/USDT`);
-      await page.getByText('Spread', { exact: false }).first().waitFor({ timeout: 15_000 });
-      return page;
-    },
-    () => host.world.clock.advance(1000),
-    20,
-  );
+  if (SCREENS.has('trade'))
+    await report(
+      'trade: order book x 20 updates/s',
+      async () => {
+        const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        await page.goto(`${base}/h5/pages/trade/trade?symbol=BTC/USDT`);
+        await page.getByText('Spread', { exact: false }).first().waitFor({ timeout: 15_000 });
+        return page;
+      },
+      () => host.world.clock.advance(1000),
+      20,
+    );
 
   // 3. Lever positions: 50 open positions over the lever symbols; one virtual second per update,
   // 10 updates a second (every symbol's ticker moves each time).
@@ -185,18 +216,19 @@ try {
       multiple: s.multiples[0],
     });
   }
-  await report(
-    'lever: 50 positions x 10 price updates/s',
-    async () => {
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-      await page.addInitScript((t) => localStorage.setItem('token', t), token);
-      await page.goto(`${base}/h5/pages/lever/leverList`);
-      await page.getByTestId('position-row').nth(49).waitFor({ timeout: 20_000 });
-      return page;
-    },
-    () => host.world.clock.advance(1000),
-    10,
-  );
+  if (SCREENS.has('lever'))
+    await report(
+      'lever: 50 positions x 10 price updates/s',
+      async () => {
+        const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+        await page.addInitScript((t) => localStorage.setItem('token', t), token);
+        await page.goto(`${base}/h5/pages/lever/leverList`);
+        await page.getByTestId('position-row').nth(49).waitFor({ timeout: 20_000 });
+        return page;
+      },
+      () => host.world.clock.advance(1000),
+      10,
+    );
 } finally {
   await browser.close();
   await app.close();

@@ -65,7 +65,33 @@ export function tolerate(node: Json, where: string): Json {
   return out;
 }
 
-const schemaOf = (name: string) => stripDocs(inlineRefs({ $ref: `#/components/schemas/${name}` }, ASYNCAPI)) as JsonObject;
+/**
+ * A `oneOf` whose branches are objects told apart by a required property with a `const` (the
+ * `type` of `tickers`: `snapshot` or `update`) gets Ajv's `discriminator`, so a payload is checked
+ * against its own branch only (an update never pays for the snapshot's schema) and its errors are
+ * that branch's. AsyncAPI's own `discriminator` is a bare property name, so the contract does not
+ * spell Ajv's form: it is added here.
+ */
+export function tagUnions(node: Json): Json {
+  if (Array.isArray(node)) return node.map(tagUnions);
+  if (node === null || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, tagUnions(v)])) as JsonObject;
+  const branches = out.oneOf;
+  if (Array.isArray(branches) && branches.length > 1 && !('discriminator' in out)) {
+    const first = branches[0] as JsonObject;
+    const tag = Object.keys((first.properties as JsonObject | undefined) ?? {}).find((p) =>
+      branches.every((b) => {
+        const o = b as JsonObject;
+        const prop = (o.properties as JsonObject | undefined)?.[p] as JsonObject | undefined;
+        return prop !== undefined && 'const' in prop && Array.isArray(o.required) && o.required.includes(p);
+      }),
+    );
+    if (tag) out.discriminator = { propertyName: tag };
+  }
+  return out;
+}
+
+const schemaOf = (name: string) => tagUnions(stripDocs(inlineRefs({ $ref: `#/components/schemas/${name}` }, ASYNCAPI))) as JsonObject;
 
 /** What a client receives: server-to-client events and the acknowledgements of its own events. */
 function received(events: SocketEvent[]): Array<{ name: string; schema: string }> {
@@ -76,7 +102,7 @@ function received(events: SocketEvent[]): Array<{ name: string; schema: string }
 
 /** An ES module of Ajv standalone validators, one export per name. */
 function standalone(schemas: Array<{ name: string; schema: JsonObject }>, comment: string): string {
-  const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: false, strict: false });
+  const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: false, strict: false, discriminator: true });
   const refs: Record<string, string> = {};
   for (const { name, schema } of schemas) {
     ajv.addSchema({ ...schema, $id: `urn:socket:${name}` });

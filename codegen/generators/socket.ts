@@ -2,13 +2,14 @@
 import { HEADER, loadYaml, type JsonObject } from '../lib.ts';
 import { ASYNCAPI } from './paths.ts';
 
-/** Minimal JSON Schema → TypeScript, for the AsyncAPI schemas (object, array, scalar, enum, $ref). */
+/** Minimal JSON Schema → TypeScript, for the AsyncAPI schemas (object, array, scalar, enum, const, oneOf, $ref). */
 function schemaToTs(schema: JsonObject, indent = ''): string {
   if (typeof schema.$ref === 'string') {
     const [file, fragment] = schema.$ref.split('#');
     const name = fragment.split('/').pop()!;
     return file ? `ApiSchemas['${name}']` : name;
   }
+  if (Array.isArray(schema.oneOf)) return (schema.oneOf as JsonObject[]).map((s) => schemaToTs(s, indent)).join(' | ');
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   switch (schema.type) {

@@ -22,9 +22,48 @@ export type SubscriptionAck = {
   error?: string;
 };
 
-export type TickersEvent = {
+/** A `snapshot` or an `update` of the tickers, told apart by `type` (since 2.0.0). */
+export type TickersEvent = TickersSnapshot | TickersUpdate;
+
+export type TickersSnapshot = {
+  type: "snapshot";
+  /** The stream's sequence number after this message; it increases, not necessarily by one. */
+  seq: number;
+  /** Equal to `seq`. */
+  prevSeq: number;
   time: ApiSchemas['EpochMillis'];
+  /** Every listed ticker, whole. */
   tickers: Array<ApiSchemas['Ticker']>;
+};
+
+export type TickersUpdate = {
+  type: "update";
+  /** The stream's sequence number after this message. */
+  seq: number;
+  /** The `seq` this update applies to. */
+  prevSeq: number;
+  /** The new `time` of every listed symbol's ticker. */
+  time: ApiSchemas['EpochMillis'];
+  /** One entry per changed symbol. */
+  changes: Array<TickerChange>;
+};
+
+/** A symbol and the `Ticker` fields that changed, with their new values (all of them for a symbol listed since the snapshot); `time` is the update's. */
+export type TickerChange = {
+  symbol: ApiSchemas['Symbol'];
+  base?: string;
+  quote?: string;
+  last?: ApiSchemas['Decimal'];
+  open24h?: ApiSchemas['Decimal'];
+  high24h?: ApiSchemas['Decimal'];
+  low24h?: ApiSchemas['Decimal'];
+  change24h?: ApiSchemas['Decimal'];
+  volume24h?: ApiSchemas['Decimal'];
+  quoteVolume24h?: ApiSchemas['Decimal'];
+  pricePrecision?: number;
+  amountPrecision?: number;
+  quotePrecision?: number;
+  settlementPrecision?: number;
 };
 
 export type KlineEvent = {

@@ -175,11 +175,21 @@ export async function realtimePhase(ctx: Context): Promise<void> {
         `${topic} sends its snapshot first`,
         !first
           ? `no ${topic.split(':')[0]} event within ${ctx.options.listenMs} ms`
-          : first.event === 'depth' && (depth?.type !== 'snapshot' || depth.prevSeq !== depth.seq)
-            ? `the first depth event is ${JSON.stringify({ type: depth?.type, seq: depth?.seq, prevSeq: depth?.prevSeq })}, not a snapshot with prevSeq equal to seq`
+          : (first.event === 'depth' || first.event === 'tickers') && (depth?.type !== 'snapshot' || depth.prevSeq !== depth.seq)
+            ? `the first ${first.event} event is ${JSON.stringify({ type: depth?.type, seq: depth?.seq, prevSeq: depth?.prevSeq })}, not a snapshot with prevSeq equal to seq`
             : undefined,
       );
     }
+
+    // The tickers stream chains: each update's prevSeq is the seq before it (one connection, no resubscription).
+    const chain = anonymous.received.filter((r) => r.event === 'tickers').map((r) => r.payload as { type?: string; seq?: number; prevSeq?: number });
+    const broken = chain.findIndex((m, i) => i > 0 && m.type === 'update' && m.prevSeq !== chain[i - 1].seq);
+    verdict(
+      group('tickers'),
+      'each tickers update chains from the message before it (prevSeq is the previous seq)',
+      broken > 0 ? `message ${broken} has prevSeq ${chain[broken].prevSeq} after seq ${chain[broken - 1].seq}` : undefined,
+      `${chain.length} tickers events`,
+    );
 
     const all = open.flatMap((c) => c.received);
     const known = new Set(serverEvents.map((e) => e.event));

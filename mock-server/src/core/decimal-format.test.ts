@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
-import { route, subscribe, type Delivery } from './realtime';
+import { route, type Delivery } from './realtime';
 import { send } from './test-client';
 
 type Json = any;
@@ -79,7 +79,7 @@ function walk(schema: Json, value: Json, doc: Doc, owners: Owner[], rel: string[
   }
   if (schema.oneOf) {
     // Only envelopes are unions: the `ok` branch for an ok answer.
-    const branch = (schema.oneOf as Json[]).find((b) => b.properties?.type?.const === value.type);
+    const branch = (schema.oneOf as Json[]).map((b) => (b.$ref ? resolve(b.$ref, doc).schema : b)).find((b) => b.properties?.type?.const === value.type);
     if (!branch) throw new Error(`${where}: no oneOf branch for type ${value.type}`);
     walk(branch, value, doc, owners, rel, where, out);
     return;
@@ -217,6 +217,13 @@ const RULES: Record<string, Rule> = {
   'Ticker.change24h': () => PERCENT_SCALE,
   'Ticker.volume24h': base,
   'Ticker.quoteVolume24h': quote,
+  'TickerChange.last': price,
+  'TickerChange.open24h': price,
+  'TickerChange.high24h': price,
+  'TickerChange.low24h': price,
+  'TickerChange.change24h': () => PERCENT_SCALE,
+  'TickerChange.volume24h': base,
+  'TickerChange.quoteVolume24h': quote,
   'Candle.open': price,
   'Candle.high': price,
   'Candle.low': price,
@@ -257,8 +264,8 @@ describe('decimal formats on the wire', () => {
     for (const c of call('listCoins') as Json[]) ctx.coins.set(c.coin, c.precision);
     for (const t of call('listTickers') as Json[]) ctx.symbols.set(t.symbol, t);
     call('getSettings');
-    route({ world: () => world, on: (e, l) => world.events.on(e, l), rooms: () => TOPICS, deliver: event });
-    subscribe(world, { topics: TOPICS }).snapshots.forEach(event);
+    const core = route({ world: () => world, on: (e, l) => world.events.on(e, l), rooms: () => TOPICS, deliver: event });
+    core.subscribe({ topics: TOPICS }).snapshots.forEach(event);
 
     token = call('login', { account: 'demo@example.com', password: 'Demo1234' }).token;
     call('getCurrentUser');

@@ -5,7 +5,7 @@
  * socket.io adapter and the in-page transport of the in-browser mock only move what this module
  * decides. No Node or browser APIs.
  */
-import type { ServerToClientEvents, SubscriptionAck } from '../../../contracts/generated/socket.ts';
+import type { ServerToClientEvents, SubscriptionAck, TickerChange, TickersEvent, TickersSnapshot } from '../../../contracts/generated/socket.ts';
 import * as validate from '../../../contracts/generated/socket-validators.js';
 import type { KlinePeriod } from '../domain/market.ts';
 import type { World, WorldEvents } from '../domain/world.ts';
@@ -45,9 +45,74 @@ function known(world: World, topic: string): boolean {
   return pair ? world.market.has(pair[2]) : latestCandle(world, topic) !== null;
 }
 
+type Ticker = TickersSnapshot['tickers'][number];
+
+/** The fields of a ticker an update compares and carries (`symbol` names it, `time` is the update's). */
+const TICKER_FIELDS = [
+  'last',
+  'change24h',
+  'volume24h',
+  'quoteVolume24h',
+  'high24h',
+  'low24h',
+  'open24h',
+  'base',
+  'quote',
+  'pricePrecision',
+  'amountPrecision',
+  'quotePrecision',
+  'settlementPrecision',
+] as const satisfies ReadonlyArray<keyof Ticker & keyof TickerChange>;
+
+/**
+ * The `tickers` stream of one server (or in-page transport): its `seq` and the tickers its
+ * subscribers hold (the snapshot and every update since), so that each update carries only the
+ * fields that changed (asyncapi.yaml, Recovery).
+ */
+export class TickerStream {
+  private seq = 0;
+  private readonly held = new Map<string, Ticker>();
+
+  /**
+   * What takes the subscribers from what they hold to `tickers`: an update with the changed fields
+   * of the changed symbols (a symbol they do not hold, whole), a snapshot when a symbol they hold
+   * is no longer listed, or null when nothing changed (no message, `seq` unchanged).
+   */
+  next(time: number, tickers: readonly Ticker[]): TickersEvent | null {
+    const changes: TickerChange[] = [];
+    for (const t of tickers) {
+      const before = this.held.get(t.symbol);
+      if (!before) {
+        const { time: _time, ...whole } = t;
+        changes.push(whole);
+      } else {
+        let change: Record<string, unknown> | null = null;
+        for (const f of TICKER_FIELDS) if (t[f] !== before[f]) (change ??= { symbol: t.symbol })[f] = t[f];
+        if (!change) continue;
+        changes.push(change as TickerChange);
+      }
+      this.held.set(t.symbol, t);
+    }
+    if (this.held.size > tickers.length) {
+      const listed = new Set(tickers.map((t) => t.symbol));
+      for (const symbol of [...this.held.keys()]) if (!listed.has(symbol)) this.held.delete(symbol);
+      this.seq += 1;
+      return this.snapshot(time, tickers);
+    }
+    if (!changes.length) return null;
+    this.seq += 1;
+    return { type: 'update', seq: this.seq, prevSeq: this.seq - 1, time, changes };
+  }
+
+  /** A snapshot at the current `seq`; `tickers` must be what `next` last saw (call it first). */
+  snapshot(time: number, tickers: readonly Ticker[]): TickersSnapshot {
+    return { type: 'snapshot', seq: this.seq, prevSeq: this.seq, time, tickers: [...tickers] };
+  }
+}
+
 /** What a topic's subscriber receives at once, so a (re)subscribed client never waits for the next tick. */
-function snapshot(world: World, topic: string): Delivery | null {
-  if (topic === 'tickers') return { room: topic, event: 'tickers', payload: { time: world.clock.now(), tickers: world.market.tickers() } };
+function snapshot(world: World, topic: string, stream: TickerStream): Delivery | null {
+  if (topic === 'tickers') return { room: topic, event: 'tickers', payload: stream.snapshot(world.clock.now(), world.market.tickers()) };
   if (topic.startsWith('depth:')) return { room: topic, event: 'depth', payload: world.liquidity.depthMessage(topic.slice(6), true) };
   if (topic.startsWith('trades:')) {
     const symbol = topic.slice(7);
@@ -55,6 +120,20 @@ function snapshot(world: World, topic: string): Delivery | null {
   }
   const k = latestCandle(world, topic);
   return k && { room: topic, event: 'kline', payload: k };
+}
+
+/**
+ * A tick's `depth` message: the book's update, or, when the update would list more levels than the
+ * book holds (the mid price moved and every level with it: 20 new levels and 20 removals a side),
+ * the snapshot it amounts to, about half the bytes and half the client's work (asyncapi.yaml,
+ * Recovery: a snapshot may come unasked and always replaces the book).
+ */
+function depthTick(world: World, symbol: string): EventPayload<'depth'> {
+  const m = world.liquidity.depthMessage(symbol);
+  if (m.type !== 'update') return m;
+  const book = world.liquidity.book(symbol);
+  if (book.seq !== m.seq || m.bids.length + m.asks.length <= book.bids.length + book.asks.length) return m;
+  return { symbol, type: 'snapshot', seq: m.seq, prevSeq: m.seq, time: m.time, bids: book.bids, asks: book.asks };
 }
 
 type Check = typeof validate.subscribe;
@@ -66,12 +145,20 @@ function requested(check: Check, payload: unknown): string[] | SubscriptionAck {
   return { ok: false, topics: [], refused: [], error: `payload${e?.instancePath ?? ''}: ${e?.message ?? 'invalid'}` };
 }
 
+export interface SubscribeResult {
+  ack: SubscriptionAck;
+  topics: string[];
+  snapshots: Delivery[];
+}
+
 /**
  * A `subscribe` request: the ack, the topics to join and their snapshots (in the order of the
  * ack's topics; the adapter sends the ack first). An invalid payload joins nothing; topics of an
- * unknown symbol are refused, the rest is joined.
+ * unknown symbol are refused, the rest is joined. `stream` is the adapter's tickers stream (see
+ * `route`, whose `subscribe` is the one adapters call): before its snapshot is taken, the
+ * subscribers already there are brought up to date, so the snapshot and the next update chain.
  */
-export function subscribe(world: World, payload: unknown): { ack: SubscriptionAck; topics: string[]; snapshots: Delivery[] } {
+function subscribeWith(world: World, payload: unknown, stream: TickerStream, deliver: (d: Delivery) => void): SubscribeResult {
   const asked = requested(validate.subscribe, payload);
   if (!Array.isArray(asked)) return { ack: asked, topics: [], snapshots: [] };
   const topics = asked.filter((t) => known(world, t));
@@ -79,7 +166,11 @@ export function subscribe(world: World, payload: unknown): { ack: SubscriptionAc
   const ack: SubscriptionAck = refused.length
     ? { ok: false, topics, refused, error: `Unknown symbol in ${refused.join(', ')}` }
     : { ok: true, topics, refused };
-  return { ack, topics, snapshots: topics.map((t) => snapshot(world, t)).filter((d): d is Delivery => d !== null) };
+  if (topics.includes('tickers')) {
+    const catchUp = stream.next(world.clock.now(), world.market.tickers());
+    if (catchUp) deliver({ room: 'tickers', event: 'tickers', payload: catchUp });
+  }
+  return { ack, topics, snapshots: topics.map((t) => snapshot(world, t, stream)).filter((d): d is Delivery => d !== null) };
 }
 
 /** An `unsubscribe` request: the ack and the topics to leave (all of a valid request, joined or not). */
@@ -101,16 +192,31 @@ interface RouteOptions {
   sessionEnded?: (userId: string, token: string) => void;
 }
 
-/** Routes every world event to its rooms. */
-export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions): void {
+/** The requests of one adapter's clients, answered with that adapter's tickers stream. */
+export interface Realtime {
+  /** A `subscribe` request (see `subscribeWith`); call it before joining the topics. */
+  subscribe(payload: unknown): SubscribeResult;
+  unsubscribe(payload: unknown): { ack: SubscriptionAck; topics: string[] };
+}
+
+/**
+ * Routes every world event to its rooms, and answers the adapter's subscriptions. The `tickers`
+ * stream is computed only while its room has subscribers (a subscription catches it up).
+ */
+export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions): Realtime {
+  const stream = new TickerStream();
   on('tickers', (event) => {
-    deliver({ room: 'tickers', event: 'tickers', payload: event });
-    for (const room of rooms()) {
+    const live = [...rooms()];
+    if (live.includes('tickers')) {
+      const message = stream.next(event.time, event.tickers);
+      if (message) deliver({ room: 'tickers', event: 'tickers', payload: message });
+    }
+    for (const room of live) {
       if (room.startsWith('kline:')) {
         const k = latestCandle(world(), room);
         if (k) deliver({ room, event: 'kline', payload: k });
       } else if (room.startsWith('depth:')) {
-        deliver({ room, event: 'depth', payload: world().liquidity.depthMessage(room.slice(6)) });
+        deliver({ room, event: 'depth', payload: depthTick(world(), room.slice(6)) });
       }
     }
   });
@@ -140,4 +246,5 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
       deliver({ room: userRoom(side), event: 'p2pMessage', payload: { orderId: order.id, message: { ...message } } });
   });
   if (sessionEnded) on('sessionEnded', ({ userId, token }) => sessionEnded(userId, token));
+  return { subscribe: (payload) => subscribeWith(world(), payload, stream, deliver), unsubscribe };
 }

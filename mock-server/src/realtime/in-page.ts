@@ -3,7 +3,7 @@
  * (core/realtime.ts: topics, snapshots, routing), delivered inside the page instead of over a
  * socket. It has the shape of the web client's `RealtimeTransport`.
  */
-import { route, subscribe, tokenOwner, unsubscribe, userRoom, type Delivery, type EventPayload, type ServerEvent } from '../core/realtime.ts';
+import { route, tokenOwner, userRoom, type Delivery, type EventPayload, type ServerEvent } from '../core/realtime.ts';
 import type { World } from '../domain/world.ts';
 
 export function inPageTransport(world: World, token: () => string | undefined) {
@@ -18,20 +18,25 @@ export function inPageTransport(world: World, token: () => string | undefined) {
     const userId = tokenOwner(world, token());
     return userId !== undefined && room === userRoom(userId);
   };
-  route({ world: () => world, on: (event, listener) => world.events.on(event, listener), rooms: () => topics, deliver: (d) => reaches(d.room) && emit(d) });
+  const core = route({
+    world: () => world,
+    on: (event, listener) => world.events.on(event, listener),
+    rooms: () => topics,
+    deliver: (d) => reaches(d.room) && emit(d),
+  });
 
   return {
     connect: () => {},
     reconnect: () => {},
     connected: () => true,
     subscribe: (list: string[]) => {
-      const { topics: joined, snapshots } = subscribe(world, { topics: list });
+      const { topics: joined, snapshots } = core.subscribe({ topics: list });
       for (const t of joined) topics.add(t);
       // Asynchronously, as a socket's snapshot arrives after the request.
       queueMicrotask(() => snapshots.forEach(emit));
     },
     unsubscribe: (list: string[]) => {
-      for (const t of unsubscribe({ topics: list }).topics) topics.delete(t);
+      for (const t of core.unsubscribe({ topics: list }).topics) topics.delete(t);
     },
     onStatus: (listener: (status: 'connected') => void) => queueMicrotask(() => listener('connected')),
     onEvent: <E extends ServerEvent>(event: E, listener: (payload: EventPayload<E>) => void) => {

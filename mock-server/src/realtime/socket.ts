@@ -7,7 +7,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents, SubscriptionAck } from '../../../contracts/generated/socket.ts';
 import { socketPath } from '../../../contracts/generated/socket.ts';
-import { route, subscribe, tokenOwner, unsubscribe, userRoom, type Delivery } from '../core/realtime.ts';
+import { route, tokenOwner, userRoom, type Delivery } from '../core/realtime.ts';
 import type { WorldHost } from '../host.ts';
 
 interface SocketData {
@@ -22,10 +22,30 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
     transports: ['polling', 'websocket'],
     pingInterval: 10_000,
     pingTimeout: 20_000,
+    // Fan-out: a broadcast is encoded once per room (and its WebSocket frame built once), which
+    // compression per connection would undo.
+    perMessageDeflate: false,
   });
   // A delivery pairs an event with its own payload type; socket.io's typed emit cannot see that through the union.
   type Emitter = { emit(event: string, payload: unknown): unknown };
   const send = (target: object, d: Delivery) => (target as Emitter).emit(d.event, d.payload);
+
+  const core = route({
+    world: () => host.world,
+    on: (event, listener) => host.on(event, listener),
+    rooms: () => io.of('/').adapter.rooms.keys(),
+    deliver: (d) => send(io.to(d.room), d),
+    // A session that ends (logout, a password changed on another device) stops its sockets'
+    // private events at once.
+    sessionEnded: (userId, ended) => {
+      for (const socket of io.of('/').sockets.values()) {
+        if (socket.data.token === ended) {
+          socket.leave(userRoom(userId));
+          delete socket.data.token;
+        }
+      }
+    },
+  });
 
   io.on('connection', (socket) => {
     // A logged-in client sends its token in the handshake; its private events go to its user's room
@@ -42,35 +62,19 @@ export function attachRealtime(httpServer: HttpServer, host: WorldHost): Server<
       if (typeof ack === 'function') ack(response);
     };
     socket.on('subscribe', (payload, ack) => {
-      const { ack: response, topics, snapshots } = subscribe(host.world, payload);
+      const { ack: response, topics, snapshots } = core.subscribe(payload);
       socket.join(topics);
       // The contract's order: the ack, then the snapshots (synchronously, so no tick comes between).
       reply(ack, response);
       for (const d of snapshots) send(socket, d);
     });
     socket.on('unsubscribe', (payload, ack) => {
-      const { ack: response, topics } = unsubscribe(payload);
+      const { ack: response, topics } = core.unsubscribe(payload);
       for (const t of topics) socket.leave(t);
       reply(ack, response);
     });
   });
 
-  route({
-    world: () => host.world,
-    on: (event, listener) => host.on(event, listener),
-    rooms: () => io.of('/').adapter.rooms.keys(),
-    deliver: (d) => send(io.to(d.room), d),
-    // A session that ends (logout, a password changed on another device) stops its sockets'
-    // private events at once.
-    sessionEnded: (userId, ended) => {
-      for (const socket of io.of('/').sockets.values()) {
-        if (socket.data.token === ended) {
-          socket.leave(userRoom(userId));
-          delete socket.data.token;
-        }
-      }
-    },
-  });
   // A reset ends every session.
   host.onReset(() => {
     for (const socket of io.of('/').sockets.values()) {

@@ -5,7 +5,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, DepthEvent, ServerToClientEvents, SubscriptionAck } from '../../../contracts/generated/socket';
+import type { ClientToServerEvents, DepthEvent, ServerToClientEvents, SubscriptionAck, TickersEvent } from '../../../contracts/generated/socket';
 import * as validators from '../../../contracts/generated/socket-validators.js';
 import { startTestServer } from '../http/test-server';
 import { DEMO_ACCOUNT } from '../domain/world';
@@ -138,7 +138,7 @@ describe('snapshots on subscribe', () => {
     await settle();
     const got = Object.fromEntries(c.log) as Record<string, unknown>;
     const tickers = await rest<unknown[]>('/market/tickers');
-    expect(got.tickers).toEqual({ time: expect.any(Number), tickers });
+    expect(got.tickers).toEqual({ type: 'snapshot', seq: expect.any(Number), prevSeq: (got.tickers as TickersEvent).seq, time: expect.any(Number), tickers });
     const kline = await rest<{ candles: unknown[] }>('/market/kline?symbol=BTC/USDT&period=1min');
     expect(got.kline).toEqual({ symbol: 'BTC/USDT', period: '1min', candle: kline.candles.at(-1) });
     const trades = await rest<unknown[]>('/market/trades?symbol=BTC/USDT');
@@ -162,11 +162,31 @@ describe('snapshots on subscribe', () => {
     await c.subscribe({ topics: ['depth:BTC/USDT'] });
     await settle();
     const depth = c.log.filter(([e]) => e === 'depth').map(([, p]) => p as DepthEvent);
-    expect(depth.map((d) => d.type)).toEqual(['snapshot', 'update', 'snapshot']);
+    // The tick in between: an update, or a snapshot when the whole book moved (see the next tests).
+    expect(depth).toHaveLength(3);
+    expect(depth[1].seq).toBeGreaterThan(depth[0].seq);
+    expect([depth[0].type, depth[2].type]).toEqual(['snapshot', 'snapshot']);
     expect(depth[2].prevSeq).toBe(depth[2].seq);
   });
 
+  it('a tick that moves every level (the price moved) sends the snapshot it amounts to, lighter than the update', async () => {
+    const c = await connect();
+    await c.subscribe({ topics: ['depth:BTC/USDT'] });
+    const before = server.host.world.market.ticker('BTC/USDT').last;
+    server.host.world.clock.advance(1000);
+    expect(server.host.world.market.ticker('BTC/USDT').last).not.toBe(before);
+    await settle();
+    const [first, next] = c.log.filter(([e]) => e === 'depth').map(([, p]) => p as DepthEvent);
+    expect(next).toMatchObject({ type: 'snapshot', prevSeq: next.seq });
+    expect(next.seq).toBeGreaterThan(first.seq);
+    const { symbol, seq, time, bids, asks } = next;
+    expect(await rest('/market/depth?symbol=BTC/USDT')).toEqual({ symbol, seq, time, bids, asks });
+  });
+
   it('a depth update chains from the snapshot, and applying it gives the REST book of its seq', async () => {
+    // The price held: the levels keep their prices and some quantities change, an update.
+    const { last } = server.host.world.market.ticker('ETH/USDT');
+    server.host.world.setPrice('ETH/USDT', last, true);
     const c = await connect();
     await c.subscribe({ topics: ['depth:ETH/USDT'] });
     server.host.world.clock.advance(1000);
@@ -186,6 +206,79 @@ describe('snapshots on subscribe', () => {
     expect(rest20.seq).toBe(update.seq);
     expect(apply(snapshot.bids, update.bids, (a, b) => b - a)).toEqual(rest20.bids);
     expect(apply(snapshot.asks, update.asks, (a, b) => a - b)).toEqual(rest20.asks);
+  });
+});
+
+describe('tickers: a snapshot, then the fields that changed', () => {
+  type Ticker = Record<string, unknown> & { symbol: string };
+  const apply = (held: Ticker[], update: Extract<TickersEvent, { type: 'update' }>) => {
+    const bySymbol = new Map(held.map((t) => [t.symbol, t]));
+    for (const c of update.changes) bySymbol.set(c.symbol, { ...bySymbol.get(c.symbol), ...c, time: update.time });
+    return [...bySymbol.values()];
+  };
+  const tickerEvents = (log: Log) => log.filter(([e]) => e === 'tickers').map(([, p]) => p as TickersEvent);
+
+  it('each update chains from the one before and carries only changed fields; applied, they give REST listTickers', async () => {
+    const c = await connect();
+    await c.subscribe({ topics: ['tickers'] });
+    server.host.world.clock.advance(1000);
+    server.host.world.clock.advance(1000);
+    await settle();
+    const [snapshot, ...updates] = tickerEvents(c.log);
+    expect(snapshot.type).toBe('snapshot');
+    expect(updates.map((u) => u.type)).toEqual(['update', 'update']);
+    expect(updates[0].prevSeq).toBe(snapshot.seq);
+    expect(updates[1].prevSeq).toBe(updates[0].seq);
+    expect(updates[1].seq).toBeGreaterThan(updates[1].prevSeq);
+    for (const u of [snapshot, ...updates]) expect(valid('tickers', u)).toBe(true);
+    let held = (snapshot as Extract<TickersEvent, { type: 'snapshot' }>).tickers as Ticker[];
+    for (const u of updates) {
+      if (u.type !== 'update') continue;
+      const before = new Map(held.map((t) => [t.symbol, t]));
+      // Only what changed: no change repeats a value the symbol already had, none is empty.
+      for (const change of u.changes) {
+        const fields = Object.keys(change).filter((k) => k !== 'symbol');
+        expect(fields.length).toBeGreaterThan(0);
+        for (const f of fields) expect(change[f as keyof typeof change], `${change.symbol} ${f}`).not.toEqual(before.get(change.symbol)![f]);
+      }
+      held = apply(held, u);
+    }
+    const listed = await rest<Ticker[]>('/market/tickers');
+    const withoutTime = (list: Ticker[]) => list.map(({ time: _t, ...rest }) => rest);
+    expect(withoutTime(held)).toEqual(withoutTime(listed));
+    // A second's update is far lighter than the whole list.
+    expect(JSON.stringify(updates[1]).length).toBeLessThan(JSON.stringify(snapshot).length / 2);
+  });
+
+  it("a late subscriber gets a snapshot at the stream's seq, and the next update chains from it for both", async () => {
+    const a = await connect();
+    await a.subscribe({ topics: ['tickers'] });
+    server.host.world.clock.advance(1000);
+    await settle();
+    const b = await connect();
+    await b.subscribe({ topics: ['tickers'] });
+    await settle();
+    server.host.world.clock.advance(1000);
+    await settle();
+    const [, aFirst, aNext] = tickerEvents(a.log);
+    const [bSnapshot, bNext] = tickerEvents(b.log);
+    expect(bSnapshot).toMatchObject({ type: 'snapshot', seq: aFirst.seq, prevSeq: aFirst.seq });
+    expect(aNext).toEqual(bNext);
+    expect(bNext).toMatchObject({ type: 'update', prevSeq: bSnapshot.seq });
+  });
+
+  it('a reset world reaches subscribers as an update of what differs, chained like any other', async () => {
+    const c = await connect();
+    await c.subscribe({ topics: ['tickers'] });
+    await settle();
+    server.host.reset({ seed: 6, freezeClock: true });
+    server.host.world.clock.advance(1000);
+    await settle();
+    const [snapshot, update] = tickerEvents(c.log);
+    expect(update).toMatchObject({ type: 'update', prevSeq: snapshot.seq });
+    const held = apply((snapshot as Extract<TickersEvent, { type: 'snapshot' }>).tickers as Ticker[], update as Extract<TickersEvent, { type: 'update' }>);
+    const listed = await rest<Ticker[]>('/market/tickers');
+    expect(held.map(({ time: _t, ...rest }) => rest)).toEqual(listed.map(({ time: _t, ...rest }) => rest));
   });
 });
 

@@ -34,6 +34,12 @@ describe('mergeTickers', () => {
     expect(merged[0]).toBe(btc);
   });
 
+  it("with a snapshot's symbols, drops the symbols no longer listed", () => {
+    const btc = ticker('BTC/USDT', '1', 1);
+    const merged = mergeTickers([btc, ticker('OLD/USDT', '2', 1)], [ticker('BTC/USDT', '1', 1)], new Set(['BTC/USDT']));
+    expect(merged).toEqual([btc]);
+  });
+
   it('ignores an update older than what is shown', () => {
     const eth = ticker('ETH/USDT', '2', 5);
     expect(mergeTickers([eth], [ticker('ETH/USDT', '1', 4)])[0]).toBe(eth);

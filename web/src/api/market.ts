@@ -1,6 +1,7 @@
 /**
  * Market data shared by the home, market and trade pages: the ticker list over REST, kept live by
- * the `tickers` socket event, and a symbol's recent trades, kept live by its `trades` events.
+ * the `tickers` socket event (a snapshot, then the fields that changed: realtime/tickers.ts), and a
+ * symbol's recent trades, kept live by its `trades` events.
  */
 import { queryOptions, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -10,6 +11,7 @@ import { noteServerTime } from '../lib/serverClock';
 import { throttle } from '../lib/throttle';
 import { useRealtime } from '../realtime/hooks';
 import { realtime } from '../realtime/socket';
+import { TickerStream } from '../realtime/tickers';
 import { queryKey } from './queryKey';
 
 export type Ticker = components['schemas']['Ticker'];
@@ -20,35 +22,54 @@ const tickersQuery = queryOptions({
   staleTime: 30_000,
 });
 
-/** Replaces the tickers that changed, keeping the list's order and the unchanged objects. */
-export function mergeTickers(current: Ticker[] | undefined, updates: Ticker[]): Ticker[] {
+/**
+ * Replaces the tickers that changed, keeping the list's order and the unchanged objects (a REST
+ * answer and the stream may cross: of two views of a symbol the later `time` wins). With `listed`
+ * (a snapshot's symbols), a symbol not in it is dropped.
+ */
+export function mergeTickers(current: Ticker[] | undefined, updates: Ticker[], listed?: ReadonlySet<string>): Ticker[] {
   if (!current) return updates;
   const bySymbol = new Map(updates.map((t) => [t.symbol, t]));
-  const merged = current.map((t) => {
+  let merged = current.map((t) => {
     const u = bySymbol.get(t.symbol);
     bySymbol.delete(t.symbol);
     return u && u.time >= t.time ? u : t;
   });
+  if (listed && merged.some((t) => !listed.has(t.symbol))) merged = merged.filter((t) => listed.has(t.symbol));
   return bySymbol.size ? [...merged, ...bySymbol.values()] : merged;
 }
 
 /**
- * One feed for every component showing tickers: events are coalesced per symbol and merged into
- * the query cache at most every LIVE_UPDATE_MS, while at least one component is mounted.
+ * One feed for every component showing tickers: the stream's events are applied as they come
+ * (cheap: an update carries only what changed), and the changed tickers are merged into the query
+ * cache at most every LIVE_UPDATE_MS, while at least one component is mounted. A broken chain
+ * asks for a fresh snapshot.
  */
 let feed: { users: number; stop: () => void } | null = null;
 
 function joinTickerFeed(queryClient: QueryClient): () => void {
   if (!feed) {
+    const stream = new TickerStream();
     const pending = new Map<string, Ticker>();
+    /** The symbols of a snapshot not yet merged: the others are no longer listed. */
+    let listed: Set<string> | undefined;
     const flush = throttle(() => {
       const updates = [...pending.values()];
+      const only = listed;
       pending.clear();
-      if (updates.length) queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, updates));
+      listed = undefined;
+      if (updates.length || only) queryClient.setQueryData(tickersQuery.queryKey, (old) => mergeTickers(old, updates, only));
     });
     const off = realtime.on('tickers', (event) => {
       noteServerTime(event.time);
-      for (const t of event.tickers) pending.set(t.symbol, t);
+      const step = stream.apply(event);
+      if (step.kind === 'resync') return realtime.resync('tickers');
+      if (step.kind === 'ignored') return;
+      if (step.kind === 'snapshot') {
+        pending.clear();
+        listed = new Set(step.tickers.map((t) => t.symbol));
+      }
+      for (const t of step.tickers) pending.set(t.symbol, t);
       flush.request();
     });
     const leave = realtime.subscribe('tickers');

@@ -36,16 +36,34 @@ const RECORD = {
   requiredConfirmations: 1,
   time: 1767225600000,
 };
+const TICKER = {
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  last: '64210.55',
+  open24h: '63012.10',
+  high24h: '64820.00',
+  low24h: '62750.40',
+  change24h: '1.90',
+  volume24h: '1834.22100',
+  quoteVolume24h: '117782214.51',
+  pricePrecision: 2,
+  amountPrecision: 5,
+  quotePrecision: 2,
+  settlementPrecision: 6,
+  time: 1767225600000,
+};
 const DEPTH = { symbol: 'BTC/USDT', type: 'update', seq: 121, prevSeq: 120, time: 1767225601000, bids: [['64200.10', '0']], asks: [['64210.55', '0.40210']] };
 
 /** A transport the test drives: `emit` is the server sending an event. */
 function setup() {
   const handlers = new Map<string, (payload: unknown) => void>();
+  const subscribed: string[][] = [];
   const transport: RealtimeTransport = {
     connect: () => {},
     reconnect: () => {},
     connected: () => true,
-    subscribe: () => {},
+    subscribe: (topics) => void subscribed.push(topics),
     unsubscribe: () => {},
     onStatus: () => {},
     onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
@@ -53,7 +71,7 @@ function setup() {
   const realtime = new Realtime();
   realtime.useTransport(() => transport);
   const emit = (event: string, payload: unknown) => handlers.get(event)!(payload);
-  return { realtime, emit };
+  return { realtime, emit, subscribed };
 }
 
 const devAlert = vi.fn<(title: string, message: string) => void>();
@@ -103,6 +121,39 @@ describe('realtime payload validation', () => {
     emit('depth', { ...DEPTH, type: 'checksum' });
     expect(got).toHaveBeenCalledTimes(2);
     expect(error).not.toHaveBeenCalled();
+  });
+
+  it('delivers a tickers snapshot and an update carrying only changed fields; drops an update with a malformed decimal, naming where', () => {
+    const { realtime, emit } = setup();
+    const got = vi.fn();
+    realtime.on('tickers', got);
+    emit('tickers', { type: 'snapshot', seq: 4, prevSeq: 4, time: 1, tickers: [TICKER] });
+    emit('tickers', {
+      type: 'update',
+      seq: 5,
+      prevSeq: 4,
+      time: 2,
+      changes: [
+        { symbol: 'BTC/USDT', last: '64230.00' },
+        { symbol: 'ETH/USDT', volume24h: '1.5' },
+      ],
+    });
+    expect(got).toHaveBeenCalledTimes(2);
+    emit('tickers', { type: 'update', seq: 6, prevSeq: 5, time: 3, changes: [{ symbol: 'BTC/USDT', last: 64230 }] });
+    emit('tickers', { type: 'snapshot', seq: 7, prevSeq: 7, time: 4, tickers: [{ ...TICKER, last: '1e3' }] });
+    expect(got).toHaveBeenCalledTimes(2);
+    expect(error.mock.calls.map((c) => c[0])).toEqual([expect.stringContaining('/changes/0/last'), expect.stringContaining('/tickers/0/last')]);
+  });
+
+  it('resync asks the transport for a joined topic again, and only for a joined one', () => {
+    const { realtime, subscribed } = setup();
+    const leave = realtime.subscribe('tickers');
+    realtime.resync('tickers');
+    realtime.resync('depth:BTC/USDT');
+    expect(subscribed).toEqual([['tickers'], ['tickers']]);
+    leave();
+    realtime.resync('tickers');
+    expect(subscribed).toHaveLength(2);
   });
 
   it('drops an event missing a required field and reports it in development (console.error with the pointer and payload, one on-screen alert)', () => {

@@ -161,6 +161,15 @@ export class Realtime {
     this.transport?.reconnect();
   }
 
+  /**
+   * Asks again for a joined topic's snapshot (a sequence gap): subscribing to a topic already
+   * joined sends its snapshot again. Not connected: the next connect subscribes anyway.
+   */
+  resync(topic: string): void {
+    const t = this.transport;
+    if (t && this.topics.has(topic) && t.connected()) t.subscribe([topic]);
+  }
+
   /** Joins a topic until the returned function is called (reference-counted). */
   subscribe(topic: string): () => void {
     const t = this.ensure();
