@@ -172,7 +172,7 @@ function answer(world: World, req: ApiRequest): ApiResponse {
   }
 
   try {
-    if (op.auth) world.accounts.authenticate(req.token);
+    if (op.auth) world.accounts.record(req.token); // a live session, or the 999 error (the user's view is the handler's)
     const handler = handlers[req.operationId] as (ctx: OperationContext<OperationId>) => unknown;
     const message = handler({ world, token: req.token, client: req.client, query, body: req.body } as OperationContext<OperationId>);
     return { status: 200, body: { type: 'ok', message }, delayMs: 0 };

@@ -56,14 +56,15 @@ export function summarize(payload: unknown): string {
 }
 
 export class Journal {
+  /** A ring: the entry of seq `n` sits at `(n - 1) % size` (no shifting of the whole buffer per entry). */
   private readonly entries: JournalEntry[] = [];
   private seq = 0;
 
   constructor(private readonly size = JOURNAL_SIZE) {}
 
   add(entry: Omit<JournalEntry, 'seq'>): void {
-    this.entries.push({ seq: ++this.seq, ...entry } as JournalEntry);
-    if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);
+    const seq = ++this.seq;
+    this.entries[(seq - 1) % this.size] = { seq, ...entry } as JournalEntry;
   }
 
   /** The seq of the newest entry (0 before the first). */
@@ -74,9 +75,12 @@ export class Journal {
   /** The oldest `limit` entries after `since`. */
   since(since = 0, limit = 1000): JournalEntry[] {
     if (limit <= 0) return [];
-    // Seqs are consecutive in the buffer: the first one after `since` is at a known index.
-    const first = this.entries.length ? this.entries[0].seq : this.seq + 1;
-    const from = Math.max(0, since + 1 - first);
-    return this.entries.slice(from, from + limit);
+    // The ring holds seqs first..last, consecutive.
+    const first = Math.max(1, this.seq - this.size + 1);
+    const from = Math.max(first, Math.floor(since) + 1);
+    const to = Math.min(this.seq, from + limit - 1);
+    const out: JournalEntry[] = [];
+    for (let seq = from; seq <= to; seq++) out.push(this.entries[(seq - 1) % this.size]);
+    return out;
   }
 }

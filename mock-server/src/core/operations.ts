@@ -7,6 +7,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/validation.ts';
 import { WITHDRAWAL_LIMITS } from '../domain/accounts.ts';
 import { CODE_COOLDOWN_MS } from '../domain/codes.ts';
 import { COINS } from '../domain/coins.ts';
+import { deepFreeze } from '../domain/frozen.ts';
 import { SPOT_FEE } from '../domain/spot.ts';
 import { UPLOAD_MAX_BYTES } from '../domain/uploads.ts';
 import { IDENTITY_REVIEW_MS, PAYMENT_REVIEW_MS, type World } from '../domain/world.ts';
@@ -21,25 +22,32 @@ export interface OperationContext<K extends OperationId> {
   body: OpBody<K>;
 }
 
+/** The settings every client reads at start: constants, so one object serves every call. */
+const SETTINGS: OpResult<'getSettings'> = deepFreeze({
+  siteName: 'H5 Exchange',
+  appVersion: '1.0.0',
+  defaultLocale: 'en',
+  locales: ['en', 'es', 'de', 'fr', 'zh', 'jp', 'hk', 'it', 'sv', 'cr', 'pt', 'ko', 'th', 'ar', 'vi', 'tr', 'ru', 'bg', 'ro', 'br'],
+  codeCooldownSeconds: CODE_COOLDOWN_MS / 1000,
+  passwordMinLength: PASSWORD_MIN,
+  passwordMaxLength: PASSWORD_MAX,
+  uploadMaxBytes: UPLOAD_MAX_BYTES,
+  identityReviewSeconds: IDENTITY_REVIEW_MS / 1000,
+  paymentReviewSeconds: PAYMENT_REVIEW_MS / 1000,
+  sandbox: true,
+  withdrawalLimits: { ...WITHDRAWAL_LIMITS },
+  fiatRates: { USD: '1', EUR: '0.92', GBP: '0.79', CNY: '7.24', JPY: '151.8', KRW: '1368', BRL: '5.05', TRY: '32.4', RUB: '92.5', VND: '25350' },
+  spotFeeRate: SPOT_FEE.toString(),
+});
+/** The coin list, as listCoins prints it (a frozen copy of the configuration). */
+const COIN_LIST: OpResult<'listCoins'> = deepFreeze(JSON.parse(JSON.stringify(COINS)) as OpResult<'listCoins'>);
+/** A frozen copy of each second's tickers (the market keeps one list per second). */
+const frozenTickers = new WeakMap<object, OpResult<'listTickers'>>();
+
 type Handlers = { [K in OperationId]: (ctx: OperationContext<K>) => OpResult<K> };
 
 export const handlers: Handlers = {
-  getSettings: () => ({
-    siteName: 'H5 Exchange',
-    appVersion: '1.0.0',
-    defaultLocale: 'en',
-    locales: ['en', 'es', 'de', 'fr', 'zh', 'jp', 'hk', 'it', 'sv', 'cr', 'pt', 'ko', 'th', 'ar', 'vi', 'tr', 'ru', 'bg', 'ro', 'br'],
-    codeCooldownSeconds: CODE_COOLDOWN_MS / 1000,
-    passwordMinLength: PASSWORD_MIN,
-    passwordMaxLength: PASSWORD_MAX,
-    uploadMaxBytes: UPLOAD_MAX_BYTES,
-    identityReviewSeconds: IDENTITY_REVIEW_MS / 1000,
-    paymentReviewSeconds: PAYMENT_REVIEW_MS / 1000,
-    sandbox: true,
-    withdrawalLimits: WITHDRAWAL_LIMITS,
-    fiatRates: { USD: '1', EUR: '0.92', GBP: '0.79', CNY: '7.24', JPY: '151.8', KRW: '1368', BRL: '5.05', TRY: '32.4', RUB: '92.5', VND: '25350' },
-    spotFeeRate: SPOT_FEE.toString(),
-  }),
+  getSettings: () => SETTINGS,
   sendCode: ({ world, body, token }) => world.accounts.sendCode(body, token),
   register: ({ world, body, client }) => world.accounts.register(body, client),
   login: ({ world, body, client }) => world.accounts.login(body, client),
@@ -65,7 +73,7 @@ export const handlers: Handlers = {
   removePaymentMethod: ({ world, body, token }) => world.payments.remove(token, body.id),
   listPaymentMethods: ({ world, token }) => world.payments.list(token),
   redeemAuthorizationCode: ({ world, body, token }) => world.accounts.redeemAuthorizationCode(token, body.code),
-  listCoins: () => COINS,
+  listCoins: () => COIN_LIST,
   getWallet: ({ world, token }) => world.wallet.view(token),
   getDepositAddress: ({ world, query, token }) => world.wallet.depositAddress(token, query.coin, query.chain),
   getWireDetails: ({ world, token }) => world.wallet.wireDetails(token),
@@ -80,7 +88,7 @@ export const handlers: Handlers = {
   transfer: ({ world, body, token }) => world.exchange.transfer(token, body),
   flashQuote: ({ world, body, token }) => world.exchange.quote(token, body),
   flashExchange: ({ world, body, token }) => world.exchange.exchange(token, body.quoteId),
-  getOrderBook: ({ world, query }) => ({ symbol: query.symbol, ...world.liquidity.book(query.symbol, query.limit ?? 20) }),
+  getOrderBook: ({ world, query }) => world.liquidity.depth(query.symbol, query.limit ?? 20),
   getTrades: ({ world, query }) => world.liquidity.trades(query.symbol, query.limit ?? 30),
   listFavorites: ({ world, token }) => world.spot.listFavorites(token),
   setFavorite: ({ world, body, token }) => world.spot.setFavorite(token, body.symbol, body.favorite),
@@ -147,7 +155,12 @@ export const handlers: Handlers = {
   getTeam: ({ world, token }) => world.team.summary(world.accounts.record(token).id),
   listTeamMembers: ({ world, query, token }) => world.team.listMembers(world.accounts.record(token).id, query ?? {}),
   listRebates: ({ world, query, token }) => world.team.listRebates(world.accounts.record(token).id, query ?? {}),
-  listTickers: ({ world }) => world.market.tickers(),
+  listTickers: ({ world }) => {
+    const tickers = world.market.tickers();
+    let copy = frozenTickers.get(tickers);
+    if (!copy) frozenTickers.set(tickers, (copy = deepFreeze(tickers.map((t) => ({ ...t })))));
+    return copy;
+  },
   getKline: ({ world, query }) => ({
     symbol: query.symbol,
     period: query.period,

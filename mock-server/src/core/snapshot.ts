@@ -33,12 +33,24 @@ const SECRET_KEY = /token|ticket|key/i;
 const SECRET_SHAPE = /^(g_)?[0-9a-f]{32,}$/;
 const ALIAS = /^\$secret:\d+$/;
 
+/** The secrets of frozen objects (answers the domain serves again unchanged): they cannot change. */
+const frozenSecrets = new WeakMap<object, string[]>();
+
 /** The secrets in an answer, in a fixed walk order (keys in insertion order, depth first). */
 function secretsIn(value: unknown, key = '', out: string[] = []): string[] {
   if (typeof value === 'string') {
-    if (SECRET_KEY.test(key) && SECRET_SHAPE.test(value)) out.push(value);
+    // SECRET_SHAPE needs at least 32 characters: most strings stop at the length.
+    if (value.length >= 32 && SECRET_KEY.test(key) && SECRET_SHAPE.test(value)) out.push(value);
   } else if (Array.isArray(value)) for (const v of value) secretsIn(v, key, out);
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) secretsIn(v, k, out);
+  else if (value && typeof value === 'object') {
+    if (!Object.isFrozen(value)) for (const [k, v] of Object.entries(value)) secretsIn(v, k, out);
+    else {
+      // An object's secrets do not depend on the key it sits under (an array's do).
+      let known = frozenSecrets.get(value);
+      if (!known) frozenSecrets.set(value, (known = secretsIn({ ...value })));
+      out.push(...known);
+    }
+  }
   return out;
 }
 

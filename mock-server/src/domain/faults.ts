@@ -32,6 +32,7 @@ export class FaultQueue {
    * API base (`/market/tickers`); a fault's path may be given with or without the `/api` base.
    */
   take(operationId: string, path: string): Fault | null {
+    if (this.faults.length === 0) return null;
     const matches = (f: Fault) => (f.operationId ? f.operationId === operationId : f.path ? path.startsWith(f.path) || `/api${path}`.startsWith(f.path) : true);
     const fault = this.faults.find(matches);
     if (!fault) return null;

@@ -86,6 +86,11 @@ export class Ledger {
 
   constructor(private readonly now: () => number) {}
 
+  /** Grows with every posting: balances read at one version are the same until it changes. */
+  get version(): number {
+    return this.postings;
+  }
+
   /** Hears the (non-system) owners whose balances a posting changed, the posting's legs, reason and time. */
   onChange(listener: (owners: Set<string>, legs: readonly Leg[], reason: Reason, time: number) => void): void {
     this.listeners.push(listener);

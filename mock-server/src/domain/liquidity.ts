@@ -6,6 +6,7 @@
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import * as dec from './decimals.ts';
+import { deepFreeze } from './frozen.ts';
 import type { Market } from './market.ts';
 import { Rng } from './random.ts';
 
@@ -34,6 +35,10 @@ interface DepthMessage {
 export class Liquidity {
   private readonly tapes = new Map<string, Schemas['Trade'][]>();
   private readonly sentBooks = new Map<string, BookState>();
+  /** Each symbol's last computed full book (see `book`). */
+  private readonly books = new Map<string, { key: string; bids: Level[]; asks: Level[] }>();
+  /** The REST answers made from those books, per symbol and limit (see `depth`). */
+  private readonly answers = new Map<string, { full: object; answer: Schemas['OrderBook'] }>();
   /** Symbols whose book is emptied by the control API (no liquidity). */
   readonly halted = new Set<string>();
 
@@ -46,6 +51,35 @@ export class Liquidity {
   book(symbol: string, limit = BOOK_LEVELS): { seq: number; time: number; bids: Level[]; asks: Level[] } {
     const m = this.market.snapshot(symbol);
     if (this.halted.has(symbol)) return { seq: m.second, time: m.time, bids: [], asks: [] };
+    // The full book is a function of (seed, symbol, second, last price): computed once per second
+    // and price, and a shorter one is its first levels (the same draws, in the same order).
+    const key = `${m.second}|${m.last.toString()}`;
+    let full = this.books.get(symbol);
+    if (full?.key !== key) {
+      full = { key, ...this.compute(symbol, m) };
+      this.books.set(symbol, full);
+    }
+    const n = Math.min(limit, BOOK_LEVELS);
+    return { seq: m.second, time: m.time, bids: full.bids.slice(0, n), asks: full.asks.slice(0, n) };
+  }
+
+  /**
+   * The book as the REST API answers it (`limit` levels a side): one frozen answer per symbol and
+   * limit, made again when the book changes (a new second or price) or the symbol is halted.
+   */
+  depth(symbol: string, limit = BOOK_LEVELS): Schemas['OrderBook'] {
+    const book = this.book(symbol, limit);
+    const key = `${symbol}|${limit}`;
+    const full = this.halted.has(symbol) ? undefined : this.books.get(symbol);
+    const cached = this.answers.get(key);
+    if (cached && full && cached.full === full && cached.answer.time === book.time) return cached.answer;
+    // Copies of the levels: the cached book stays as `book` hands it out.
+    const answer = deepFreeze({ symbol, ...book, bids: book.bids.map((l): Level => [...l]), asks: book.asks.map((l): Level => [...l]) });
+    if (full) this.answers.set(key, { full, answer });
+    return answer;
+  }
+
+  private compute(symbol: string, m: ReturnType<Market['snapshot']>): { bids: Level[]; asks: Level[] } {
     const tick = new Big(10).pow(-m.pricePrecision);
     const mid = m.last;
     const spread = mid.times('0.0002').gt(tick) ? mid.times('0.0002') : tick;
@@ -58,14 +92,14 @@ export class Liquidity {
     };
     const asks: Level[] = [];
     const bids: Level[] = [];
-    for (let i = 0; i < Math.min(limit, BOOK_LEVELS); i++) {
+    for (let i = 0; i < BOOK_LEVELS; i++) {
       const offset = spread.plus(step.times(i));
       // Simulated quotes on the tick grid: asks rounded up and bids down, away from the mid price.
       asks.push([dec.price(m, mid.plus(offset).round(m.pricePrecision, Big.roundUp)), dec.quantity(m, size(i))]);
       const bid = mid.minus(offset).round(m.pricePrecision, Big.roundDown);
       if (bid.gt(0)) bids.push([dec.price(m, bid), dec.quantity(m, size(i))]);
     }
-    return { seq: m.second, time: m.time, bids, asks };
+    return { bids, asks };
   }
 
   /**

@@ -17,6 +17,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import { DAY } from './candles.ts';
 import { coinAmount, coinInfo, parseAmount } from './coins.ts';
 import { DomainError } from './errors.ts';
+import { deepFreeze } from './frozen.ts';
 import { SYSTEM, type Ledger } from './ledger.ts';
 import { paged } from './paging.ts';
 import { OwnedIds } from './random.ts';
@@ -147,8 +148,16 @@ export class Loans {
   /** The terms checked in the contract's order, and the schedule they make from now. */
   quote(q: { productId: string; amount: string; days: number; method: Method }): Schemas['LoanQuote'] {
     const { product, amount } = this.check(q);
-    return this.quoteView(schedule(product, amount, q.days, q.method, this.deps.now()), amount);
+    const now = this.deps.now();
+    // The last quote again while its inputs and the clock stand still (a form asking as the user types).
+    const key = `${q.productId}|${amount.toString()}|${q.days}|${q.method}|${now}`;
+    if (this.lastQuote?.key === key && this.lastQuote.product === product) return this.lastQuote.quote;
+    const quote = deepFreeze(this.quoteView(schedule(product, amount, q.days, q.method, now), amount));
+    this.lastQuote = { key, product, quote };
+    return quote;
   }
+
+  private lastQuote: { key: string; product: Product; quote: Schemas['LoanQuote'] } | undefined;
 
   private check(q: { productId: string; amount: string; days: number; method: Method }): { product: Product; amount: Big } {
     const product = PRODUCTS.find((p) => p.id === q.productId);

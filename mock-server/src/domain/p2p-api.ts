@@ -57,9 +57,19 @@ export class P2pApi {
     };
   }
 
-  private adView(ad: Ad): Schemas['P2pAd'] {
+  /** `stats` for the ads of one answer: each store's once (they scan every order). */
+  private statsOnce(): (store: Store) => ReturnType<P2pApi['stats']> {
+    const known = new Map<string, ReturnType<P2pApi['stats']>>();
+    return (store) => {
+      let stats = known.get(store.id);
+      if (!stats) known.set(store.id, (stats = this.stats(store)));
+      return stats;
+    };
+  }
+
+  private adView(ad: Ad, stats: (store: Store) => ReturnType<P2pApi['stats']> = (store) => this.stats(store)): Schemas['P2pAd'] {
     const store = this.p2p.stores.get(ad.storeId)!;
-    const { completionRate, orders30d } = this.stats(store);
+    const { completionRate, orders30d } = stats(store);
     const places = fiatPlaces(ad.fiat);
     return {
       id: ad.id,
@@ -93,19 +103,21 @@ export class P2pApi {
       .filter((a) => !amount || (a.min.lte(amount) && a.max.gte(amount)))
       .sort((a, b) => (adSide === 'sell' ? a.price.cmp(b.price) : b.price.cmp(a.price)) || a.createdAt - b.createdAt);
     const page = paged(all, q);
-    return { ...page, items: page.items.map((a) => this.adView(a)) };
+    const stats = this.statsOnce();
+    return { ...page, items: page.items.map((a) => this.adView(a, stats)) };
   }
 
   storeView(id: string): Schemas['P2pStore'] {
     const store = this.p2p.stores.get(id);
     if (!store) throw new DomainError('not_found', 'This store does not exist');
+    const stats = this.statsOnce();
     return {
       id: store.id,
       name: store.name,
       registeredAt: store.registeredAt,
-      ...this.stats(store),
+      ...stats(store),
       levels: { ...store.levels },
-      ads: [...this.p2p.ads.values()].filter((a) => a.storeId === id && a.online && a.remaining.gt(0)).map((a) => this.adView(a)),
+      ads: [...this.p2p.ads.values()].filter((a) => a.storeId === id && a.online && a.remaining.gt(0)).map((a) => this.adView(a, stats)),
     };
   }
 

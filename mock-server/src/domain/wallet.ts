@@ -8,6 +8,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts } from './accounts.ts';
 import { chainInfo, coinAmount, COINS, makeAddress, parseAmount, type Chain } from './coins.ts';
 import * as dec from './decimals.ts';
+import { deepFreeze } from './frozen.ts';
 import { DomainError } from './errors.ts';
 import { ACCOUNT_KINDS, type AccountKind, Ledger, SYSTEM } from './ledger.ts';
 import { paged } from './paging.ts';
@@ -68,13 +69,26 @@ export class Wallet {
 
   // ---- balances -------------------------------------------------------------------------
 
+  /** Each user's last wallet view, with the ledger version and the prices (tickers of a second) it was made at. */
+  private readonly views = new Map<string, { version: number; prices: unknown; view: Schemas['Wallet'] }>();
+
   view(token: string | undefined): Schemas['Wallet'] {
     const user = this.accounts.record(token);
+    const version = this.ledger.version;
+    const prices = this.deps.market.tickers();
+    const cached = this.views.get(user.id);
+    if (cached && cached.version === version && cached.prices === prices) return cached.view;
+    const view = deepFreeze(this.compute(user.id));
+    this.views.set(user.id, { version, prices, view });
+    return view;
+  }
+
+  private compute(userId: string): Schemas['Wallet'] {
     let total = new Big(0);
     const accounts = ACCOUNT_KINDS.map((kind) => {
       let kindTotal = new Big(0);
       const balances = COINS.map(({ coin }) => {
-        const b = this.ledger.balance(user.id, kind, coin);
+        const b = this.ledger.balance(userId, kind, coin);
         // Each value is truncated; the totals are the sums of the values shown.
         const value = dec.round(b.available.plus(b.frozen).times(this.price(coin)), dec.VALUE_DECIMALS, 'display');
         kindTotal = kindTotal.plus(value);

@@ -104,6 +104,24 @@ function appContentSecurityPolicy(host: string | undefined): string {
   ].join('; ');
 }
 
+/**
+ * The wire form of an API answer. An ok answer whose message is frozen (one the domain serves again
+ * unchanged: settings, coins, a second's tickers, a book, a wallet until it changes) is encoded once
+ * and its JSON kept with it; the bytes are those of `JSON.stringify(body)`. Anything else is left to
+ * fastify's serializer.
+ */
+const jsonOf = new WeakMap<object, string>();
+function encode(body: unknown): string | undefined {
+  const envelope = body as { type?: unknown; message?: unknown } | null;
+  const message = envelope?.message;
+  if (envelope?.type !== 'ok' || typeof message !== 'object' || message === null || !Object.isFrozen(message)) return undefined;
+  const keys = Object.keys(envelope);
+  if (keys.length !== 2 || keys[0] !== 'type') return undefined;
+  let json = jsonOf.get(message);
+  if (json === undefined) jsonOf.set(message, (json = JSON.stringify(message)));
+  return `{"type":"ok","message":${json}}`;
+}
+
 export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; host: WorldHost; io: ReturnType<typeof attachRealtime> }> {
   const host = new WorldHost(options.world);
   const controlOn = options.control ?? true;
@@ -129,11 +147,11 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   });
 
   // nosniff and a referrer policy on every answer; the app's pages and files also get the CSP.
-  app.addHook('onSend', async (req, reply, payload) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     if (isApp(req)) reply.header('content-security-policy', appContentSecurityPolicy(req.headers.host));
-    return payload;
+    done(null, payload);
   });
 
   // Every failure of parsing or routing answers in the contract's terms, never with a stack.
@@ -178,7 +196,9 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
         });
         if (res.delayMs) await sleep(res.delayMs);
         if (res.injected) reply.header(INJECTED_HEADER, '1');
-        return reply.code(res.status).header('cache-control', 'no-store').send(res.body);
+        reply.code(res.status).header('cache-control', 'no-store');
+        const json = encode(res.body);
+        return json === undefined ? reply.send(res.body) : reply.type('application/json; charset=utf-8').send(json);
       },
     });
   }
