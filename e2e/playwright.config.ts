@@ -27,6 +27,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
+    // The built app's service worker (web/src/pwa) caches the shell and bundle: blocked, so no test
+    // runs a bundle cached by an earlier build; e2e/specs/pwa.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [{ name: 'chromium' }],
 });

@@ -15,6 +15,7 @@ import { skeletonFor } from './routeSkeletons';
 import { PullToRefresh } from '../ui/PullToRefresh';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary';
 import { useWalletEvents } from '../features/assets/api';
+import { PwaRuntime } from '../pwa/PwaRuntime'; // pwa: service worker, update prompt, ticker snapshot
 
 /** Live balances and records for a logged-in user. */
 function WalletEvents() {
@@ -104,6 +105,8 @@ export function Shell({ route, page }: { route: RouteDef; page: ReactNode }) {
       </main>
       {route.tab && <TabBar active={route.tab} />}
       <ApiEffectsBridge />
+      {/* pwa: the service worker's registration, the update prompt, the ticker snapshot */}
+      <PwaRuntime />
       {getToken() && <WalletEvents />}
     </div>
   );

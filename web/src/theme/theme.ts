@@ -54,7 +54,8 @@ function read(): MantineColorScheme {
 }
 
 function applyMeta(scheme: MantineColorScheme) {
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', scheme === 'dark' ? DARK_BACKGROUND : '#ffffff');
+  // Every theme-color meta (index.html has a light and a dark one): the bar follows the chosen theme.
+  document.querySelectorAll('meta[name="theme-color"]').forEach((m) => m.setAttribute('content', scheme === 'dark' ? DARK_BACKGROUND : '#ffffff'));
 }
 
 export function themeManager(): MantineColorSchemeManager {

@@ -17,6 +17,7 @@ import { useTickers, type Ticker } from '../../../api/market';
 import { useFavorites } from '../api';
 import { useToggleFavorite } from '../components/useToggleFavorite';
 import { VirtualTickerList } from '../components/VirtualTickerList';
+import { StaleNote, staleClass, usePricesStale } from '../../../pwa/StalePrices';
 import classes from '../components/market.module.css';
 import { loginRedirect, paths } from '../../../lib/paths';
 
@@ -119,9 +120,12 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
   }, [data, search, sort, tab, favoriteSet]);
 
   const emptyFavorites = tab === FAVORITES && !search.trim() && rows.length === 0;
+  // Offline or the live feed down: the last known prices stay, greyed, with the time they are from.
+  const stale = usePricesStale();
 
   return (
     <>
+      <StaleNote />
       <div className={classes.head} hidden={emptyFavorites}>
         <span style={{ paddingInlineStart: 36 }}>
           <SortButton label={t('market.nameVol')} k="volume" sort={sort} onSort={setSort} />
@@ -152,7 +156,9 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
       ) : rows.length === 0 ? (
         <EmptyState compact testId="pairs-empty" icon={<SearchIcon width={24} height={24} />} title={t('empty.pairs.title')} hint={t('empty.pairs.hint')} />
       ) : (
-        <VirtualTickerList rows={rows} favorites={favoriteSet} onToggleFavorite={toggleFavorite} label={t('tabs.market')} />
+        <div className={stale ? staleClass : undefined} data-stale={stale || undefined}>
+          <VirtualTickerList rows={rows} favorites={favoriteSet} onToggleFavorite={toggleFavorite} label={t('tabs.market')} />
+        </div>
       )}
     </>
   );

@@ -7,7 +7,7 @@
  */
 import { Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { toast } from '../../../ui/toast';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
@@ -23,6 +23,7 @@ import { TradesPanel } from '../../../ui/market/TradesPanel';
 import { toneOf } from '../../../ui/market/tone';
 import { useOrderEvents, usePlaceOrder, useSpotFeeRate } from '../api';
 import { OrderBookView } from '../../../ui/market/OrderBookView';
+import { StaleNote, staleClass, usePricesStale } from '../../../pwa/StalePrices';
 import { OpenOrders } from '../components/OpenOrders';
 import { OrderConfirmSheet } from '../components/OrderConfirmSheet';
 import { FundsHint } from '../components/FundsHint';
@@ -126,6 +127,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   return (
     <div>
       <StartAtLastPrice symbol={symbol} onLast={(last) => setState((f) => startAtLastPrice(f, last, market))} />
+      <StaleNote />
       <Group justify="space-between" px="md" pt="sm" wrap="nowrap">
         <UnstyledButton onClick={() => setPickerOpen(true)} data-testid="symbol-switch" aria-haspopup="dialog">
           <Group gap={6} wrap="nowrap">
@@ -276,7 +278,9 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
             )}
           </Stack>
         </form>
-        <OrderBookView symbol={symbol} pricePrecision={pp} amountPrecision={ap} levels={7} onPrice={(p) => kind === 'limit' && onPrice(p)} />
+        <StaleBook>
+          <OrderBookView symbol={symbol} pricePrecision={pp} amountPrecision={ap} levels={7} onPrice={(p) => kind === 'limit' && onPrice(p)} />
+        </StaleBook>
       </div>
 
       {loggedIn && <OpenOrders symbol={symbol} />}
@@ -314,13 +318,24 @@ function StartAtLastPrice({ symbol, onLast }: { symbol: string; onLast: (last: s
   return null;
 }
 
+/** The book, greyed while the prices are not live (its own component: the form does not re-render). */
+function StaleBook({ children }: { children: ReactNode }) {
+  const stale = usePricesStale();
+  return (
+    <div className={stale ? staleClass : undefined} data-stale={stale || undefined} style={{ minWidth: 0 }}>
+      {children}
+    </div>
+  );
+}
+
 /** The pair's 24 h change, live (the only part of the header that moves). */
 function LiveChange({ symbol }: { symbol: string }) {
   const locale = useIntlLocale();
   const ticker = useTicker(symbol);
+  const stale = usePricesStale();
   if (!ticker) return null;
   return (
-    <Text size="sm" className={toneOf(ticker.change24h)}>
+    <Text size="sm" className={`${toneOf(ticker.change24h)} ${stale ? staleClass : ''}`} data-stale={stale || undefined}>
       {formatPercent(ticker.change24h, locale)}
     </Text>
   );
