@@ -1,8 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './theme/mantineStyles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { routeAt } from './app/routes';
 import { initI18n, isRtl, localeOf } from './i18n';
 import { applyPriceColors } from './theme/priceColors';
 
@@ -13,7 +13,10 @@ async function boot() {
     await startBrowserMock();
   }
   applyPriceColors();
-  const i18n = await initI18n();
+  // The opened page's code and its strings load alongside each other, not one after the other.
+  const route = routeAt(window.location.pathname);
+  void route?.load().catch(() => {}); // a failure shows (and recovers) where the page renders
+  const i18n = await initI18n({ allStrings: route?.tab !== 'home' });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App dir={isRtl(localeOf(i18n.language)) ? 'rtl' : 'ltr'} />

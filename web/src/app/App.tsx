@@ -1,12 +1,13 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '../api/client';
-import { ROUTES } from './routes';
+import { ROUTES, type RouteDef } from './routes';
 import { Shell } from './Shell';
 import { theme, themeManager } from '../theme/theme';
 import { ToastHost } from '../ui/toast';
+import { loadAllStrings } from '../i18n';
 
 const RELOADED_KEY = 'chunk-reloaded';
 
@@ -37,7 +38,10 @@ export const queryClient = new QueryClient({
   },
 });
 
-const pages = new Map(ROUTES.map((r) => [r.path, lazy(() => loadPage(r.load))]));
+/** A page and the strings it needs: home's come with the app, every other page's with the rest. */
+const withStrings = (r: RouteDef) => (r.tab === 'home' ? r.load : () => Promise.all([r.load(), loadAllStrings()]).then(([page]) => page));
+
+const pages = new Map(ROUTES.map((r) => [r.path, lazy(() => loadPage(withStrings(r)))]));
 const NotFoundPage = lazy(() => loadPage(() => import('../ui/NotFoundPage')));
 
 export function App({ dir }: { dir: 'ltr' | 'rtl' }) {
@@ -52,7 +56,14 @@ export function App({ dir }: { dir: 'ltr' | 'rtl' }) {
                 const Page = pages.get(r.path)!;
                 return <Route key={r.path} path={r.path} element={<Shell route={r} page={<Page />} />} />;
               })}
-              <Route path="*" element={<NotFoundPage />} />
+              <Route
+                path="*"
+                element={
+                  <Suspense fallback={null}>
+                    <NotFoundPage />
+                  </Suspense>
+                }
+              />
             </Routes>
           </BrowserRouter>
         </QueryClientProvider>

@@ -141,3 +141,9 @@ export const ROUTES: RouteDef[] = [
   },
   { path: paths.mine.collectMoney, title: 'routes.collectMoney', load: () => import('../features/identity/pages/CollectMoneyPage'), auth: true },
 ];
+
+/** The route of an address of the app (`location.pathname`, under /h5), if any. */
+export function routeAt(pathname: string): RouteDef | undefined {
+  const path = pathname.replace(/^\/h5(?=\/|$)/, '').replace(/(.)\/$/, '$1') || '/';
+  return ROUTES.find((r) => r.path === path);
+}

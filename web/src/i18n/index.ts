@@ -1,5 +1,6 @@
 /**
- * i18next with one JSON dictionary per language in locales/, each loaded lazily (its own chunk).
+ * i18next with one JSON dictionary per language in locales/, each loaded lazily, in two parts (see
+ * coreGroups.ts): the strings of the shell and home first, the rest with the first other page.
  * The language lives in localStorage `lang` and defaults to en.
  */
 import i18n, { type BackendModule } from 'i18next';
@@ -7,6 +8,7 @@ import { initReactI18next } from 'react-i18next';
 import type { components } from '../../../contracts/generated/openapi';
 import { pseudoEnabled, pseudoProcessor } from './pseudo';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/password';
+import { dictionaries } from 'virtual:dictionaries';
 
 const LANG_KEY = 'lang';
 /** The product's 20 locales (the contract's `Locale`), with their names in their own language. */
@@ -69,20 +71,36 @@ export function localeOf(tag: string): Locale {
   return ((Object.keys(I18N_TAG) as Locale[]).find((l) => I18N_TAG[l] === tag) ?? 'en') as Locale;
 }
 
-const dictionaries = import.meta.glob<{ default: Record<string, unknown> }>('../../../locales/*.json');
+/** Whether every string is wanted (a page beyond home was opened): languages then load whole. */
+let allWanted = false;
+let allLoading: Promise<void> | null = null;
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => {},
   read: (language, _namespace, callback) => {
-    const load = dictionaries[`../../../locales/${localeOf(language)}.json`];
-    if (!load) return callback(null, {});
-    load().then(
-      (m) => callback(null, m.default),
+    const parts = dictionaries[localeOf(language)];
+    if (!parts) return callback(null, {});
+    Promise.all([parts.core(), allWanted ? parts.rest() : null]).then(
+      ([core, rest]) => callback(null, { ...core.default, ...rest?.default }),
       (err: Error) => callback(err, false),
     );
   },
 };
+
+/**
+ * Loads the rest of the current language's strings (once); the route loader awaits it for every
+ * page but home, and a string asked for before it is there starts it too (shown blank until then).
+ */
+export function loadAllStrings(): Promise<void> {
+  allWanted = true;
+  allLoading ??= (async () => {
+    const language = i18n.language;
+    const rest = await dictionaries[localeOf(language)]?.rest();
+    if (rest) i18n.addResourceBundle(language, 'translation', rest.default, true, true);
+  })();
+  return allLoading;
+}
 
 function storedLanguage(): Locale {
   try {
@@ -97,8 +115,13 @@ export function isRtl(lang: string): boolean {
   return lang === 'ar';
 }
 
-export async function initI18n(): Promise<typeof i18n> {
+/** `allStrings`: the page opened is not home, so load the whole dictionary at once. */
+export async function initI18n({ allStrings = false }: { allStrings?: boolean } = {}): Promise<typeof i18n> {
   const lng = storedLanguage();
+  if (allStrings) {
+    allWanted = true;
+    allLoading = Promise.resolve();
+  }
   const pseudo = pseudoEnabled();
   await i18n
     .use(lazyBackend)
@@ -114,7 +137,16 @@ export async function initI18n(): Promise<typeof i18n> {
       // ("Use {{passwordMin}} to {{passwordMax}} characters"), also the server's error codes.
       interpolation: { escapeValue: false, defaultVariables: { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } },
       returnNull: false,
-      react: { useSuspense: false },
+      // A key not there before the rest of the dictionary: blank, and the rest is on its way (its
+      // arrival re-renders, see bindI18nStore). Once all is there, a missing key shows as itself.
+      parseMissingKeyHandler: (key, defaultValue) => {
+        if (defaultValue !== undefined) return defaultValue;
+        if (allLoading) return key;
+        if (import.meta.env.DEV) console.warn(`i18n: "${key}" was asked for before the rest of the dictionary: if home shows it, add it to coreGroups.ts`);
+        void loadAllStrings();
+        return '';
+      },
+      react: { useSuspense: false, bindI18nStore: 'added' },
     });
   applyDocumentLanguage(lng);
   return i18n;

@@ -8,7 +8,8 @@
 import { appSources } from '../testing/appSources';
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.json';
@@ -16,12 +17,34 @@ import { initI18n } from '../i18n';
 import { EmptyState } from './EmptyState';
 import { PageSkeleton, type SkeletonVariant } from './PageSkeleton';
 
-const html = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <MantineProvider>
-      <MemoryRouter>{node}</MemoryRouter>
-    </MantineProvider>,
+// Mantine reads the colour scheme media query, which jsdom lacks.
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
+/** The markup a node renders to in the page (the runtime the app ships, rendered in jsdom). */
+function html(node: ReactNode): string {
+  const container = document.createElement('div');
+  const root = createRoot(container);
+  flushSync(() =>
+    root.render(
+      <MantineProvider>
+        <MemoryRouter>{node}</MemoryRouter>
+      </MantineProvider>,
+    ),
   );
+  const markup = container.innerHTML;
+  root.unmount();
+  return markup;
+}
 
 const VARIANTS: SkeletonVariant[] = [
   'list',

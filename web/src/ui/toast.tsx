@@ -5,10 +5,31 @@
  * of stacking, and toasts that belong to a page dismissed when the user goes to another page.
  * Where toasts sit (below the header, never over it or the tab bar) is `ToastHost`.
  */
-import { Notifications, notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
-import type { ReactNode, SVGProps } from 'react';
+import type { NotificationData } from '@mantine/notifications';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode, type SVGProps } from 'react';
 import i18n from '../i18n';
-import classes from './toast.module.css';
+
+/**
+ * Mantine's notifications (with the transition and scroll-lock code they bring, about 10 KB gzip)
+ * load on the first toast, not with the app: most visits raise none.
+ */
+const loadLayer = () => import('./toastLayer');
+let layer: ReturnType<typeof loadLayer> | null = null;
+/** Toasts are raised in order, each once the layer is there. */
+let queue: Promise<unknown> = Promise.resolve();
+const hostListeners = new Set<() => void>();
+
+function withLayer(run: (l: Awaited<ReturnType<typeof loadLayer>>) => void): void {
+  if (!layer) {
+    layer = loadLayer();
+    hostListeners.forEach((l) => l());
+  }
+  const loading = layer;
+  queue = queue.then(() => loading.then(run)).catch(() => {});
+}
+
+/** Resolves once every toast raised so far is in Mantine's store (for tests). */
+export const toastsSettled = (): Promise<unknown> => queue;
 
 export type ToastKind = 'success' | 'error' | 'info';
 
@@ -75,11 +96,13 @@ export function planToast(
 }
 
 function raise(kind: ToastKind, message: string, options?: ToastOptions): string {
-  const state = notificationsStore.getState();
-  const { action, data } = planToast([...state.notifications, ...state.queue], kind, message, options);
-  if (action === 'update') notifications.update(data);
-  else notifications.show(data);
-  return data.id!;
+  withLayer(({ notifications, notificationsStore }) => {
+    const state = notificationsStore.getState();
+    const { action, data } = planToast([...state.notifications, ...state.queue], kind, message, options);
+    if (action === 'update') notifications.update(data);
+    else notifications.show(data);
+  });
+  return toastId(kind, message);
 }
 
 /** The page (pathname) the user is on, once known. */
@@ -96,8 +119,11 @@ export const toast = {
   },
   /** Closes the toasts that belong to a page (errors and infos not raised with `keep`). */
   dismissPageToasts(): void {
-    const state = notificationsStore.getState();
-    for (const n of [...state.notifications, ...state.queue]) if (n['data-scope'] === 'page' && n.id) notifications.hide(n.id);
+    if (!layer) return;
+    withLayer(({ notifications, notificationsStore }) => {
+      const state = notificationsStore.getState();
+      for (const n of [...state.notifications, ...state.queue]) if (n['data-scope'] === 'page' && n.id) notifications.hide(n.id);
+    });
   },
 };
 
@@ -105,16 +131,18 @@ export const toast = {
  * Development builds only: a problem a developer must see, until closed (English, untranslated).
  */
 export function devAlert(title: string, message: string): void {
-  notifications.show({
-    title,
-    message,
-    color: COLOR.error,
-    icon: ICON.error,
-    autoClose: false,
-    withBorder: true,
-    'data-testid': 'dev-alert',
-    'data-scope': 'app',
-  });
+  withLayer(({ notifications }) =>
+    notifications.show({
+      title,
+      message,
+      color: COLOR.error,
+      icon: ICON.error,
+      autoClose: false,
+      withBorder: true,
+      'data-testid': 'dev-alert',
+      'data-scope': 'app',
+    }),
+  );
 }
 
 /**
@@ -122,8 +150,18 @@ export function devAlert(title: string, message: string): void {
  * shell.module.css), so the title, back button and theme switch stay visible and usable, and far
  * from the tab bar. e2e/specs/messages.spec.ts checks that a toast's box meets neither bar.
  */
+const ToastLayer = lazy(() => loadLayer().then((m) => ({ default: m.ToastLayer })));
+
 export function ToastHost() {
-  return <Notifications position="top-center" limit={TOAST_LIMIT} zIndex={2000} containerWidth={440} classNames={{ root: classes.root }} />;
+  const wanted = useSyncExternalStore(
+    (l) => (hostListeners.add(l), () => hostListeners.delete(l)),
+    () => layer !== null,
+  );
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastLayer limit={TOAST_LIMIT} />
+    </Suspense>
+  ) : null;
 }
 
 const iconProps = (p: SVGProps<SVGSVGElement>) => ({

@@ -19,6 +19,7 @@ import { TickerRow } from '../../../ui/market/TickerRow';
 import classes from './home.module.css';
 import { toneOf } from '../../../ui/market/tone';
 import { paths, withQuery } from '../../../lib/paths';
+import { StaleNote, staleClass, usePricesStale } from '../../../pwa/StalePrices';
 
 const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 
@@ -51,7 +52,8 @@ function Welcome() {
       {/* The greeting and the icons on one line; the tagline and the language (a select as wide as its longest name) on the next. */}
       <Group justify="space-between" align="center" wrap="nowrap">
         <Text fw={700} size="lg" className={classes.heroText}>
-          {loggedIn && me.data ? t('home.hello', { name: me.data.nickname }) : t('home.welcome')}
+          {/* Logged in: the greeting waits for the name, on one line (the longer welcome would wrap, then shrink). */}
+          {loggedIn ? (me.data ? t('home.hello', { name: me.data.nickname }) : '\u00a0') : t('home.welcome')}
         </Text>
         <Group gap={8} wrap="nowrap" className={classes.heroIcons}>
           {/* Names as hidden text, not aria-label: the badge's count is visible text and must be in the name. */}
@@ -101,9 +103,10 @@ function Welcome() {
 function LatestNews() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const { data } = useNews();
+  const { data, isPending } = useNews();
   const items = data?.pages[0]?.items.slice(0, 3) ?? [];
-  if (!items.length) return null;
+  // While loading, the section keeps its room (three rows of grey), so the list below does not jump.
+  if (!items.length && !isPending) return null;
   return (
     <section className={classes.news} aria-label={t('routes.news')} data-testid="home-news">
       <div className={classes.newsHead}>
@@ -114,6 +117,14 @@ function LatestNews() {
           {t('home.allNews')}
         </Link>
       </div>
+      {isPending &&
+        [70, 85, 60].map((w) => (
+          <div key={w} className={classes.newsItem} aria-hidden>
+            <span className={classes.newsTitle}>
+              <Skeleton height={12} width={`${w}%`} display="inline-block" />
+            </span>
+          </div>
+        ))}
       {items.map((a) => (
         <Link key={a.id} to={withQuery(paths.home.newsDetail, { id: a.id })} className={classes.newsItem} data-testid="home-news-item" lang={a.locale}>
           <span className={classes.newsTitle} dir="auto" data-server-text>
@@ -126,13 +137,21 @@ function LatestNews() {
   );
 }
 
-function Headline({ tickers }: { tickers: Ticker[] | undefined }) {
+/**
+ * The three headline markets. It (and Movers) reads the tickers itself, so a price tick re-renders
+ * the prices, not the whole page (the greeting, shortcuts and news stay as they are).
+ */
+function Headline() {
   const locale = useIntlLocale();
+  const { data: tickers } = useTickers();
+  // Offline or the live feed down: the last known prices stay, greyed, with the time they are from.
+  const stale = usePricesStale();
   return (
-    <div className={classes.cards}>
+    <div className={stale ? `${classes.cards} ${staleClass}` : classes.cards} data-stale={stale || undefined}>
       {HEADLINE.map((symbol) => {
         const tk = tickers?.find((x) => x.symbol === symbol);
-        if (!tk) return <Skeleton key={symbol} height={76} radius={12} />;
+        // As tall as a card (home.module.css), so nothing below moves when the prices come.
+        if (!tk) return <Skeleton key={symbol} height={84} radius={12} />;
         const tone = toneOf(tk.change24h);
         return (
           <Link key={symbol} to={withQuery(paths.market.kline, { symbol })} className={classes.card} data-testid="headline-card">
@@ -148,27 +167,15 @@ function Headline({ tickers }: { tickers: Ticker[] | undefined }) {
   );
 }
 
-export default function HomePage() {
+/** The biggest gainers or losers, live. */
+function Movers() {
   const { t } = useTranslation();
   const { data, isPending } = useTickers();
   const [kind, setKind] = useState<'gainers' | 'losers'>('gainers');
   const movers = useMemo(() => topMovers(data ?? [], kind), [data, kind]);
-
+  const stale = usePricesStale();
   return (
-    <div>
-      <Welcome />
-      <Headline tickers={data} />
-      <nav className={classes.shortcuts} aria-label={t('home.shortcuts')}>
-        {SHORTCUTS.map((s) => (
-          <Link key={s.to} to={s.to} className={classes.shortcut}>
-            <span className={classes.shortcutIcon} aria-hidden>
-              <s.Icon />
-            </span>
-            {t(s.label)}
-          </Link>
-        ))}
-      </nav>
-      <LatestNews />
+    <>
       <div className={classes.sectionHead}>
         <SegmentedControl
           size="xs"
@@ -186,7 +193,7 @@ export default function HomePage() {
       {isPending ? (
         <PageSkeleton variant="tickers" rows={5} />
       ) : (
-        <div role="list" aria-label={t(`home.${kind}`)} data-testid="movers">
+        <div role="list" aria-label={t(`home.${kind}`)} data-testid="movers" className={stale ? staleClass : undefined} data-stale={stale || undefined}>
           {movers.map((tk) => (
             <div key={tk.symbol} role="listitem">
               <TickerRow ticker={tk} />
@@ -194,6 +201,29 @@ export default function HomePage() {
           ))}
         </div>
       )}
+    </>
+  );
+}
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Welcome />
+      <StaleNote />
+      <Headline />
+      <nav className={classes.shortcuts} aria-label={t('home.shortcuts')}>
+        {SHORTCUTS.map((s) => (
+          <Link key={s.to} to={s.to} className={classes.shortcut}>
+            <span className={classes.shortcutIcon} aria-hidden>
+              <s.Icon />
+            </span>
+            {t(s.label)}
+          </Link>
+        ))}
+      </nav>
+      <LatestNews />
+      <Movers />
     </div>
   );
 }

@@ -1,0 +1,138 @@
+/**
+ * What the Lighthouse benchmarks (bench/a11y.ts, bench/perf.ts) share: Lighthouse itself (not a
+ * dependency of the project, about 185 MB: `npm install --prefix /tmp/lh lighthouse@12.8.2`, then
+ * LIGHTHOUSE=/tmp/lh/node_modules/lighthouse, or install it here), the server (`--base URL`, or the
+ * mock server in-process on a free port with the build in H5_DIST or dist/h5), the demo's session,
+ * and a Chromium (the e2e tests' one) whose debugging port Lighthouse drives, with a persistent
+ * profile so that Lighthouse's tab shares the page's localStorage (token, theme, language).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createServer } from '../mock-server/src/http/server.ts';
+import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
+
+/** The four pages the targets name. */
+export const PAGES = {
+  home: 'pages/home/home',
+  markets: 'pages/market/market',
+  trade: 'pages/trade/trade?symbol=BTC%2FUSDT',
+  assets: 'pages/assets/assets',
+};
+
+export interface AuditResult {
+  id: string;
+  title?: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  displayValue?: string;
+  details?: { items?: unknown[] };
+}
+export interface LighthouseResult {
+  lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, AuditResult> };
+}
+type Lighthouse = (url: string, flags: object, config?: object) => Promise<LighthouseResult | undefined>;
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function loadLighthouse(bench: string): Promise<Lighthouse> {
+  const from = process.env.LIGHTHOUSE;
+  const spec = from ? pathToFileURL(join(from, existsSync(join(from, 'core', 'index.js')) ? 'core/index.js' : '')).href : 'lighthouse';
+  try {
+    const mod = (await import(spec)) as { default: Lighthouse };
+    return mod.default;
+  } catch (err) {
+    console.error(
+      `bench/${bench}: Lighthouse not found (${spec}): install it outside the project, e.g. \`npm install --prefix /tmp/lh lighthouse@12.8.2\`, and set LIGHTHOUSE=/tmp/lh/node_modules/lighthouse.\n${String(err)}`,
+    );
+    process.exit(1);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createNetServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => done(port));
+    });
+  });
+}
+
+export interface LighthouseBench {
+  lighthouse: Lighthouse;
+  base: string;
+  /** Lighthouse's `port` flag: the Chromium it drives. */
+  port: number;
+  /** A tab of that Chromium, for setting localStorage and clearing caches between runs. */
+  setup: Page;
+  context: BrowserContext;
+  /** Sets the page's localStorage (the demo's token, theme, language) for the runs that follow. */
+  prepare(settings: { theme: string; lang?: string; loggedIn?: boolean }): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts what a Lighthouse benchmark needs; `name` is the script's, for messages. */
+export async function startLighthouseBench(name: string): Promise<LighthouseBench> {
+  const root = resolve(fileURLToPath(import.meta.url), '../..');
+  const staticDir = process.env.H5_DIST ?? join(root, 'dist', 'h5');
+  const lighthouse = await loadLighthouse(name);
+  const i = process.argv.indexOf('--base');
+  let base = ((i >= 0 ? process.argv[i + 1] : undefined) ?? process.env.LH_BASE)?.replace(/\/$/, '');
+  let stopServer = async () => {};
+  if (!base) {
+    if (!existsSync(join(staticDir, 'index.html'))) {
+      console.error(`bench/${name}: ${staticDir} has no build: run \`npm run build\` first (or \`npm run bench:${name}\`, which builds).`);
+      process.exit(1);
+    }
+    const { app } = await createServer({ staticDir, world: { seed: 42 } });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    stopServer = () => app.close();
+  }
+
+  const res = await fetch(`${base}/api/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'demo@example.com', password: 'Demo1234' }),
+  });
+  const session = (await res.json()) as { type: string; message?: { token: string } };
+  if (session.type !== 'ok' || !session.message) throw new Error(`bench/${name}: login failed: ${JSON.stringify(session)}`);
+  const token = session.message.token;
+
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), `h5-${name}-`));
+  const launch = chromiumLaunchOptions();
+  const context = await chromium.launchPersistentContext(profile, { ...launch, args: [...launch.args, `--remote-debugging-port=${port}`] });
+  const setup = await context.newPage();
+  const origin = base;
+  return {
+    lighthouse,
+    base,
+    port,
+    setup,
+    context,
+    async prepare({ theme, lang = 'en', loggedIn = true }) {
+      await setup.goto(`${origin}/h5/pages/mine/about`);
+      await setup.evaluate(
+        ([t, th, l]) => {
+          if (t) localStorage.setItem('token', t);
+          else localStorage.removeItem('token');
+          localStorage.setItem('theme', th);
+          localStorage.setItem('lang', l);
+        },
+        [loggedIn ? token : '', theme, lang],
+      );
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+      await stopServer();
+    },
+  };
+}
