@@ -4,10 +4,11 @@
  *
  * What it caches:
  * - precached (cache-first, revisioned, refreshed when a new build's worker installs): the shell,
- *   that is index.html, theme.js, the manifest and its icons, and the entry's scripts and styles
- *   (what index.html loads: a first visit has them in the HTTP cache already, so installing the
- *   worker downloads nothing more). Not the whole bundle: 1.6 MB of pages and 20 dictionaries on
- *   a phone's data plan for pages the user may never open;
+ *   that is index.html, theme.js, the manifest and its icons, the entry's scripts and styles (what
+ *   index.html loads: a first visit has them in the HTTP cache already), and the five tab pages
+ *   with what they import, so each tab opens offline even if it was not visited. Not the whole
+ *   bundle: 1.6 MB of pages and 20 dictionaries on a phone's data plan for pages the user may
+ *   never open;
  * - at run time, cache-first: every other hashed file under /h5/assets/ as the app loads it (its
  *   pages, the user's dictionary), and what the page loaded before the worker took over (the page
  *   sends that list, see web/src/pwa/register.ts); hashed names never change content;
@@ -26,9 +27,12 @@ import type { Plugin, ResolvedConfig } from 'vite';
 
 export const SW_FILE = 'sw.js';
 
+/** The tab pages (web/src/app/routes.tsx), precached with the shell. */
+const TAB_PAGES = /[\\/]features[\\/](home|market|trade|lever|assets)[\\/]pages[\\/](HomePage|MarketPage|TradePage|LeverPage|AssetsPage)\.tsx$/;
+
 export function pwa(): Plugin {
   let config: ResolvedConfig;
-  /** The entry's chunks and styles (output paths): the shell. */
+  /** The entry's and the tab pages' chunks and styles (output paths): the shell. */
   const shell = new Set<string>();
   return {
     name: 'h5-pwa',
@@ -44,7 +48,8 @@ export function pwa(): Plugin {
         for (const css of chunk.viteMetadata?.importedCss ?? []) shell.add(css);
         chunk.imports.forEach(add);
       };
-      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) add(chunk.fileName);
+      for (const chunk of Object.values(bundle))
+        if (chunk.type === 'chunk' && (chunk.isEntry || TAB_PAGES.test(chunk.facadeModuleId ?? ''))) add(chunk.fileName);
     },
     async closeBundle() {
       if (process.env.VITE_MOCK === 'msw' || config.env.VITE_MOCK === 'msw') return;
