@@ -2,18 +2,20 @@
  * `npm run bench:bundle`: how much JavaScript a first visit to /h5/ downloads, gzipped, against
  * the 150 KB target. Serves dist/h5 with the mock server in-process on a free port, opens the app
  * in Chromium at 390x844 with an empty cache, waits for the network to settle plus 2 s, and lists
- * every script the page fetched. Prints figures; always exits 0 once it has measured.
+ * every script the page fetched; then the same total for a first visit to each tab (target 220 KB).
+ * Prints figures; always exits 0 once it has measured.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { createServer } from '../mock-server/src/http/server.ts';
 import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
 
 const TARGET_KB = 150;
+const TAB_TARGET_KB = 220;
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const staticDir = process.env.H5_DIST ?? join(root, 'dist', 'h5');
 
@@ -56,10 +58,11 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const { port } = app.server.address() as AddressInfo;
 const url = `http://127.0.0.1:${port}/h5/`;
 
-const browser = await chromium.launch(chromiumLaunchOptions());
-const rows = new Map<string, Row>();
-try {
+/** The scripts a first visit to `path` (under /h5/, empty cache) downloads; `token`: logged in. */
+async function firstVisit(browser: Browser, path: string, token?: string): Promise<Map<string, Row>> {
+  const rows = new Map<string, Row>();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, hasTouch: true });
+  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
   const page = await context.newPage();
   const pending: Array<Promise<void>> = [];
   page.on('response', (response) => {
@@ -77,13 +80,41 @@ try {
       })(),
     );
   });
-  await page.goto(url, { waitUntil: 'networkidle', timeout: 30_000 }).catch(async (error: Error) => {
+  await page.goto(`${url}${path}`, { waitUntil: 'networkidle', timeout: 30_000 }).catch(async (error: Error) => {
     // A page that keeps a long poll open never reaches network idle: measure what has loaded.
     console.warn(`bench/bundle: no network idle within 30 s (${error.message.split('\n')[0]}); measuring anyway`);
   });
   await page.waitForTimeout(2_000);
   await Promise.all(pending);
   await context.close();
+  return rows;
+}
+
+/** Each tab's first visit (assets logged in: it asks a guest to log in). */
+const TABS: Array<[string, string, boolean]> = [
+  ['home', 'pages/home/home', false],
+  ['markets', 'pages/market/market', false],
+  ['trade', 'pages/trade/trade?symbol=BTC%2FUSDT', false],
+  ['margin', 'pages/lever/lever', false],
+  ['assets', 'pages/assets/assets', true],
+];
+
+const browser = await chromium.launch(chromiumLaunchOptions());
+let rows: Map<string, Row>;
+const tabs: Array<[string, number]> = [];
+try {
+  rows = await firstVisit(browser, '');
+  const session = (await (
+    await fetch(`http://127.0.0.1:${port}/api/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ account: 'demo@example.com', password: 'Demo1234' }),
+    })
+  ).json()) as { message?: { token?: string } };
+  for (const [name, path, loggedIn] of TABS) {
+    const visited = await firstVisit(browser, path, loggedIn ? session.message?.token : undefined);
+    tabs.push([name, [...visited.values()].reduce((sum, r) => sum + r.gzip, 0)]);
+  }
 } finally {
   await browser.close();
   await app.close();
@@ -96,6 +127,9 @@ const visit = printTable(
 );
 const verdict = visit.gzip / 1024 <= TARGET_KB ? 'within' : 'OVER';
 console.log(`\nFirst-visit JS: ${kb(visit.gzip)} KB gzip, target ${TARGET_KB} KB: ${verdict} target`);
+
+console.log(`\nEach tab's first visit (target ${TAB_TARGET_KB} KB gzip):`);
+for (const [name, gzip] of tabs) console.log(`${name.padEnd(8)} ${kb(gzip).padStart(6)} KB  ${gzip / 1024 <= TAB_TARGET_KB ? 'within' : 'OVER'} target`);
 
 const assets = walk(join(staticDir, 'assets'))
   .filter((f) => /\.m?js$/.test(f))
