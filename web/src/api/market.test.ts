@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTickers, mergeTrades, TRADES_LIMIT, type Ticker, type Trade } from './market';
+import { mergeTickers, mergeTrades, TRADES_LIMIT, type Trade } from './market';
+import { testTicker } from '../testing/ticker';
 
-const ticker = (symbol: string, last: string, time: number): Ticker => ({
-  symbol,
-  base: symbol.split('/')[0],
-  quote: symbol.split('/')[1],
-  last,
-  open24h: last,
-  high24h: last,
-  low24h: last,
-  change24h: '0.00',
-  volume24h: '1',
-  quoteVolume24h: '1',
-  pricePrecision: 2,
-  amountPrecision: 4,
-  quotePrecision: 2,
-  settlementPrecision: 6,
-  time,
-});
+const ticker = testTicker;
 
 const trade = (id: string, time: number): Trade => ({ id, price: '1', quantity: '1', side: 'buy', time });
 

@@ -16,7 +16,7 @@ import { queryKey } from './queryKey';
 
 export type Ticker = components['schemas']['Ticker'];
 
-const tickersQuery = queryOptions({
+export const tickersQuery = queryOptions({
   queryKey: queryKey('listTickers'),
   queryFn: ({ signal }) => call('listTickers', { signal }),
   staleTime: 30_000,

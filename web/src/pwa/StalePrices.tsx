@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKey } from '../api/queryKey';
+import { tickersQuery } from '../api/market';
 import { useIntlLocale } from '../i18n/useIntlLocale';
 import { formatDate } from '../lib/format';
 import { useOnline, usePricesStale } from './online';
@@ -16,7 +16,7 @@ export { usePricesStale };
 /** Add to the element holding prices while they are stale (greyed). */
 export const staleClass = classes.stale;
 
-const TICKERS_KEY = queryKey('listTickers');
+const TICKERS_KEY = tickersQuery.queryKey;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When the tickers were last updated (REST or live), 0 if never. */

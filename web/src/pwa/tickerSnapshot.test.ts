@@ -1,30 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { components } from '../../../contracts/generated/openapi';
 import { queryKey } from '../api/queryKey';
 import { keepTickerSnapshot, readSnapshot, SNAPSHOT_KEY } from './tickerSnapshot';
+import { testTicker } from '../testing/ticker';
 
-type Ticker = components['schemas']['Ticker'];
 const KEY = queryKey('listTickers');
 
-const ticker = (symbol: string, last: string): Ticker => ({
-  symbol,
-  base: symbol.split('/')[0],
-  quote: symbol.split('/')[1],
-  last,
-  open24h: last,
-  high24h: last,
-  low24h: last,
-  change24h: '0.00',
-  volume24h: '1',
-  quoteVolume24h: last,
-  pricePrecision: 2,
-  amountPrecision: 4,
-  quotePrecision: 2,
-  settlementPrecision: 2,
-  time: 1,
-});
+const ticker = testTicker;
 
 function offline(value: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!value);

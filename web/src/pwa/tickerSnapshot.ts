@@ -6,14 +6,11 @@
  * or the request failed). The query then refetches as soon as the browser is back online.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { components } from '../../../contracts/generated/openapi';
-import { queryKey } from '../api/queryKey';
-
-type Ticker = components['schemas']['Ticker'];
+import { tickersQuery, type Ticker } from '../api/market';
 
 export const SNAPSHOT_KEY = 'h5.tickers';
 const SAVE_EVERY_MS = 10_000;
-const TICKERS_KEY = queryKey('listTickers');
+const TICKERS_KEY = tickersQuery.queryKey;
 
 interface Snapshot {
   v: 1;

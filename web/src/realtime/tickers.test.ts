@@ -2,24 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TickerChange, TickersEvent } from '../../../contracts/generated/socket';
 import { TickerStream, type Ticker } from './tickers';
+import { testTicker } from '../testing/ticker';
 
-const ticker = (symbol: string, last: string, time = 1000): Ticker => ({
-  symbol,
-  base: symbol.split('/')[0],
-  quote: 'USDT',
-  last,
-  open24h: '100.00',
-  high24h: '110.00',
-  low24h: '90.00',
-  change24h: '0.00',
-  volume24h: '5.0000',
-  quoteVolume24h: '500.00',
-  pricePrecision: 2,
-  amountPrecision: 4,
-  quotePrecision: 2,
-  settlementPrecision: 6,
-  time,
-});
+const ticker = testTicker;
 const snapshot = (seq: number, tickers: Ticker[]): TickersEvent => ({ type: 'snapshot', seq, prevSeq: seq, time: 1000, tickers });
 const update = (prevSeq: number, seq: number, changes: TickerChange[], time = 2000): TickersEvent => ({ type: 'update', seq, prevSeq, time, changes });
 
