@@ -128,6 +128,9 @@ export async function startLighthouseBench(name: string): Promise<LighthouseBenc
         },
         [loggedIn ? token : '', theme, lang],
       );
+      // Leave the app, so that no page of it keeps its service worker alive: each run clears the
+      // worker and its caches and must start from an empty cache, not from what this tab precached.
+      await setup.goto('about:blank');
     },
     async close() {
       await context.close();

@@ -6,7 +6,8 @@
  * - precached (cache-first, revisioned, refreshed when a new build's worker installs): the shell,
  *   that is index.html, theme.js, the manifest and its icons, the entry's scripts and styles (what
  *   index.html loads: a first visit has them in the HTTP cache already), and the five tab pages
- *   with what they import, so each tab opens offline even if it was not visited. Not the whole
+ *   with what they import, and the realtime client's transport and validators, so each tab opens
+ *   offline even if it was not visited and goes live when the network is back. Not the whole
  *   bundle: 1.6 MB of pages and 20 dictionaries on a phone's data plan for pages the user may
  *   never open;
  * - at run time, cache-first: every other hashed file under /h5/assets/ as the app loads it (its
@@ -29,6 +30,8 @@ export const SW_FILE = 'sw.js';
 
 /** The tab pages (web/src/app/routes.tsx), precached with the shell. */
 const TAB_PAGES = /[\\/]features[\\/](home|market|trade|lever|assets)[\\/]pages[\\/](HomePage|MarketPage|TradePage|LeverPage|AssetsPage)\.tsx$/;
+/** The realtime client's transport and validators (web/src/realtime/socket.ts loads them after first paint). */
+const REALTIME_WIRE = /([\\/]realtime[\\/]socketio\.ts|[\\/]socket-validators-client\.js)$/;
 
 export function pwa(): Plugin {
   let config: ResolvedConfig;
@@ -49,7 +52,8 @@ export function pwa(): Plugin {
         chunk.imports.forEach(add);
       };
       for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && (chunk.isEntry || TAB_PAGES.test(chunk.facadeModuleId ?? ''))) add(chunk.fileName);
+        if (chunk.type === 'chunk' && (chunk.isEntry || TAB_PAGES.test(chunk.facadeModuleId ?? '') || REALTIME_WIRE.test(chunk.facadeModuleId ?? '')))
+          add(chunk.fileName);
     },
     async closeBundle() {
       if (process.env.VITE_MOCK === 'msw' || config.env.VITE_MOCK === 'msw') return;

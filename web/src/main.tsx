@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { routeAt } from './app/routes';
 import { initI18n, isRtl, localeOf } from './i18n';
 import { applyPriceColors } from './theme/priceColors';
+import { warmFormatters } from './lib/format';
 
 async function boot() {
   // In-browser mock mode (`VITE_MOCK=msw`): the mock domain runs in the page, no server needed.
@@ -16,6 +17,7 @@ async function boot() {
   // The opened page's code and its strings load alongside each other, not one after the other.
   const route = routeAt(window.location.pathname);
   void route?.load().catch(() => {}); // a failure shows (and recovers) where the page renders
+  setTimeout(warmFormatters); // while they download
   const i18n = await initI18n({ allStrings: route?.tab !== 'home' });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

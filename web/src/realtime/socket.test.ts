@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { setApiEffects } from '../api/effects';
+import * as validators from '../../../contracts/generated/socket-validators-client.js';
 import { Realtime, type RealtimeTransport } from './socket';
 
 const ORDER = {
@@ -68,8 +69,7 @@ function setup() {
     onStatus: () => {},
     onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
   };
-  const realtime = new Realtime();
-  realtime.useTransport(() => transport);
+  const realtime = new Realtime(() => ({ transport: () => transport, validators }));
   const emit = (event: string, payload: unknown) => handlers.get(event)!(payload);
   return { realtime, emit, subscribed };
 }

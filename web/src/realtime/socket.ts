@@ -6,12 +6,8 @@
  * add fields and enum values (the app ignores what it does not know), but a payload missing a
  * field the app uses, or with one of the wrong type, is dropped and reported (see `reportDropped`).
  */
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
-import { socketEvents, socketPath } from '../../../contracts/generated/socket';
-import * as validators from '../../../contracts/generated/socket-validators-client.js';
-import { credential } from '../api/client';
-import { appConfig } from '../api/config';
+import type { ServerToClientEvents } from '../../../contracts/generated/socket';
+import { socketEvents } from '../../../contracts/generated/socket';
 import { apiEffects } from '../api/effects';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
@@ -30,47 +26,27 @@ export interface RealtimeTransport {
   onEvent<E extends ServerEvent>(event: E, listener: (payload: Payload<E>) => void): void;
 }
 
-const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
-  path: socketPath,
-  transports: ['polling', 'websocket'],
-  timeout: 20_000,
-  reconnection: true,
-  reconnectionDelay: 1_000,
-  reconnectionDelayMax: 5_000,
-  randomizationFactor: 0.5,
-  autoConnect: false,
-};
+/** The generated `tolerant` validators of the server's events. */
+export type Validators = typeof import('../../../contracts/generated/socket-validators-client.js');
 
-function socketIoTransport(): RealtimeTransport {
-  const host = appConfig().socketHost;
-  // The handshake auth is read on every (re)connection, so it always carries the current token
-  // (or the device's support guest key).
-  const options = { ...SOCKET_OPTIONS, auth: (cb: (data: object) => void) => cb({ token: credential() ?? '' }) };
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = host ? io(host, options) : io(options);
-  return {
-    connect: () => {
-      if (!socket.connected) socket.connect();
-    },
-    reconnect: () => {
-      socket.disconnect();
-      socket.connect();
-    },
-    connected: () => socket.connected,
-    subscribe: (topics) => socket.emit('subscribe', { topics }, () => {}),
-    unsubscribe: (topics) => socket.emit('unsubscribe', { topics }, () => {}),
-    onStatus: (listener) => {
-      socket.on('connect', () => listener('connected'));
-      socket.on('disconnect', () => listener('disconnected'));
-      socket.on('connect_error', () => listener('disconnected'));
-      socket.io.on('reconnect_attempt', () => listener('connecting'));
-    },
-    onEvent: (event, listener) => {
-      socket.on(event, listener as never);
-    },
-  };
+/** What the client needs to go live: a transport and the validators, loaded after first paint. */
+export interface Wire {
+  transport: () => RealtimeTransport;
+  validators: Validators;
 }
 
-type ValidationError = NonNullable<(typeof validators)[ServerEvent]['errors']>[number];
+const loadValidators = (): Promise<Validators> => import('../../../contracts/generated/socket-validators-client.js');
+
+/**
+ * socket.io and the validators (about 25 KB gzip) are not part of the first paint: they load with
+ * the first subscription, and the connection opens when they are there.
+ */
+async function socketIoWire(): Promise<Wire> {
+  const [{ socketIoTransport }, validators] = await Promise.all([import('./socketio'), loadValidators()]);
+  return { transport: socketIoTransport, validators };
+}
+
+type ValidationError = NonNullable<Validators[ServerEvent]['errors']>[number];
 
 /** The JSON pointer of what failed: for a missing property, the property itself. */
 function pointerOf(error: ValidationError | undefined): string {
@@ -104,22 +80,42 @@ type Listener = (payload: never) => void;
 /** Exported for tests; the app uses the `realtime` instance below. */
 export class Realtime {
   private transport: RealtimeTransport | null = null;
+  /** The wire is loading or attached. */
+  private started = false;
   private readonly topics = new Map<string, number>();
   private readonly listeners = new Map<ServerEvent, Set<Listener>>();
   private readonly statusListeners = new Set<() => void>();
   private statusValue: ConnectionStatus = 'connecting';
-  private factory: () => RealtimeTransport = socketIoTransport;
   /** Dropped-event problems already reported (event and JSON pointer), so each alerts once. */
   private readonly reported = new Set<string>();
 
-  /** Replaces the transport (msw mode, tests). Call before the first subscription. */
+  /** `wire`: socket.io by default; tests pass one of their own (synchronous, so events flow at once). */
+  constructor(private wire: () => Wire | Promise<Wire> = socketIoWire) {}
+
+  /** Replaces the transport (msw mode). Call before the first subscription. */
   useTransport(factory: () => RealtimeTransport): void {
-    this.factory = factory;
+    this.wire = async () => ({ transport: factory, validators: await loadValidators() });
   }
 
-  private ensure(): RealtimeTransport {
-    if (this.transport) return this.transport;
-    const t = (this.transport = this.factory());
+  /** Loads the wire on first use; topics and listeners registered meanwhile are kept and sent on connect. */
+  private ensure(): void {
+    if (this.started) return;
+    this.started = true;
+    const wire = this.wire();
+    if (!(wire instanceof Promise)) return this.attach(wire);
+    wire.then(
+      (w) => this.attach(w),
+      () => {
+        // A chunk that failed to load (offline, or a deploy replaced it): try again when the network is back.
+        this.started = false;
+        this.setStatus('disconnected');
+        window.addEventListener('online', () => this.ensure(), { once: true });
+      },
+    );
+  }
+
+  private attach({ transport, validators }: Wire): void {
+    const t = (this.transport = transport());
     t.onStatus((status) => {
       if (status === 'connected' && this.topics.size) t.subscribe([...this.topics.keys()]);
       this.setStatus(status);
@@ -140,7 +136,6 @@ export class Realtime {
     document.addEventListener('visibilitychange', wake);
     window.addEventListener('online', () => t.connect());
     t.connect();
-    return t;
   }
 
   private setStatus(status: ConnectionStatus) {
@@ -172,15 +167,15 @@ export class Realtime {
 
   /** Joins a topic until the returned function is called (reference-counted). */
   subscribe(topic: string): () => void {
-    const t = this.ensure();
+    this.ensure();
     const count = this.topics.get(topic) ?? 0;
     this.topics.set(topic, count + 1);
-    if (count === 0 && t.connected()) t.subscribe([topic]);
+    if (count === 0 && this.transport?.connected()) this.transport.subscribe([topic]);
     return () => {
       const n = (this.topics.get(topic) ?? 1) - 1;
       if (n > 0) return void this.topics.set(topic, n);
       this.topics.delete(topic);
-      if (t.connected()) t.unsubscribe([topic]);
+      if (this.transport?.connected()) this.transport.unsubscribe([topic]);
     };
   }
 

@@ -1,9 +1,19 @@
 /** The favourite star of a symbol (the toggle behind it is the market feature's useToggleFavorite). */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StarIcon } from '../icons';
 import classes from './tickerRow.module.css';
 
-export function FavoriteStar({ symbol, favorite, onToggle }: { symbol: string; favorite: boolean; onToggle: (symbol: string, favorite: boolean) => void }) {
+/** Memoised: a price tick re-renders its row, not the star. */
+export const FavoriteStar = memo(function FavoriteStar({
+  symbol,
+  favorite,
+  onToggle,
+}: {
+  symbol: string;
+  favorite: boolean;
+  onToggle: (symbol: string, favorite: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <button
@@ -17,4 +27,4 @@ export function FavoriteStar({ symbol, favorite, onToggle }: { symbol: string; f
       <StarIcon width={18} height={18} />
     </button>
   );
-}
+});

@@ -1,5 +1,4 @@
-import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { direction } from '../../lib/decimal';
 import { formatAmount, formatCompact, formatPercent } from '../../lib/format';
@@ -13,34 +12,33 @@ import { paths, withQuery } from '../../lib/paths';
 /**
  * One market row, linking to the symbol's K-line. With `onToggleFavorite` (a stable callback) it
  * has a star button before the link. Memoised: a tickers event re-renders only the rows whose
- * ticker object changed.
+ * ticker object changed. The list translates the volume's label once for all its rows (`volumeLabel`,
+ * "market.vol"): a row re-renders several times a second on a fast feed.
  */
 export const TickerRow = memo(function TickerRow({
   ticker,
+  volumeLabel,
   favorite,
   onToggleFavorite,
 }: {
   ticker: Ticker;
+  volumeLabel: string;
   favorite?: boolean;
   onToggleFavorite?: (symbol: string, favorite: boolean) => void;
 }) {
-  const { t } = useTranslation();
   const locale = useIntlLocale();
   const flash = usePriceFlash<HTMLDivElement>(ticker.last);
   const dir = direction(ticker.change24h);
+  const to = useMemo(() => withQuery(paths.market.kline, { symbol: ticker.symbol }), [ticker.symbol]);
   const link = (
-    <Link
-      to={withQuery(paths.market.kline, { symbol: ticker.symbol })}
-      className={classes.row}
-      {...(onToggleFavorite ? {} : { 'data-testid': 'ticker-row', 'data-symbol': ticker.symbol })}
-    >
+    <Link to={to} className={classes.row} {...(onToggleFavorite ? {} : { 'data-testid': 'ticker-row', 'data-symbol': ticker.symbol })}>
       <div>
         <div className={classes.name}>
           {ticker.base}
           <span className={classes.quote}> /{ticker.quote}</span>
         </div>
         <div className={classes.sub}>
-          {t('market.vol')} {formatCompact(ticker.quoteVolume24h, locale)}
+          {volumeLabel} {formatCompact(ticker.quoteVolume24h, locale)}
         </div>
       </div>
       <div ref={flash} className={classes.price} data-testid="ticker-price">

@@ -196,7 +196,7 @@ function Movers() {
         <div role="list" aria-label={t(`home.${kind}`)} data-testid="movers" className={stale ? staleClass : undefined} data-stale={stale || undefined}>
           {movers.map((tk) => (
             <div key={tk.symbol} role="listitem">
-              <TickerRow ticker={tk} />
+              <TickerRow ticker={tk} volumeLabel={t('market.vol')} />
             </div>
           ))}
         </div>

@@ -18,11 +18,14 @@ export function VirtualTickerList({
   favorites,
   onToggleFavorite,
   label,
+  volumeLabel,
 }: {
   rows: Ticker[];
   favorites: Set<string>;
   onToggleFavorite: (symbol: string, favorite: boolean) => void;
   label: string;
+  /** "Vol", translated once for every row. */
+  volumeLabel: string;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   // Where the list starts in the document (the tabs, search and header above it).
@@ -56,7 +59,7 @@ export function VirtualTickerList({
             aria-setsize={rows.length}
             aria-posinset={item.index + 1}
           >
-            <TickerRow ticker={tk} favorite={favorites.has(tk.symbol)} onToggleFavorite={onToggleFavorite} />
+            <TickerRow ticker={tk} volumeLabel={volumeLabel} favorite={favorites.has(tk.symbol)} onToggleFavorite={onToggleFavorite} />
           </div>
         );
       })}

@@ -157,7 +157,7 @@ function MarketList({ tab, search }: { tab: string; search: string }) {
         <EmptyState compact testId="pairs-empty" icon={<SearchIcon width={24} height={24} />} title={t('empty.pairs.title')} hint={t('empty.pairs.hint')} />
       ) : (
         <div className={stale ? staleClass : undefined} data-stale={stale || undefined}>
-          <VirtualTickerList rows={rows} favorites={favoriteSet} onToggleFavorite={toggleFavorite} label={t('tabs.market')} />
+          <VirtualTickerList rows={rows} favorites={favoriteSet} onToggleFavorite={toggleFavorite} label={t('tabs.market')} volumeLabel={t('market.vol')} />
         </div>
       )}
     </>
