@@ -12,6 +12,7 @@ import { priceMoney, quantityText, ratePercentText, usdt, usdtExact } from './di
 import { formatExact, isolate } from '../../../lib/format';
 import { SIDE_COLOR } from './sideColor';
 import { WRAP } from '../../../ui/wrap';
+import { useLazySheet } from '../../../ui/useLazySheet';
 import classes from './lever.module.css';
 
 export function LeverConfirmSheet({
@@ -29,6 +30,7 @@ export function LeverConfirmSheet({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const sheet = useLazySheet(review !== null);
   const pp = terms.pricePrecision;
   const rows = (r: LeverSummary) =>
     [
@@ -45,8 +47,9 @@ export function LeverConfirmSheet({
       ['stopLoss', t('lever.stopLoss'), r.stopLoss ? priceMoney(r.stopLoss, pp, locale) : t('lever.none')],
       ['liquidation', t('lever.liquidationPrice'), r.liquidationPrice ? priceMoney(r.liquidationPrice, pp, locale) : '--'],
     ] as const;
+  if (!sheet.mount) return null;
   return (
-    <Modal opened={review !== null} onClose={() => !pending && onClose()} title={t('lever.confirmTitle')} centered radius="lg" data-testid="lever-confirm">
+    <Modal opened={sheet.opened} onClose={() => !pending && onClose()} title={t('lever.confirmTitle')} centered radius="lg" data-testid="lever-confirm">
       {review && (
         <Stack gap={10}>
           <dl className={classes.facts}>

@@ -17,11 +17,14 @@ import { fieldOfCode, triggerReference, validateTpSl, type FormErrors, type Leve
 import { priceMoney } from './display';
 import { localParams } from '../../../lib/format';
 import { WRAP } from '../../../ui/wrap';
+import { useLazySheet } from '../../../ui/useLazySheet';
 
 export function TpSlSheet({ order, pricePrecision, onClose }: { order: LeverOrder | null; pricePrecision: number; onClose: () => void }) {
   const { t } = useTranslation();
+  const sheet = useLazySheet(order !== null);
+  if (!sheet.mount) return null;
   return (
-    <Drawer opened={order !== null} onClose={onClose} position="bottom" size="auto" radius="lg" title={t('lever.tpslTitle')} data-testid="lever-tpsl-sheet">
+    <Drawer opened={sheet.opened} onClose={onClose} position="bottom" size="auto" radius="lg" title={t('lever.tpslTitle')} data-testid="lever-tpsl-sheet">
       {order && <TpSlForm key={order.id} order={order} pricePrecision={pricePrecision} onDone={onClose} />}
     </Drawer>
   );

@@ -50,6 +50,7 @@ import {
   type LeverSummary,
   type LeverTerms,
 } from '../forms/leverForm';
+import { useLazySheet } from '../../../ui/useLazySheet';
 
 export default function LeverPage() {
   const { t } = useTranslation();
@@ -127,6 +128,7 @@ function Lever({
   };
   const [review, setReview] = useState<LeverSummary | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const picker = useLazySheet(pickerOpen);
 
   const openPositions = ordersOf(positions.data);
   // The estimate needs every open position; until they are all loaded it is not shown.
@@ -350,16 +352,18 @@ function Lever({
 
       <LeverConfirmSheet review={review} terms={terms} pending={open.isPending} onClose={() => setReview(null)} onConfirm={send} />
 
-      <Drawer opened={pickerOpen} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('lever.chooseSymbol')} radius="lg">
-        <LeverSymbolList
-          symbols={symbols}
-          current={symbol}
-          onPick={(s) => {
-            setPickerOpen(false);
-            onSymbol(s);
-          }}
-        />
-      </Drawer>
+      {picker.mount && (
+        <Drawer opened={picker.opened} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('lever.chooseSymbol')} radius="lg">
+          <LeverSymbolList
+            symbols={symbols}
+            current={symbol}
+            onPick={(s) => {
+              setPickerOpen(false);
+              onSymbol(s);
+            }}
+          />
+        </Drawer>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { formatMoney, isolateAmounts } from '../../../lib/format';
 import { AmountInput } from '../../../ui/AmountInput';
 import { toast } from '../../../ui/toast';
 import { useTransferIn } from '../api';
+import { useLazySheet } from '../../../ui/useLazySheet';
 
 /** A bottom sheet as tall as its content, at most nearly the screen. */
 const SHEET = { content: { height: 'auto', maxHeight: '92dvh' } };
@@ -27,6 +28,7 @@ export function FundsHint({ coin, precision, needed, fallback }: { coin: string;
   const { data: wallet } = useWallet();
   const coinPrecision = useCoinPrecision()(coin);
   const [open, setOpen] = useState(false);
+  const sheet = useLazySheet(open);
   if (!wallet) return fallback;
   const exchange = new Big(balanceOf(wallet, 'exchange', coin)?.available ?? '0');
   const funds = new Big(balanceOf(wallet, 'funds', coin)?.available ?? '0');
@@ -47,18 +49,20 @@ export function FundsHint({ coin, precision, needed, fallback }: { coin: string;
           {t('trade.transfer')}
         </Button>
       </Stack>
-      <Drawer opened={open} onClose={() => setOpen(false)} position="bottom" size="auto" radius="lg" styles={SHEET} title={t('trade.transferTitle')}>
-        {open && (
-          <TransferForm
-            coin={coin}
-            places={places}
-            shownPlaces={precision}
-            funds={funds}
-            initial={prefill ? wireAmount(prefill) : ''}
-            onDone={() => setOpen(false)}
-          />
-        )}
-      </Drawer>
+      {sheet.mount && (
+        <Drawer opened={sheet.opened} onClose={() => setOpen(false)} position="bottom" size="auto" radius="lg" styles={SHEET} title={t('trade.transferTitle')}>
+          {open && (
+            <TransferForm
+              coin={coin}
+              places={places}
+              shownPlaces={precision}
+              funds={funds}
+              initial={prefill ? wireAmount(prefill) : ''}
+              onDone={() => setOpen(false)}
+            />
+          )}
+        </Drawer>
+      )}
     </>
   );
 }

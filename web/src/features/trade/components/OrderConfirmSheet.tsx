@@ -10,6 +10,7 @@ import { formatMoney, formatRate } from '../../../lib/format';
 import type { MarketInfo } from '../../../api/market';
 import type { OrderSummary } from '../forms/orderForm';
 import { SIDE_COLOR } from './sideColor';
+import { useLazySheet } from '../../../ui/useLazySheet';
 
 export function OrderConfirmSheet({
   review,
@@ -26,6 +27,7 @@ export function OrderConfirmSheet({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const sheet = useLazySheet(review !== null);
   const { symbol, base, quote, pricePrecision, amountPrecision, quotePrecision, settlementPrecision } = market;
   const rows = (r: OrderSummary) =>
     [
@@ -46,8 +48,9 @@ export function OrderConfirmSheet({
             : '--',
       ],
     ] as const;
+  if (!sheet.mount) return null;
   return (
-    <Modal opened={review !== null} onClose={() => !pending && onClose()} title={t('trade.confirmTitle')} centered radius="lg" data-testid="order-confirm">
+    <Modal opened={sheet.opened} onClose={() => !pending && onClose()} title={t('trade.confirmTitle')} centered radius="lg" data-testid="order-confirm">
       {review && (
         <Stack gap={8}>
           {rows(review).map(([label, value]) => (

@@ -10,6 +10,7 @@ import { useMarketInfo } from '../../../api/market';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatDate, formatMoney } from '../../../lib/format';
 import panel from '../../../ui/panel.module.css';
+import { useLazySheet } from '../../../ui/useLazySheet';
 import type { Order } from '../api';
 import { orderBreakdown, type CoinAmount } from '../forms/orderDetail';
 
@@ -18,8 +19,10 @@ const SHEET = { content: { height: 'auto', maxHeight: '92dvh' } };
 
 export function OrderDetailSheet({ order, onClose }: { order: Order | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const sheet = useLazySheet(order !== null);
+  if (!sheet.mount) return null;
   return (
-    <Drawer opened={order !== null} onClose={onClose} position="bottom" size="auto" radius="lg" styles={SHEET} title={t('trade.detail.title')}>
+    <Drawer opened={sheet.opened} onClose={onClose} position="bottom" size="auto" radius="lg" styles={SHEET} title={t('trade.detail.title')}>
       {order && <OrderDetail order={order} />}
     </Drawer>
   );

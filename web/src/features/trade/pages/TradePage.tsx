@@ -53,6 +53,7 @@ import {
   type Percent,
   type Side,
 } from '../forms/orderForm';
+import { useLazySheet } from '../../../ui/useLazySheet';
 
 export default function TradePage() {
   // Only the symbols' static information: price ticks re-render the header and the book, not the form.
@@ -88,6 +89,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   const edit = (change: (f: OrderFormState) => OrderFormState) => setState((f) => change({ ...f, side }));
   const [review, setReview] = useState<OrderSummary | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const picker = useLazySheet(pickerOpen);
   const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap } = market;
   const spend = spendOf(side, market);
   const available = balanceOf(wallet, 'exchange', spend.coin)?.available ?? '0';
@@ -293,15 +295,17 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
 
       <OrderConfirmSheet review={review} market={market} pending={place.isPending} onClose={() => setReview(null)} onConfirm={send} />
 
-      <Drawer opened={pickerOpen} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('trade.chooseSymbol')} radius="lg">
-        <SymbolList
-          current={symbol}
-          onPick={(s) => {
-            setPickerOpen(false);
-            onSymbol(s);
-          }}
-        />
-      </Drawer>
+      {picker.mount && (
+        <Drawer opened={picker.opened} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('trade.chooseSymbol')} radius="lg">
+          <SymbolList
+            current={symbol}
+            onPick={(s) => {
+              setPickerOpen(false);
+              onSymbol(s);
+            }}
+          />
+        </Drawer>
+      )}
     </div>
   );
 }
