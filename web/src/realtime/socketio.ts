@@ -11,7 +11,11 @@ import type { RealtimeTransport } from './socket';
 
 const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   path: socketPath,
-  transports: ['polling', 'websocket'],
+  // A WebSocket straight away: opening with long-polling and upgrading costs a phone four more
+  // requests and their tasks while the page starts. Where a WebSocket cannot open (a proxy that
+  // refuses it), long-polling is tried next.
+  transports: ['websocket', 'polling'],
+  tryAllTransports: true,
   timeout: 20_000,
   reconnection: true,
   reconnectionDelay: 1_000,
