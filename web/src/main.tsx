@@ -1,7 +1,8 @@
 import './theme/mantineStyles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, queryClient } from './app/App';
+import { getToken } from './api/client';
 import { routeAt } from './app/routes';
 import { initI18n, isRtl, localeOf } from './i18n';
 import { applyPriceColors } from './theme/priceColors';
@@ -17,6 +18,7 @@ async function boot() {
   // The opened page's code and its strings load alongside each other, not one after the other.
   const route = routeAt(window.location.pathname);
   void route?.load().catch(() => {}); // a failure shows (and recovers) where the page renders
+  route?.prefetch?.(queryClient, Boolean(getToken())); // and its first queries
   setTimeout(warmFormatters); // while they download
   const i18n = await initI18n({ allStrings: route?.tab !== 'home' });
   createRoot(document.getElementById('root')!).render(

@@ -216,3 +216,23 @@ describe('idempotency', () => {
     expect(keys[2]).not.toBe(keys[1]);
   });
 });
+
+describe("a page's first queries, started with its code before the shell has mounted", () => {
+  it('get their answers at once; a failure waits for the shell, then shows its toast', async () => {
+    vi.resetModules();
+    const client = await import('./client');
+    const effects = await import('./effects');
+    server.use(http.get(`${window.location.origin}/api/market/tickers`, () => HttpResponse.json({}, { status: 500 }), { once: true }));
+
+    expect((await client.call('getSettings')).type).toBe('ok');
+    let settled = false;
+    const failed = failure(client.call('listTickers')).finally(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(settled).toBe(false);
+
+    const toast = vi.fn<(message: string) => void>();
+    effects.setApiEffects({ toast, t: (_k, fallback) => fallback });
+    expect((await failed)?.kind).toBe('http');
+    expect(toast).toHaveBeenCalledWith(expect.stringContaining('Something went wrong on our side'));
+  });
+});

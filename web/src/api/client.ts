@@ -17,7 +17,7 @@ import {
 } from '../../../contracts/generated/operations';
 import { loginRedirect, paths, withRedirect } from '../lib/paths';
 import { appConfig } from './config';
-import { apiEffects, loading } from './effects';
+import { apiEffects, loading, shellEffects } from './effects';
 
 const TOKEN_KEY = 'token';
 /** localStorage key of the support chat's guest key (kept by "clear cache", like the session). */
@@ -160,7 +160,7 @@ export async function call<K extends OperationId>(
       );
     } catch (err) {
       if (input.signal?.aborted) throw err;
-      const fx = apiEffects();
+      const fx = await shellEffects();
       const timedOut = timeout.aborted;
       const message = timedOut
         ? fx.t('errors.timeout', 'The request timed out. Please try again')
@@ -168,10 +168,12 @@ export async function call<K extends OperationId>(
       fx.toast(message);
       throw new ApiError(timedOut ? 'timeout' : 'network', message);
     }
-    // Effects are read after the answer: the first call of a page may start before the shell installs them.
-    const fx = apiEffects();
     const status = result.response.status;
     const body = result.data ?? result.error;
+    if (status < 300 && isEnvelope(body) && body.type === 'ok') return (style === 'global' ? body : body.message) as CallResult<K>;
+    // A failure is shown once the shell has installed the effects: a page's first queries start
+    // with its code, before the shell has mounted.
+    const fx = await shellEffects();
     // The prompt is for the contract's own 401 only; a gateway's 401 (an HTML page, an empty body)
     // or another code is an ordinary failure below.
     if (status === 401 && isEnvelope(body) && body.type !== 'ok' && body.code === 'no_transaction_password') {
@@ -186,12 +188,10 @@ export async function call<K extends OperationId>(
     }
     // An error envelope, whatever its status, runs the error catalogue.
     if (isEnvelope(body) && body.type !== 'ok') failEnvelope(body, status);
-    if (!isEnvelope(body) || status >= 300) {
-      const message = fx.t('errors.badResponse', 'Unexpected response from the server. Please try again');
-      fx.toast(message);
-      throw new ApiError(status >= 400 ? 'http' : 'response', message, { status });
-    }
-    return (style === 'global' ? body : body.message) as CallResult<K>;
+    // Not an envelope, or an ok envelope with a failure status.
+    const message = fx.t('errors.badResponse', 'Unexpected response from the server. Please try again');
+    fx.toast(message);
+    throw new ApiError(status >= 400 ? 'http' : 'response', message, { status });
   } finally {
     if (style === 'token') loading.stop();
   }

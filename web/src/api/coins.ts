@@ -6,7 +6,7 @@ import { queryKey } from './queryKey';
 
 export type CoinInfo = components['schemas']['CoinInfo'];
 
-const coinsQuery = queryOptions({
+export const coinsQuery = queryOptions({
   queryKey: queryKey('listCoins'),
   queryFn: ({ signal }) => call('listCoins', { signal }),
   staleTime: Infinity,

@@ -33,12 +33,27 @@ const noop: ApiEffects = {
 };
 
 let effects: ApiEffects = noop;
+let installed = false;
+let markInstalled = () => {};
+const whenInstalled = new Promise<void>((resolve) => (markInstalled = resolve));
 
 export function setApiEffects(next: Partial<ApiEffects>): void {
   effects = { ...effects, ...next };
+  installed = true;
+  markInstalled();
 }
 
 export function apiEffects(): ApiEffects {
+  return effects;
+}
+
+/**
+ * The effects once the shell has installed them. A page's first queries start with its code, before
+ * the shell has mounted (routes.tsx `prefetch`): a failure that arrives before then waits to be
+ * shown (a toast, the login page), in the user's language.
+ */
+export async function shellEffects(): Promise<ApiEffects> {
+  if (!installed) await whenInstalled;
   return effects;
 }
 

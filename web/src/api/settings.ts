@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './client';
 import { queryKey } from './queryKey';
 
-const settingsQuery = queryOptions({
+export const settingsQuery = queryOptions({
   queryKey: queryKey('getSettings'),
   queryFn: async () => (await call('getSettings')).message,
   staleTime: Infinity,

@@ -3,7 +3,13 @@
  * whether it needs a logged-in user and whether it has pull-to-refresh. Pages read their
  * parameters from the query string (the spec has no path parameters).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { coinsQuery } from '../api/coins';
+import { tickersQuery } from '../api/market';
+import { meQuery } from '../api/me';
+import { settingsQuery } from '../api/settings';
+import { walletQuery } from '../api/wallet';
 import { paths, type AppPath } from '../lib/paths';
 
 export type TabKey = 'home' | 'market' | 'trade' | 'lever' | 'assets';
@@ -16,7 +22,26 @@ export interface RouteDef {
   tab?: TabKey;
   auth?: boolean;
   refresh?: boolean;
+  /**
+   * Starts the queries the page asks for first (`user`: a session is there). On a first visit they
+   * go out with the page's code and strings (main.tsx), so the first render has data instead of a
+   * skeleton that waits one more round trip.
+   */
+  prefetch?: (client: QueryClient, user: boolean) => void;
 }
+
+type Prefetch = (client: QueryClient) => Promise<void>;
+const tickers: Prefetch = (c) => c.prefetchQuery(tickersQuery);
+const settings: Prefetch = (c) => c.prefetchQuery(settingsQuery);
+const coins: Prefetch = (c) => c.prefetchQuery(coinsQuery);
+const wallet: Prefetch = (c) => c.prefetchQuery(walletQuery);
+const me: Prefetch = (c) => c.prefetchQuery(meQuery);
+/** `open`: for anyone; `user`: with a session. */
+const first =
+  (open: Prefetch[], user: Prefetch[] = []) =>
+  (client: QueryClient, loggedIn: boolean) => {
+    for (const prefetch of [...open, ...(loggedIn ? user : [])]) void prefetch(client);
+  };
 
 const home = () => import('../features/home/pages/HomePage');
 
@@ -29,11 +54,25 @@ export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
 ];
 
 export const ROUTES: RouteDef[] = [
-  { path: paths.root, title: 'tabs.home', load: home, tab: 'home', refresh: true },
-  { path: paths.home.home, title: 'tabs.home', load: home, tab: 'home', refresh: true },
-  { path: paths.market.market, title: 'tabs.market', load: () => import('../features/market/pages/MarketPage'), tab: 'market', refresh: true },
+  { path: paths.root, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first([tickers], [me]) },
+  { path: paths.home.home, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first([tickers], [me]) },
+  {
+    path: paths.market.market,
+    title: 'tabs.market',
+    load: () => import('../features/market/pages/MarketPage'),
+    tab: 'market',
+    refresh: true,
+    prefetch: first([tickers]),
+  },
   { path: paths.market.kline, title: 'routes.kline', load: () => import('../features/market/pages/KlinePage') },
-  { path: paths.trade.trade, title: 'tabs.trade', load: () => import('../features/trade/pages/TradePage'), tab: 'trade', refresh: true },
+  {
+    path: paths.trade.trade,
+    title: 'tabs.trade',
+    load: () => import('../features/trade/pages/TradePage'),
+    tab: 'trade',
+    refresh: true,
+    prefetch: first([tickers, settings], [wallet, coins]),
+  },
   { path: paths.trade.entrust, title: 'routes.entrust', load: () => import('../features/trade/pages/EntrustPage'), auth: true, refresh: true },
   { path: paths.home.news, title: 'routes.news', load: () => import('../features/news/pages/NewsPage'), refresh: true },
   { path: paths.home.newsDetail, title: 'routes.newsDetail', load: () => import('../features/news/pages/NewsDetailPage') },
@@ -90,7 +129,15 @@ export const ROUTES: RouteDef[] = [
   { path: paths.lever.lever, title: 'tabs.lever', load: () => import('../features/lever/pages/LeverPage'), tab: 'lever', refresh: true },
   { path: paths.lever.leverList, title: 'routes.leverList', load: () => import('../features/lever/pages/LeverListPage'), auth: true, refresh: true },
   { path: paths.lever.orderList, title: 'routes.leverOrders', load: () => import('../features/lever/pages/LeverOrdersPage'), auth: true, refresh: true },
-  { path: paths.assets.assets, title: 'tabs.assets', load: () => import('../features/assets/pages/AssetsPage'), tab: 'assets', auth: true, refresh: true },
+  {
+    path: paths.assets.assets,
+    title: 'tabs.assets',
+    load: () => import('../features/assets/pages/AssetsPage'),
+    tab: 'assets',
+    auth: true,
+    refresh: true,
+    prefetch: first([], [wallet, coins, settings]),
+  },
   { path: paths.mine.login, title: 'routes.login', load: () => import('../features/account/pages/LoginPage') },
   { path: paths.mine.register, title: 'routes.register', load: () => import('../features/account/pages/RegisterPage') },
   // Account (issue 3)
