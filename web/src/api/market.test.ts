@@ -1,5 +1,6 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { mergeTickers, mergeTrades, TRADES_LIMIT, type Trade } from './market';
+import { mergeTickers, mergeTrades, tickersQuery, TRADES_LIMIT, type Ticker, type Trade } from './market';
 import { testTicker } from '../testing/ticker';
 
 const ticker = testTicker;
@@ -38,5 +39,23 @@ describe('mergeTrades', () => {
     expect(merged.slice(0, 3).map((t) => t.id)).toEqual(['n2', 'n1', 'o0']);
     expect(merged).toHaveLength(TRADES_LIMIT);
     expect(mergeTrades(old, [trade('o3', 97)])).toBe(old);
+  });
+});
+
+describe('the tickers query', () => {
+  it('keeps the merged list as it is (no field-by-field comparison), and what a page selects from it while that does not change', () => {
+    const client = new QueryClient();
+    const listed = [ticker('BTC/USDT', '1', 1), ticker('ETH/USDT', '2', 1)];
+    client.setQueryData(tickersQuery.queryKey, listed);
+    const quotes = new QueryObserver(client, { ...tickersQuery, enabled: false, select: (list: Ticker[]) => [...new Set(list.map((t) => t.quote))] });
+    const stop = quotes.subscribe(() => {});
+    const before = quotes.getCurrentResult().data;
+    expect(before).toEqual(['USDT']);
+
+    const ticked = mergeTickers(listed, [ticker('BTC/USDT', '3', 2)]);
+    client.setQueryData(tickersQuery.queryKey, ticked);
+    expect(client.getQueryData(tickersQuery.queryKey)).toBe(ticked);
+    expect(quotes.getCurrentResult().data).toBe(before);
+    stop();
   });
 });

@@ -3,7 +3,7 @@
  * the `tickers` socket event (a snapshot, then the fields that changed: realtime/tickers.ts), and a
  * symbol's recent trades, kept live by its `trades` events.
  */
-import { queryOptions, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { components } from '../../../contracts/generated/openapi';
 import { call } from './client';
@@ -20,7 +20,16 @@ export const tickersQuery = queryOptions({
   queryKey: queryKey('listTickers'),
   queryFn: ({ signal }) => call('listTickers', { signal }),
   staleTime: 30_000,
+  // The list itself as it comes: the feed's merge (mergeTickers) already keeps each unchanged
+  // ticker's object, and comparing 200 tickers field by field on every pulse would only find that
+  // again. What pages select from it (quote coins, market info) is still shared, so it stays the
+  // same object while it does not change.
+  structuralSharing: (previous: unknown, next: unknown) => (isTickerList(next) ? next : replaceEqualDeep(previous, next)),
 });
+
+function isTickerList(value: unknown): value is Ticker[] {
+  return Array.isArray(value) && value.length > 0 && typeof value[0] === 'object' && value[0] !== null && 'last' in value[0] && 'symbol' in value[0];
+}
 
 /**
  * Replaces the tickers that changed, keeping the list's order and the unchanged objects (a REST
