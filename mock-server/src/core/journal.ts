@@ -22,9 +22,10 @@ export function redact(value: unknown, depth = 0): unknown {
   if (depth > 20) return '[deep]';
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) && !NOT_SECRET.has(k) ? '[redacted]' : redact(v, depth + 1)]),
-    );
+    // A copy whose own properties are then replaced (own, even one named __proto__): no entry arrays per call.
+    const copy: Record<string, unknown> = { ...value };
+    for (const k of Object.keys(copy)) copy[k] = SECRET_FIELD.test(k) && !NOT_SECRET.has(k) ? '[redacted]' : redact(copy[k], depth + 1);
+    return copy;
   }
   if (typeof value === 'string' && value.startsWith('data:')) return `${value.slice(0, value.indexOf(',') + 1)}[${value.length} characters]`;
   return value;

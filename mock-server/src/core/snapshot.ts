@@ -58,7 +58,12 @@ function secretsIn(value: unknown, key = '', out: string[] = []): string[] {
 function mapStrings(value: unknown, swap: (s: string) => string): unknown {
   if (typeof value === 'string') return swap(value);
   if (Array.isArray(value)) return value.map((v) => mapStrings(v, swap));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, swap)]));
+  if (value && typeof value === 'object') {
+    // A copy whose own properties are then replaced (own, even one named __proto__): no entry arrays per call.
+    const copy: Record<string, unknown> = { ...value };
+    for (const k of Object.keys(copy)) copy[k] = mapStrings(copy[k], swap);
+    return copy;
+  }
   return value;
 }
 

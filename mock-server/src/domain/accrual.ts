@@ -70,6 +70,12 @@ export interface AccrualDeps {
 export class Accruals {
   readonly positions = new Map<string, Position>();
   private readonly byOwner = new Map<string, Position[]>();
+  private changes = 0;
+
+  /** Grows with every change of a position (opened, paid, ended, redeemed). */
+  get version(): number {
+    return this.changes;
+  }
 
   constructor(private readonly deps: AccrualDeps) {}
 
@@ -102,6 +108,7 @@ export class Accruals {
     };
     this.positions.set(id, position);
     this.byOwner.set(owner, [...(this.byOwner.get(owner) ?? []), position]);
+    this.changes++;
     this.deps.onChange(position);
     this.scheduleNext(position);
     return position;
@@ -136,6 +143,7 @@ export class Accruals {
         ],
         at,
       );
+    this.changes++;
     this.deps.onChange(position);
     return position;
   }
@@ -165,6 +173,7 @@ export class Accruals {
       position.status = 'ended';
       this.returnPrincipal(position, at);
     } else this.scheduleNext(position);
+    this.changes++;
     this.deps.onChange(position);
   }
 

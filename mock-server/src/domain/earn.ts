@@ -11,6 +11,7 @@ import { Accruals, type Position, type PositionTerms } from './accrual.ts';
 import { DAY } from './candles.ts';
 import { coinAmount, coinInfo, parseAmount } from './coins.ts';
 import { DomainError } from './errors.ts';
+import { FrozenCache } from './frozen.ts';
 import { paged } from './paging.ts';
 import { OwnedIds } from './random.ts';
 
@@ -189,6 +190,9 @@ export class Earn {
   private readonly machines: Map<string, Machine>;
   private readonly savings: Map<string, SavingsProduct>;
   private readonly ids: OwnedIds;
+  /** The product lists as last answered (frozen): lock-up made again when the clock moves, savings when a position changes. */
+  private readonly lockAnswer = new FrozenCache<Schemas['LockProduct'][]>(1);
+  private readonly savingsAnswer = new FrozenCache<Schemas['SavingsProduct'][]>(1);
 
   constructor(private readonly deps: EarnDeps) {
     const c = catalogue(deps.now());
@@ -205,7 +209,12 @@ export class Earn {
     return now < p.opensAt ? 'not_started' : now >= p.closesAt ? 'expired' : 'in_progress';
   }
 
+  /** The catalogue with each product's status now (the same frozen list while the clock stands still). */
   lockProducts(): Schemas['LockProduct'][] {
+    return this.lockAnswer.get('', this.deps.now(), () => this.lockList());
+  }
+
+  private lockList(): Schemas['LockProduct'][] {
     return [...this.lock.values()].map((p) => ({
       id: p.id,
       name: p.name,
@@ -264,7 +273,12 @@ export class Earn {
 
   // ---- coin savings ----------------------------------------------------------------------
 
+  /** The products with what is deposited in each (the same frozen list until a position changes). */
   savingsProducts(): Schemas['SavingsProduct'][] {
+    return this.savingsAnswer.get('', this.deps.accruals.version, () => this.savingsList());
+  }
+
+  private savingsList(): Schemas['SavingsProduct'][] {
     const deposited = new Map<string, Big>();
     for (const p of this.deps.accruals.positions.values())
       if (p.kind === 'savings' && p.status === 'running') deposited.set(p.productId, (deposited.get(p.productId) ?? new Big(0)).plus(p.terms.principal));

@@ -14,6 +14,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import { DAY } from './candles.ts';
 import { coinAmount, coinInfo, parseAmount } from './coins.ts';
 import { DomainError } from './errors.ts';
+import { FrozenCache } from './frozen.ts';
 import { SYSTEM, type Leg, type Ledger } from './ledger.ts';
 import { paged } from './paging.ts';
 import { OwnedIds } from './random.ts';
@@ -129,6 +130,9 @@ export class Ieo {
   private readonly rounds: Map<string, Round>;
   private readonly subs: Subscription[] = [];
   private readonly ids: OwnedIds;
+  /** The projects as last answered (frozen): the same until the clock moves or someone subscribes. */
+  private readonly listAnswer = new FrozenCache<Schemas['IeoProject'][]>(1);
+  private readonly projectAnswers = new FrozenCache<Schemas['IeoProject']>(8);
 
   constructor(private readonly deps: IeoDeps) {
     this.ids = new OwnedIds(deps.seed);
@@ -149,14 +153,19 @@ export class Ieo {
     return this.subs.filter((s) => s.round === r).reduce((sum, s) => sum.plus(s.quantity), r.others);
   }
 
+  /** What a project view is made from besides its round: the clock (its status) and the subscriptions (its demand). */
+  private stamp(): string {
+    return `${this.deps.now()}|${this.subs.length}`;
+  }
+
   projects(): Schemas['IeoProject'][] {
-    return [...this.rounds.values()].map((r) => this.projectView(r));
+    return this.listAnswer.get('', this.stamp(), () => [...this.rounds.values()].map((r) => this.projectView(r)));
   }
 
   project(id: string): Schemas['IeoProject'] {
     const r = this.rounds.get(id);
     if (!r) throw new DomainError('not_found', 'This project does not exist');
-    return this.projectView(r);
+    return this.projectAnswers.get(id, this.stamp(), () => this.projectView(r));
   }
 
   private projectView(r: Round): Schemas['IeoProject'] {

@@ -7,6 +7,7 @@
  */
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
+import { FrozenCache } from './frozen.ts';
 import { paged } from './paging.ts';
 import { Rng } from './random.ts';
 
@@ -160,6 +161,8 @@ const ARTICLES: ReadonlyArray<[string, number, string | null, Article['versions'
 export class News {
   private readonly articles: Article[];
   private published = 0;
+  /** Pages as last answered (frozen), per locale and page: the same until an article is published. */
+  private readonly pages = new FrozenCache<Schemas['NewsPage']>(64);
 
   constructor(
     private readonly seed: number,
@@ -180,6 +183,10 @@ export class News {
   }
 
   list(q: { locale?: Locale; page?: number; pageSize?: number }): Schemas['NewsPage'] {
+    return this.pages.get(JSON.stringify([q.locale, q.page, q.pageSize]), this.published, () => this.page(q));
+  }
+
+  private page(q: { locale?: Locale; page?: number; pageSize?: number }): Schemas['NewsPage'] {
     const { items, ...page } = paged(this.articles, q, 10);
     return {
       ...page,

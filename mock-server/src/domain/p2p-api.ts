@@ -8,6 +8,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import { DAY } from './candles.ts';
 import { coinAmount } from './coins.ts';
 import { DomainError } from './errors.ts';
+import { FrozenCache } from './frozen.ts';
 import { AttemptLimiter } from './limits.ts';
 import { allowed, transition, type P2pStatus } from './p2p-machine.ts';
 import { paged } from './paging.ts';
@@ -34,6 +35,9 @@ export const P2P_CHAT_LIMIT = { max: 20, windowMs: 60_000 } as const;
 
 export class P2pApi {
   private readonly written: AttemptLimiter;
+  /** Market pages (per query) and stores (per id) as last answered (frozen): the same until the clock or the market moves. */
+  private readonly adPages = new FrozenCache<Schemas['P2pAdPage']>(64);
+  private readonly storeAnswers = new FrozenCache<Schemas['P2pStore']>(64);
 
   constructor(
     private readonly p2p: P2p,
@@ -95,6 +99,16 @@ export class P2pApi {
     page?: number;
     pageSize?: number;
   }): Schemas['P2pAdPage'] {
+    const key = JSON.stringify([q.side, q.coin, q.fiat, q.payment, q.amount, q.page, q.pageSize]);
+    return this.adPages.get(key, this.stamp(), () => this.adPage(q));
+  }
+
+  /** What the market's views are made from: the stores, ads and orders, and the clock (a store's last 30 days). */
+  private stamp(): string {
+    return `${this.p2p.deps.now()}|${this.p2p.version}`;
+  }
+
+  private adPage(q: Parameters<P2pApi['listAds']>[0]): Schemas['P2pAdPage'] {
     const adSide: AdSide = q.side === 'buy' ? 'sell' : 'buy';
     const amount = q.amount !== undefined ? new Big(q.amount) : undefined;
     const all = [...this.p2p.ads.values()]
@@ -110,6 +124,11 @@ export class P2pApi {
   storeView(id: string): Schemas['P2pStore'] {
     const store = this.p2p.stores.get(id);
     if (!store) throw new DomainError('not_found', 'This store does not exist');
+    return this.storeAnswers.get(id, this.stamp(), () => this.storeOf(store));
+  }
+
+  private storeOf(store: Store): Schemas['P2pStore'] {
+    const id = store.id;
     const stats = this.statsOnce();
     return {
       id: store.id,

@@ -147,6 +147,12 @@ export class P2p {
   readonly orders = new Map<string, Order>();
   private readonly ids: OwnedIds;
   private readonly cancels = new Map<string, number[]>();
+  private changes = 0;
+
+  /** Grows with every change of a store, an ad or an order: what the market shows is the same until it moves (or the clock does). */
+  get version(): number {
+    return this.changes;
+  }
 
   constructor(readonly deps: P2pDeps) {
     this.ids = new OwnedIds(deps.seed);
@@ -168,6 +174,7 @@ export class P2p {
   ): Store {
     const store: Store = { id: this.ids.next('st', owner), owner, name, registeredAt, levels, behaviour, history };
     this.stores.set(store.id, store);
+    this.changes++;
     return store;
   }
 
@@ -177,6 +184,7 @@ export class P2p {
     this.checkAd(ad);
     const created: Ad = { ...ad, id: this.ids.next('ad', store.owner), storeId, online: false, createdAt: this.deps.now() };
     this.ads.set(created.id, created);
+    this.changes++;
     this.setOnline(created, true);
     return created;
   }
@@ -215,6 +223,7 @@ export class P2p {
       this.deps.ledger.post(ad.id, 'p2p_reserve', [{ owner, kind: 'fiat', coin: ad.coin, available: delta.neg(), frozen: delta }]);
     }
     Object.assign(ad, terms);
+    this.changes++;
     return ad;
   }
 
@@ -228,6 +237,7 @@ export class P2p {
       this.deps.ledger.post(ad.id, 'p2p_reserve', [{ owner, kind: 'fiat', coin: ad.coin, available: q.neg(), frozen: q }]);
     }
     ad.online = online;
+    this.changes++;
     if (online) this.simulateTaker(ad);
   }
 
@@ -308,6 +318,7 @@ export class P2p {
       chat: [],
     };
     this.orders.set(id, order);
+    this.changes++;
     this.deps.scheduler.at(order.deadline, (at) => {
       if (order.status === 'waiting_payment') this.act(order, 'expire', 'clock', at);
     });
@@ -330,6 +341,7 @@ export class P2p {
     if (action === 'withdraw_appeal' && order.appeal?.by !== actor)
       throw new DomainError('p2p_not_your_action', 'Only the side that appealed can withdraw the appeal');
     order.status = next;
+    this.changes++;
     if (action === 'pay') order.paidAt = at;
     if (action === 'appeal') order.appeal = { by: actor as 'buyer' | 'seller', reason: extra.reason ?? '', openedAt: at, before, status: 'open' };
     if (action === 'withdraw_appeal') order.appeal!.status = 'withdrawn';
@@ -372,6 +384,7 @@ export class P2p {
     order.settled = 'returned';
     const ad = this.ads.get(order.adId)!;
     ad.remaining = ad.remaining.plus(order.quantity);
+    this.changes++;
     if (ad.side === 'sell' && ad.online) return;
     this.deps.ledger.post(order.id, 'p2p_return', [
       { owner: order.seller, kind: 'fiat', coin: order.coin, available: order.quantity, frozen: order.quantity.neg() },

@@ -8,6 +8,7 @@
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { Accounts } from './accounts.ts';
 import { DomainError, notLoggedIn } from './errors.ts';
+import { FrozenCache } from './frozen.ts';
 import { AttemptLimiter } from './limits.ts';
 import { OwnedIds, secretHex } from './random.ts';
 import type { Scheduler } from './scheduler.ts';
@@ -40,6 +41,8 @@ const TOPICS: Array<[Kind, RegExp]> = [
 
 interface Conversation {
   messages: SupportMessage[];
+  /** Grows with every change of its messages (one added, some read). */
+  version: number;
 }
 
 export interface SupportDeps {
@@ -62,6 +65,8 @@ export class Support {
   private readonly sent: AttemptLimiter;
   /** The owner of the conversation a message was last added to. */
   private latest: string | undefined;
+  /** Pages of conversations as last answered (frozen), per owner and query: the same until the conversation changes. */
+  private readonly pages = new FrozenCache<Schemas['SupportChat']>(64);
 
   constructor(private readonly deps: SupportDeps) {
     this.ids = new OwnedIds(deps.seed);
@@ -94,7 +99,7 @@ export class Support {
   private conversation(owner: string): Conversation {
     let c = this.conversations.get(owner);
     if (!c) {
-      c = { messages: [] };
+      c = { messages: [], version: 0 };
       this.conversations.set(owner, c);
       // The greeting of a conversation being opened: the caller sees it at once, so it is read.
       this.add(owner, c, { from: 'agent', kind: 'greeting', text: ANSWERS.greeting, read: true }, false);
@@ -106,6 +111,7 @@ export class Support {
     const message: SupportMessage = { id: this.ids.next('sm', owner), ...m, time: this.deps.now() };
     c.messages.push(message);
     if (c.messages.length > SUPPORT_LIMITS.historyMax) c.messages.splice(0, c.messages.length - SUPPORT_LIMITS.historyMax);
+    c.version++;
     this.latest = owner;
     if (announce) this.deps.onMessage(owner, { ...message }, this.unread(owner));
     return message;
@@ -116,7 +122,11 @@ export class Support {
   }
 
   chat(owner: string, q: { before?: string; limit?: number }): Schemas['SupportChat'] {
-    const { messages } = this.conversation(owner);
+    const c = this.conversation(owner);
+    return this.pages.get(JSON.stringify([owner, q.before, q.limit]), c.version, () => this.page(owner, c.messages, q));
+  }
+
+  private page(owner: string, messages: SupportMessage[], q: { before?: string; limit?: number }): Schemas['SupportChat'] {
     const limit = q.limit ?? 30;
     let end = messages.length;
     if (q.before !== undefined) {
@@ -145,6 +155,7 @@ export class Support {
     this.deps.scheduler.at(at + AGENT_DELAYS.read, () => {
       const c = this.conversations.get(owner)!;
       for (const m of c.messages) if (m.from === 'user' && m.time <= at) m.read = true;
+      c.version++;
       this.deps.onRead(owner, at);
       this.deps.onTyping(owner, true);
     });
@@ -157,7 +168,9 @@ export class Support {
   }
 
   read(owner: string): { unread: number } {
-    for (const m of this.conversations.get(owner)?.messages ?? []) if (m.from === 'agent') m.read = true;
+    const c = this.conversations.get(owner);
+    for (const m of c?.messages ?? []) if (m.from === 'agent') m.read = true;
+    if (c) c.version++;
     return { unread: 0 };
   }
 

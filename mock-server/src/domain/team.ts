@@ -11,6 +11,7 @@ import type { Accounts, UserRecord } from './accounts.ts';
 import { DAY } from './candles.ts';
 import { coinAmount, coinInfo } from './coins.ts';
 import * as dec from './decimals.ts';
+import { FrozenCache } from './frozen.ts';
 import { type Ledger, type Reason, SYSTEM } from './ledger.ts';
 import type { Market } from './market.ts';
 import { paged } from './paging.ts';
@@ -54,6 +55,9 @@ export class Team {
   private readonly rebates = new Map<string, RebateState[]>();
   private readonly lastActive = new Map<string, number>();
   private readonly ids: OwnedIds;
+  /** Summaries and member pages as last answered (frozen), per user (and query): see `stamp`. */
+  private readonly summaries = new FrozenCache<Schemas['TeamSummary']>(64);
+  private readonly memberPages = new FrozenCache<Schemas['TeamMemberPage']>(64);
 
   constructor(private readonly deps: TeamDeps) {
     this.ids = new OwnedIds(deps.seed);
@@ -138,7 +142,19 @@ export class Team {
     return (this.rebates.get(userId) ?? []).filter((r) => !memberId || r.memberId === memberId).reduce((sum, r) => sum.plus(r.usdt), new Big(0));
   }
 
+  /**
+   * What a team view is made from: the clock (who is active), the ledger (rebates and activity are
+   * postings) and the users (new members register): the same view until one of them moves.
+   */
+  private stamp(): string {
+    return `${this.deps.now()}|${this.deps.ledger.version}|${this.deps.accounts.count}`;
+  }
+
   summary(userId: string): Schemas['TeamSummary'] {
+    return this.summaries.get(userId, this.stamp(), () => this.summaryOf(userId));
+  }
+
+  private summaryOf(userId: string): Schemas['TeamSummary'] {
     const members = this.members(userId);
     const perCoin = new Map<string, Big>();
     for (const r of this.rebates.get(userId) ?? []) perCoin.set(r.coin, (perCoin.get(r.coin) ?? new Big(0)).plus(r.amount));
@@ -154,6 +170,10 @@ export class Team {
   }
 
   listMembers(userId: string, q: { level?: Level; page?: number; pageSize?: number }): Schemas['TeamMemberPage'] {
+    return this.memberPages.get(JSON.stringify([userId, q.level, q.page, q.pageSize]), this.stamp(), () => this.membersPage(userId, q));
+  }
+
+  private membersPage(userId: string, q: { level?: Level; page?: number; pageSize?: number }): Schemas['TeamMemberPage'] {
     const all = this.members(userId)
       .filter((m) => !q.level || m.level === q.level)
       .sort((a, b) => b.user.createdAt - a.user.createdAt || (a.user.id < b.user.id ? 1 : -1));
