@@ -25,11 +25,10 @@
  */
 import { join } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { PRELOAD_FILE, TAB_PAGES } from './routePreload.ts';
 
 export const SW_FILE = 'sw.js';
 
-/** The tab pages (web/src/app/routes.tsx), precached with the shell. */
-const TAB_PAGES = /[\\/]features[\\/](home|market|trade|lever|assets)[\\/]pages[\\/](HomePage|MarketPage|TradePage|LeverPage|AssetsPage)\.tsx$/;
 /** The realtime client's transport and validators (web/src/realtime/socket.ts loads them after first paint). */
 const REALTIME_WIRE = /([\\/]realtime[\\/]socketio\.ts|[\\/]socket-validators-client\.js)$/;
 
@@ -64,7 +63,7 @@ export function pwa(): Plugin {
       const { count, size, warnings } = await generateSW({
         swDest: join(outDir, SW_FILE),
         globDirectory: outDir,
-        globPatterns: ['index.html', 'theme.js', 'manifest.webmanifest', 'icons/*.png', ...shell],
+        globPatterns: ['index.html', 'theme.js', PRELOAD_FILE, 'manifest.webmanifest', 'icons/*.png', ...shell],
         globIgnores: [SW_FILE, 'mockServiceWorker.js', 'config.js', '**/*.map'],
         // Hashed names: the URL is the revision.
         dontCacheBustURLsMatching: /^assets\//,
