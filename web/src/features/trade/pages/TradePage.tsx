@@ -54,6 +54,7 @@ import {
   type Side,
 } from '../forms/orderForm';
 import { useLazySheet } from '../../../ui/useLazySheet';
+import { Later } from '../../../ui/Later';
 
 export default function TradePage() {
   // Only the symbols' static information: price ticks re-render the header and the book, not the form.
@@ -285,13 +286,16 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
         </StaleBook>
       </div>
 
-      {loggedIn && <OpenOrders symbol={symbol} />}
-      <section className={classes.section} data-testid="recent-trades">
-        <Text fw={600} mb="xs">
-          {t('trade.recentTrades')}
-        </Text>
-        <TradesPanel symbol={symbol} pricePrecision={pp} amountPrecision={Math.min(ap, 4)} limit={12} flush />
-      </section>
+      {/* Below the form and the book: rendered a task later, so the page's first render is not one long task. */}
+      <Later>
+        {loggedIn && <OpenOrders symbol={symbol} />}
+        <section className={classes.section} data-testid="recent-trades">
+          <Text fw={600} mb="xs">
+            {t('trade.recentTrades')}
+          </Text>
+          <TradesPanel symbol={symbol} pricePrecision={pp} amountPrecision={Math.min(ap, 4)} limit={12} flush />
+        </section>
+      </Later>
 
       <OrderConfirmSheet review={review} market={market} pending={place.isPending} onClose={() => setReview(null)} onConfirm={send} />
 
