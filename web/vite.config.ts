@@ -5,13 +5,14 @@ import { preactAliases } from './build/preact.ts';
 import { dictionaries } from './build/dictionaries.ts';
 import { pwa } from './build/pwa.ts';
 import { routePreload } from './build/routePreload.ts';
+import { staticShellPlugin } from './build/staticShell.ts';
 
 const backend = `http://127.0.0.1:${process.env.MOCK_PORT ?? 8080}`;
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/h5/',
-  plugins: [react(), dictionaries(), routePreload(), pwa()],
+  plugins: [react(), dictionaries(), routePreload(), staticShellPlugin(), pwa()],
   resolve: { alias: preactAliases },
   build: {
     // H5_DIST: another folder (absolute), so parallel work can build and test without sharing dist/h5.

@@ -1,6 +1,6 @@
 /** The app frame: deep links, placeholders, 404, theme, tab bar, language and the realtime banner. */
 import { test, expect } from '../fixtures/server.ts';
-import { loginWithToken, recordApiCalls } from '../fixtures/helpers.ts';
+import { loginWithToken, recordApiCalls, setPreferences } from '../fixtures/helpers.ts';
 
 const title = (page: import('@playwright/test').Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
@@ -141,4 +141,42 @@ test('pulling the markets list down refetches it; a short pull does not', async 
   expect(calls.filter((c) => c.path === '/market/tickers')).toHaveLength(0);
   await pull(200);
   await expect.poll(() => calls.filter((c) => c.path === '/market/tickers').length).toBe(1);
+});
+
+test("before the app's code has run, the page shows its frame in the saved language and theme; the app's frame replaces it", async ({ page }, testInfo) => {
+  await page.goto('pages/home/home');
+  await setPreferences(page, 'de', 'dark');
+  // No script but theme.js: what a slow phone shows while the entry downloads (web/build/staticShell.ts).
+  await page.route(/\/h5\/.*\.js$/, (route) => (route.request().url().endsWith('/theme.js') ? route.continue() : route.abort()));
+  await page.goto('pages/market/market');
+  const boot = page.locator('#boot');
+  const label = (el: import('@playwright/test').Locator) => el.evaluate((e) => getComputedStyle(e, '::after').content.replace(/"/g, ''));
+  const visible = boot.locator('.boot-tabs [data-tab]');
+  await expect(visible).toHaveCount(5);
+  await expect(boot.locator('.boot-tabs')).toBeVisible();
+  expect(await Promise.all((await visible.locator('[data-label]').all()).map(label))).toEqual(['Start', 'Märkte', 'Handel', 'Margin', 'Vermögen']);
+  // The header's title is the current tab's, which is highlighted; a tab page has no back button.
+  const title = boot.locator('.boot-title [data-label]').filter({ visible: true });
+  await expect(title).toHaveCount(1);
+  expect(await label(title)).toBe('Märkte');
+  const colour = (key: string) => boot.locator(`[data-tab=${key}]`).evaluate((e) => getComputedStyle(e).color);
+  expect(await colour('market')).not.toBe(await colour('home'));
+  await expect(boot.locator('.boot-back')).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+  await page.screenshot({ path: testInfo.outputPath('static-shell-de-dark.png') });
+  // Nothing on it to press or to read out: it lasts until the app renders.
+  await expect(boot).toHaveAttribute('aria-hidden', 'true');
+  expect(await boot.locator('a, button, input, [tabindex]').count()).toBe(0);
+
+  // A page of its own: a back button, no tab bar.
+  await page.goto('pages/login/login');
+  await expect(boot.locator('.boot-back')).toBeVisible();
+  await expect(boot.locator('.boot-tabs')).toBeHidden();
+
+  // With its code, the app draws its own frame and the static one is gone.
+  await page.unrouteAll();
+  await page.goto('pages/market/market');
+  await expect(page.getByRole('heading', { level: 1, name: 'Märkte', exact: true })).toBeVisible();
+  await expect(page.getByTestId('tab-market')).toHaveAttribute('aria-current', 'page');
+  await expect(boot).toHaveCount(0);
 });

@@ -26,6 +26,8 @@ async function boot() {
       <App dir={isRtl(localeOf(i18n.language)) ? 'rtl' : 'ltr'} />
     </StrictMode>,
   );
+  // The static shell of index.html (web/build/staticShell.ts) goes in the task that drew the app's frame.
+  document.getElementById('boot')?.remove();
 }
 
 void boot();

@@ -9,6 +9,7 @@ import type { components } from '../../../contracts/generated/openapi';
 import { call } from './client';
 import { noteServerTime } from '../lib/serverClock';
 import { throttle } from '../lib/throttle';
+import { useSampled } from '../lib/useSampled';
 import { useRealtime } from '../realtime/hooks';
 import { realtime } from '../realtime/socket';
 import { TickerStream } from '../realtime/tickers';
@@ -110,6 +111,18 @@ export function useTickers<T>(select?: (list: Ticker[]) => T) {
   const queryClient = useQueryClient();
   useEffect(() => joinTickerFeed(queryClient), [queryClient]);
   return useQuery({ ...tickersQuery, select });
+}
+
+/**
+ * All tickers as they were on the last pulse of `ms` (lib/useSampled), for a long live list: the
+ * caller re-renders when the list is sampled or the query's status changes, not on every pulse.
+ */
+export function useSampledTickers(ms: number) {
+  const queryClient = useQueryClient();
+  // Only the status is read from the query (TanStack re-renders for the properties read).
+  const { isPending, isError, refetch } = useTickers();
+  const read = useCallback(() => queryClient.getQueryData<Ticker[]>(tickersQuery.queryKey), [queryClient]);
+  return { data: useSampled(read, ms), isPending, isError, refetch };
 }
 
 /** One symbol's live ticker (undefined until loaded or for an unknown symbol). */

@@ -11,8 +11,7 @@ import { meQuery } from '../api/me';
 import { settingsQuery } from '../api/settings';
 import { walletQuery } from '../api/wallet';
 import { paths, type AppPath } from '../lib/paths';
-
-export type TabKey = 'home' | 'market' | 'trade' | 'lever' | 'assets';
+import type { TabKey } from './tabs';
 
 export interface RouteDef {
   path: AppPath;
@@ -44,14 +43,6 @@ const first =
   };
 
 const home = () => import('../features/home/pages/HomePage');
-
-export const TABS: Array<{ key: TabKey; path: AppPath; title: string }> = [
-  { key: 'home', path: paths.home.home, title: 'tabs.home' },
-  { key: 'market', path: paths.market.market, title: 'tabs.market' },
-  { key: 'trade', path: paths.trade.trade, title: 'tabs.trade' },
-  { key: 'lever', path: paths.lever.lever, title: 'tabs.lever' },
-  { key: 'assets', path: paths.assets.assets, title: 'tabs.assets' },
-];
 
 export const ROUTES: RouteDef[] = [
   { path: paths.root, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first([tickers], [me]) },

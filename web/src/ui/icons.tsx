@@ -1,72 +1,33 @@
 /** The few icons the shell needs, as inline SVG (no icon font to download). */
 import type { SVGProps } from 'react';
+import { ICON_SVG, SHELL_ICON_SHAPES, type Shape, type ShellIcon } from './shellIconShapes';
 
 const base = (props: SVGProps<SVGSVGElement>) => ({
-  width: 22,
-  height: 22,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
+  ...ICON_SVG,
   'aria-hidden': true,
   ...props,
 });
 
-export const HomeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M3 10.5 12 3l9 7.5" />
-    <path d="M5 9v11h14V9" />
-    <path d="M10 20v-6h4v6" />
-  </svg>
-);
-export const MarketIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M4 19V5" />
-    <path d="M4 19h16" />
-    <path d="m7 15 4-4 3 3 5-6" />
-  </svg>
-);
-export const TradeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M7 4v14" />
-    <path d="m4 15 3 3 3-3" />
-    <path d="M17 20V6" />
-    <path d="m14 9 3-3 3 3" />
-  </svg>
-);
-export const LeverIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <rect x="4" y="8" width="4" height="8" rx="1" />
-    <rect x="10" y="4" width="4" height="16" rx="1" />
-    <rect x="16" y="10" width="4" height="6" rx="1" />
-  </svg>
-);
-export const WalletIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <rect x="3" y="6" width="18" height="14" rx="2" />
-    <path d="M16 13h2" />
-    <path d="M3 10h18" />
-    <path d="M6 6V4h12v2" />
-  </svg>
-);
-export const BackIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="m15 5-7 7 7 7" />
-  </svg>
-);
-export const SunIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-  </svg>
-);
-export const MoonIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5Z" />
-  </svg>
-);
+/** One of the shell's icons, from its shapes (shellIconShapes.ts, shared with the static shell). */
+const shellIcon = (name: ShellIcon) =>
+  function ShellIconSvg(p: SVGProps<SVGSVGElement>) {
+    return (
+      <svg {...base(p)}>
+        {(SHELL_ICON_SHAPES[name] as Shape[]).map(([tag, attrs], i) =>
+          tag === 'path' ? <path key={i} {...attrs} /> : tag === 'rect' ? <rect key={i} {...attrs} /> : <circle key={i} {...attrs} />,
+        )}
+      </svg>
+    );
+  };
+
+export const HomeIcon = shellIcon('home');
+export const MarketIcon = shellIcon('market');
+export const TradeIcon = shellIcon('trade');
+export const LeverIcon = shellIcon('lever');
+export const WalletIcon = shellIcon('wallet');
+export const BackIcon = shellIcon('back');
+export const SunIcon = shellIcon('sun');
+export const MoonIcon = shellIcon('moon');
 export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <circle cx="11" cy="11" r="6.5" />

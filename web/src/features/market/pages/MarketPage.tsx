@@ -13,14 +13,13 @@ import { SearchIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { StarOutlineIcon } from '../../../ui/emptyIcons';
-import { useTickers, type Ticker } from '../../../api/market';
+import { useSampledTickers, useTickers, type Ticker } from '../../../api/market';
 import { useFavorites } from '../api';
 import { useToggleFavorite } from '../components/useToggleFavorite';
 import { VirtualTickerList } from '../components/VirtualTickerList';
 import { StaleNote, staleClass, usePricesStale } from '../../../pwa/StalePrices';
 import classes from '../components/market.module.css';
 import { loginRedirect, paths } from '../../../lib/paths';
-import { useSampled } from '../../../lib/useSampled';
 
 type SortKey = 'volume' | 'price' | 'change';
 type Sort = { key: SortKey; dir: 1 | -1 } | null;
@@ -105,9 +104,8 @@ export default function MarketPage() {
 /** The sortable live list of one tab (a quote coin or the favourites), filtered by the search. */
 function MarketList({ tab, search }: { tab: string; search: string }) {
   const { t } = useTranslation();
-  const { data: live, isPending, isError, refetch } = useTickers();
   // 200 symbols moving 10 times a second: the list follows them twice a second (the live pulse is 4).
-  const data = useSampled(live, LIST_SAMPLE_MS);
+  const { data, isPending, isError, refetch } = useSampledTickers(LIST_SAMPLE_MS);
   const [sort, setSort] = useState<Sort>(null);
   const loggedIn = Boolean(getToken());
   const favorites = useFavorites();

@@ -1,0 +1,15 @@
+/**
+ * The tab bar's five tabs: read by the shell (Shell.tsx) and, for the static shell painted before
+ * the app's code runs, by the build (web/build/staticShell.ts). Plain data, no React.
+ */
+import { paths, type AppPath } from '../lib/paths';
+
+export type TabKey = 'home' | 'market' | 'trade' | 'lever' | 'assets';
+
+export const TABS: Array<{ key: TabKey; path: AppPath; title: `tabs.${TabKey}` }> = [
+  { key: 'home', path: paths.home.home, title: 'tabs.home' },
+  { key: 'market', path: paths.market.market, title: 'tabs.market' },
+  { key: 'trade', path: paths.trade.trade, title: 'tabs.trade' },
+  { key: 'lever', path: paths.lever.lever, title: 'tabs.lever' },
+  { key: 'assets', path: paths.assets.assets, title: 'tabs.assets' },
+];
