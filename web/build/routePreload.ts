@@ -25,8 +25,10 @@ const TAB_PATHS: Record<string, { paths: string[]; allStrings: boolean }> = {
 const DICTIONARY = /^\0?dictionary:([a-z]{2}):(core|rest)$/;
 
 interface Manifest {
-  /** Route path (without the base) → files to fetch, and whether it needs the whole dictionary. */
-  routes: Record<string, { files: string[]; all: boolean }>;
+  /** Route path (without the base) → its page (home has two paths). */
+  routes: Record<string, string>;
+  /** Page → files to fetch, and whether it needs the whole dictionary. */
+  pages: Record<string, { files: string[]; all: boolean }>;
   /** Language → [first part, rest] of its dictionary. */
   strings: Record<string, [string, string]>;
 }
@@ -48,13 +50,14 @@ export function manifestOf(bundle: OutputBundle): Manifest {
   const cssOf = (file: string) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
   const entryCss = new Set([...entry].flatMap(cssOf));
 
-  const manifest: Manifest = { routes: {}, strings: {} };
+  const manifest: Manifest = { routes: {}, pages: {}, strings: {} };
   for (const chunk of chunks) {
     const page = TAB_PAGES.exec(chunk.facadeModuleId ?? '')?.[2];
     if (page) {
       const own = [...closure(chunk)].filter((f) => !entry.has(f));
       const css = [...new Set(own.flatMap(cssOf))].filter((f) => !entryCss.has(f));
-      for (const path of TAB_PATHS[page].paths) manifest.routes[path] = { files: [...own, ...css], all: TAB_PATHS[page].allStrings };
+      manifest.pages[page] = { files: [...own, ...css], all: TAB_PATHS[page].allStrings };
+      for (const path of TAB_PATHS[page].paths) manifest.routes[path] = page;
     }
     const dict = DICTIONARY.exec(chunk.facadeModuleId ?? '');
     if (dict) {
@@ -72,7 +75,7 @@ export function script(manifest: Manifest, base: string): string {
 (function () {
   var m = ${JSON.stringify(manifest)};
   var path = location.pathname.replace(/^${base.replace(/\//g, '\\/').replace(/\\\/$/, '')}(?=\\/|$)/, '').replace(/(.)\\/$/, '$1') || '/';
-  var route = m.routes[path];
+  var route = m.pages[m.routes[path]];
   if (!route) return;
   var lang = 'en';
   try {
