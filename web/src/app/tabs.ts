@@ -2,7 +2,8 @@
  * The tab bar's five tabs: read by the shell (Shell.tsx) and, for the static shell painted before
  * the app's code runs, by the build (web/build/staticShell.ts). Plain data, no React.
  */
-import { paths, type AppPath } from '../lib/paths';
+// With its extension: the build's plugins import this file through Node (web/build/staticShell.ts).
+import { paths, type AppPath } from '../lib/paths.ts';
 
 export type TabKey = 'home' | 'market' | 'trade' | 'lever' | 'assets';
 
