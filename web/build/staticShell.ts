@@ -22,10 +22,8 @@ import { TABS, type TabKey } from '../src/app/tabs.ts';
 import { ICON_SVG, SHELL_ICON_SHAPES, type Shape, type ShellIcon } from '../src/ui/shellIconShapes.ts';
 
 const SHELL_CSS = /[\\/]ui[\\/]shell\.module\.css$/;
-/** The tab's icon (Shell.tsx's TAB_ICONS). */
-const TAB_ICON: Record<TabKey, ShellIcon> = { home: 'home', market: 'market', trade: 'trade', lever: 'lever', assets: 'wallet' };
 /** The element main.tsx removes once the app has rendered. */
-export const BOOT_ID = 'boot';
+const BOOT_ID = 'boot';
 
 /** React's SVG prop names as attributes (viewBox keeps its case). */
 const kebab = (name: string) => (name === 'viewBox' ? name : name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
@@ -70,7 +68,7 @@ export function staticShell(base: string, cls: Record<string, string>, labels: R
     `</div>` +
     `<div class="boot-lines">${'<i></i>'.repeat(8)}</div>` +
     `<div class="${c('tabbar')} boot-tabs">` +
-    TABS.map((t) => `<span class="${c('tab')}" data-tab="${t.key}">${svg(TAB_ICON[t.key])}<span data-label="${t.key}"></span></span>`).join('') +
+    TABS.map((t) => `<span class="${c('tab')}" data-tab="${t.key}">${svg(t.icon)}<span data-label="${t.key}"></span></span>`).join('') +
     `</div></div>`;
 
   const rules: string[] = [

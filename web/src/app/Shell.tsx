@@ -6,7 +6,7 @@ import { Navigate, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { getToken } from '../api/client';
 import { loginRedirect, paths } from '../lib/paths';
 import { ApiEffectsBridge } from '../ui/ApiEffectsBridge';
-import { BackIcon, HomeIcon, LeverIcon, MarketIcon, MoonIcon, SunIcon, TradeIcon, WalletIcon } from '../ui/icons';
+import { BackIcon, MoonIcon, ShellIconSvg, SunIcon } from '../ui/icons';
 import { ConnectionBanner, LoadingBar } from '../ui/StatusIndicators';
 import classes from '../ui/shell.module.css';
 import type { RouteDef } from './routes';
@@ -23,14 +23,6 @@ function WalletEvents() {
   useWalletEvents();
   return null;
 }
-
-const TAB_ICONS: Record<TabKey, (p: { width?: number }) => ReactNode> = {
-  home: HomeIcon,
-  market: MarketIcon,
-  trade: TradeIcon,
-  lever: LeverIcon,
-  assets: WalletIcon,
-};
 
 function ThemeToggle() {
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -75,10 +67,9 @@ function TabBar({ active }: { active: TabKey }) {
   return (
     <nav className={classes.tabbar} aria-label={t('tabs.label')}>
       {TABS.map((tab) => {
-        const Icon = TAB_ICONS[tab.key];
         return (
           <NavLink key={tab.key} to={tab.path} className={classes.tab} aria-current={tab.key === active ? 'page' : undefined} data-testid={`tab-${tab.key}`}>
-            <Icon />
+            <ShellIconSvg name={tab.icon} />
             <span>{t(tab.title)}</span>
           </NavLink>
         );

@@ -9,25 +9,24 @@ const base = (props: SVGProps<SVGSVGElement>) => ({
 });
 
 /** One of the shell's icons, from its shapes (shellIconShapes.ts, shared with the static shell). */
-const shellIcon = (name: ShellIcon) =>
-  function ShellIconSvg(p: SVGProps<SVGSVGElement>) {
-    return (
-      <svg {...base(p)}>
-        {(SHELL_ICON_SHAPES[name] as Shape[]).map(([tag, attrs], i) =>
-          tag === 'path' ? <path key={i} {...attrs} /> : tag === 'rect' ? <rect key={i} {...attrs} /> : <circle key={i} {...attrs} />,
-        )}
-      </svg>
-    );
-  };
+export function ShellIconSvg({ name, ...p }: Omit<SVGProps<SVGSVGElement>, 'name'> & { name: ShellIcon }) {
+  return (
+    <svg {...base(p)}>
+      {(SHELL_ICON_SHAPES[name] as Shape[]).map(([tag, attrs], i) =>
+        tag === 'path' ? <path key={i} {...attrs} /> : tag === 'rect' ? <rect key={i} {...attrs} /> : <circle key={i} {...attrs} />,
+      )}
+    </svg>
+  );
+}
 
-export const HomeIcon = shellIcon('home');
-export const MarketIcon = shellIcon('market');
-export const TradeIcon = shellIcon('trade');
-export const LeverIcon = shellIcon('lever');
-export const WalletIcon = shellIcon('wallet');
-export const BackIcon = shellIcon('back');
-export const SunIcon = shellIcon('sun');
-export const MoonIcon = shellIcon('moon');
+export const HomeIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="home" />;
+export const MarketIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="market" />;
+export const TradeIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="trade" />;
+export const LeverIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="lever" />;
+export const WalletIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="wallet" />;
+export const BackIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="back" />;
+export const SunIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="sun" />;
+export const MoonIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="moon" />;
 export const SearchIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <circle cx="11" cy="11" r="6.5" />
