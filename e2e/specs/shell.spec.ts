@@ -179,4 +179,5 @@ test("before the app's code has run, the page shows its frame in the saved langu
   await expect(page.getByRole('heading', { level: 1, name: 'Märkte', exact: true })).toBeVisible();
   await expect(page.getByTestId('tab-market')).toHaveAttribute('aria-current', 'page');
   await expect(boot).toHaveCount(0);
+  await expect(page.locator('html')).not.toHaveAttribute('data-boot-path');
 });

@@ -26,8 +26,11 @@ async function boot() {
       <App dir={isRtl(localeOf(i18n.language)) ? 'rtl' : 'ltr'} />
     </StrictMode>,
   );
-  // The static shell of index.html (web/build/staticShell.ts) goes in the task that drew the app's frame.
+  // The static shell of index.html (web/build/staticShell.ts) goes in the task that drew the app's
+  // frame, and so do what theme.js told it (they would go stale as the user moves on).
   document.getElementById('boot')?.remove();
+  document.documentElement.removeAttribute('data-boot-path');
+  document.documentElement.removeAttribute('data-lang');
 }
 
 void boot();
