@@ -83,6 +83,22 @@ test('choosing Deutsch translates the app and keeps the language across a reload
   await expect(page.getByTestId('tab-market')).toHaveText('Märkte');
 });
 
+test('a visit in German downloads the German strings and no others', async ({ page }) => {
+  await page.goto('pages/home/home');
+  await setPreferences(page, 'de', 'light');
+  const languages = new Set<string>();
+  page.on('request', (r) => {
+    const m = /_dictionary_([a-z]{2})_/.exec(r.url());
+    if (m) languages.add(m[1]);
+  });
+  await page.goto('pages/market/market');
+  await expect(title(page, 'Märkte')).toBeVisible();
+  await expect(page.getByTestId('ticker-row').first()).toBeVisible();
+  await page.getByTestId('tab-trade').click();
+  await expect(title(page, 'Handel')).toBeVisible();
+  expect([...languages]).toEqual(['de']);
+});
+
 test('Arabic turns the layout right-to-left with Latin digits; Brazilian Portuguese is its own language', async ({ page }) => {
   await page.goto('pages/market/market');
   await page.evaluate(() => localStorage.setItem('lang', 'ar'));

@@ -130,7 +130,9 @@ export async function initI18n({ allStrings = false }: { allStrings?: boolean } 
     .init({
       postProcess: pseudo ? [pseudoProcessor.name] : false,
       lng: I18N_TAG[lng],
-      fallbackLng: 'en',
+      // No fallback language: every dictionary has every key of en.json and every plural form of
+      // its language (locales.test.ts), so a visitor in German does not download English as well.
+      fallbackLng: false,
       supportedLngs: Object.values(I18N_TAG),
       load: 'currentOnly',
       // Limits the client and the server share, filled into every message that states them
