@@ -19,6 +19,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { TABS, type TabKey } from '../src/app/tabs.ts';
+import { paths } from '../src/lib/paths.ts';
 import { ICON_SVG, SHELL_ICON_SHAPES, type Shape, type ShellIcon } from '../src/ui/shellIconShapes.ts';
 
 const SHELL_CSS = /[\\/]ui[\\/]shell\.module\.css$/;
@@ -56,7 +57,8 @@ export function staticShell(base: string, cls: Record<string, string>, labels: R
     return cls[name];
   };
   const at = (path: string) => `[data-boot-path="${base.replace(/\/$/, '')}${path}"]`;
-  const tabPaths = (key: TabKey) => [TABS.find((t) => t.key === key)!.path, ...(key === 'home' ? ['/'] : [])].map(at);
+  // Home also answers at the root (routes.tsx).
+  const tabPaths = (tab: (typeof TABS)[number]) => [tab.path, ...(tab.key === 'home' ? [paths.root] : [])].map(at);
   const labelSpans = TABS.map((t) => `<span data-label="${t.key}"></span>`).join('');
 
   const html =
@@ -79,7 +81,7 @@ export function staticShell(base: string, cls: Record<string, string>, labels: R
     `#${BOOT_ID} .boot-lines i:nth-child(odd){width:60%}`,
   ];
   for (const t of TABS) {
-    const on = tabPaths(t.key);
+    const on = tabPaths(t);
     rules.push(
       `${on.map((p) => `${p} #${BOOT_ID} .boot-tabs`).join(',')}{display:grid}`,
       `${on.map((p) => `${p} #${BOOT_ID} .boot-back`).join(',')}{visibility:hidden}`,

@@ -19,10 +19,7 @@ export function ShellIconSvg({ name, ...p }: Omit<SVGProps<SVGSVGElement>, 'name
   );
 }
 
-export const HomeIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="home" />;
-export const MarketIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="market" />;
 export const TradeIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="trade" />;
-export const LeverIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="lever" />;
 export const WalletIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="wallet" />;
 export const BackIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="back" />;
 export const SunIcon = (p: SVGProps<SVGSVGElement>) => <ShellIconSvg {...p} name="sun" />;
