@@ -159,7 +159,9 @@ test('pulling the markets list down refetches it; a short pull does not', async 
   await expect.poll(() => calls.filter((c) => c.path === '/market/tickers').length).toBe(1);
 });
 
-test("before the app's code has run, the page shows its frame in the saved language and theme; the app's frame replaces it", async ({ page }, testInfo) => {
+test("before the app's code has run, the page shows its frame and outline in the saved language and theme; the app's page replaces it", async ({
+  page,
+}, testInfo) => {
   await page.goto('pages/home/home');
   await setPreferences(page, 'de', 'dark');
   // No script but theme.js: what a slow phone shows while the entry downloads (web/build/staticShell.ts).
@@ -167,33 +169,73 @@ test("before the app's code has run, the page shows its frame in the saved langu
   await page.goto('pages/market/market');
   const boot = page.locator('#boot');
   const label = (el: import('@playwright/test').Locator) => el.evaluate((e) => getComputedStyle(e, '::after').content.replace(/"/g, ''));
+  const labels = async (el: import('@playwright/test').Locator) => Promise.all((await el.locator('[data-t]').filter({ visible: true }).all()).map(label));
   const visible = boot.locator('.boot-tabs [data-tab]');
   await expect(visible).toHaveCount(5);
   await expect(boot.locator('.boot-tabs')).toBeVisible();
-  expect(await Promise.all((await visible.locator('[data-label]').all()).map(label))).toEqual(['Start', 'Märkte', 'Handel', 'Margin', 'Vermögen']);
+  expect(await labels(boot.locator('.boot-tabs'))).toEqual(['Start', 'Märkte', 'Handel', 'Margin', 'Vermögen']);
   // The header's title is the current tab's, which is highlighted; a tab page has no back button.
-  const title = boot.locator('.boot-title [data-label]').filter({ visible: true });
-  await expect(title).toHaveCount(1);
-  expect(await label(title)).toBe('Märkte');
+  expect(await labels(boot.locator('.boot-title'))).toEqual(['Märkte']);
   const colour = (key: string) => boot.locator(`[data-tab=${key}]`).evaluate((e) => getComputedStyle(e).color);
   expect(await colour('market')).not.toBe(await colour('home'));
   await expect(boot.locator('.boot-back')).toBeHidden();
-  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+  // The markets page's outline: its tabs, search and column names, in German; no other page's.
+  await expect(boot.locator('.boot-page').filter({ visible: true })).toHaveCount(1);
+  expect(await labels(boot.locator('[data-page=market]'))).toEqual(['Favoriten', 'Coin suchen', 'Name / Vol.', 'Letzter Preis', '24h-Änderung']);
+  // The theme's dark body and font, which Mantine declares only once it runs.
+  expect(await boot.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(16, 32, 48)');
+  expect(await boot.evaluate((e) => getComputedStyle(e).fontFamily)).toMatch(/^system-ui/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(await page.evaluate(() => window.innerWidth));
   await page.screenshot({ path: testInfo.outputPath('static-shell-de-dark.png') });
   // Nothing on it to press or to read out: it lasts until the app renders.
   await expect(boot).toHaveAttribute('aria-hidden', 'true');
   expect(await boot.locator('a, button, input, [tabindex]').count()).toBe(0);
 
-  // A page of its own: a back button, no tab bar.
+  // Home: the tagline, the language field with the saved language, the shortcuts.
+  await page.goto('pages/home/home');
+  expect(await labels(boot.locator('[data-page=home]'))).toEqual([
+    'Spot, Kontrakte und Fiat handeln – überall.',
+    'Einzahlen',
+    'Fiat',
+    'Optionen',
+    'IEO',
+    'Mining',
+    'Kredite',
+    'Sparen',
+    'Einladen',
+  ]);
+  expect(await boot.locator('.bk-lang').evaluate((e) => getComputedStyle(e, '::after').content)).toBe('"Deutsch"');
+
+  // A page of its own: a back button, no tab bar, no outline.
   await page.goto('pages/login/login');
   await expect(boot.locator('.boot-back')).toBeVisible();
   await expect(boot.locator('.boot-tabs')).toBeHidden();
+  await expect(boot.locator('.boot-page').filter({ visible: true })).toHaveCount(0);
 
-  // With its code, the app draws its own frame and the static one is gone.
+  // With its code, the app draws the page and the static shell is gone.
   await page.unrouteAll();
   await page.goto('pages/market/market');
   await expect(page.getByRole('heading', { level: 1, name: 'Märkte', exact: true })).toBeVisible();
   await expect(page.getByTestId('tab-market')).toHaveAttribute('aria-current', 'page');
   await expect(boot).toHaveCount(0);
   await expect(page.locator('html')).not.toHaveAttribute('data-boot-path');
+  // The tabs are pressable at once: nothing lies over them.
+  await page.getByTestId('tab-home').click();
+  await expect(page).toHaveURL(/pages\/home\/home/);
+});
+
+test('the static shell stays over the app until the opened page has drawn itself, and no longer', async ({ page }) => {
+  // A first visit (no service worker yet to serve the code): the markets page's code is slow to come: the app's frame is up, the page is not.
+  let release: () => void = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/MarketPage-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('pages/market/market', { waitUntil: 'commit' });
+  await expect(page.getByTestId('tab-market')).toBeAttached();
+  await expect(page.locator('#boot [data-page=market]')).toBeVisible();
+  release();
+  await expect(page.getByTestId('ticker-price').first()).toBeVisible();
+  await expect(page.locator('#boot')).toHaveCount(0);
 });

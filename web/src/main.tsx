@@ -7,6 +7,10 @@ import { routeAt } from './app/routes';
 import { initI18n, isRtl, localeOf } from './i18n';
 import { applyPriceColors } from './theme/priceColors';
 import { warmFormatters } from './lib/format';
+import { dropBootShell } from './ui/bootShell';
+
+/** How long the static shell may cover the app while the opened page's code is still coming. */
+const BOOT_SHELL_MAX_MS = 3000;
 
 async function boot() {
   // In-browser mock mode (`VITE_MOCK=msw`): the mock domain runs in the page, no server needed.
@@ -26,11 +30,8 @@ async function boot() {
       <App dir={isRtl(localeOf(i18n.language)) ? 'rtl' : 'ltr'} />
     </StrictMode>,
   );
-  // The static shell of index.html (web/build/staticShell.ts) goes in the task that drew the app's
-  // frame, and so do what theme.js told it (they would go stale as the user moves on).
-  document.getElementById('boot')?.remove();
-  document.documentElement.removeAttribute('data-boot-path');
-  document.documentElement.removeAttribute('data-lang');
+  // The static shell goes once the opened page has drawn itself (ui/bootShell.ts), or soon anyway.
+  setTimeout(dropBootShell, BOOT_SHELL_MAX_MS);
 }
 
 void boot();

@@ -1,6 +1,6 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { ROUTES, type RouteDef } from './routes';
@@ -8,15 +8,24 @@ import { Shell } from './Shell';
 import { theme, themeManager } from '../theme/theme';
 import { ToastHost } from '../ui/toast';
 import { loadAllStrings } from '../i18n';
+import { dropBootShell } from '../ui/bootShell';
 
 const RELOADED_KEY = 'chunk-reloaded';
+
+/** A page that, once drawn, takes away the static shell covering it (ui/bootShell.ts). */
+function drawn(Page: ComponentType): ComponentType {
+  return function DrawnPage() {
+    useLayoutEffect(dropBootShell, []);
+    return <Page />;
+  };
+}
 
 /** Loads a page chunk; after a deploy removed an old chunk, reloads the page once to get the new build. */
 async function loadPage(load: () => Promise<{ default: ComponentType }>) {
   try {
     const mod = await load();
     sessionStorage.removeItem(RELOADED_KEY);
-    return mod;
+    return { default: drawn(mod.default) };
   } catch (err) {
     if (!sessionStorage.getItem(RELOADED_KEY)) {
       sessionStorage.setItem(RELOADED_KEY, '1');

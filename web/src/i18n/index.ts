@@ -5,35 +5,14 @@
  */
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { components } from '../../../contracts/generated/openapi';
 import { pseudoEnabled, pseudoProcessor } from './pseudo';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/password';
 import { dictionaries } from 'virtual:dictionaries';
+import { LOCALES } from './localeNames';
+
+export { LOCALES };
 
 const LANG_KEY = 'lang';
-/** The product's 20 locales (the contract's `Locale`), with their names in their own language. */
-export const LOCALES = {
-  en: 'English',
-  es: 'Español',
-  de: 'Deutsch',
-  fr: 'Français',
-  zh: '简体中文',
-  jp: '日本語',
-  hk: '繁體中文',
-  it: 'Italiano',
-  sv: 'Svenska',
-  cr: 'Hrvatski',
-  pt: 'Português',
-  ko: '한국어',
-  th: 'ไทย',
-  ar: 'العربية',
-  vi: 'Tiếng Việt',
-  tr: 'Türkçe',
-  ru: 'Русский',
-  bg: 'Български',
-  ro: 'Română',
-  br: 'Português (Brasil)',
-} as const satisfies Record<components['schemas']['Locale'], string>;
 export type Locale = keyof typeof LOCALES;
 
 /** BCP 47 tag of each product locale, for Intl formatting (Arabic keeps Latin digits). */

@@ -6,9 +6,9 @@
 import { createTheme, type MantineColorScheme, type MantineColorSchemeManager } from '@mantine/core';
 import controls from './controls.module.css';
 import './theme.css';
+import { DARK_BACKGROUND, FONT_FAMILY, FONT_FAMILY_MONOSPACE } from './tokens';
 
 const THEME_KEY = 'theme';
-const DARK_BACKGROUND = '#102030';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -16,12 +16,12 @@ export const theme = createTheme({
   // Mantine's default blue-6 3.6:1, under WCAG AA's 4.5:1. Dark keeps 8 (its text colours are shade 4).
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
-  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontFamily: FONT_FAMILY,
+  fontFamilyMonospace: FONT_FAMILY_MONOSPACE,
   colors: {
     // Dark palette built around the product's dark background (#102030 is dark[7], the body colour).
     // dark[2] is the dimmed text: 6.4:1 on the body, 5.5:1 on the cards (dark[6]), 4.5:1 on dark[5].
-    dark: ['#d5dde8', '#aab6c6', '#95a3b6', '#5b6b82', '#3c4d64', '#263a52', '#1a2d42', '#102030', '#0b1724', '#060f18'],
+    dark: ['#d5dde8', '#aab6c6', '#95a3b6', '#5b6b82', '#3c4d64', '#263a52', '#1a2d42', DARK_BACKGROUND, '#0b1724', '#060f18'],
     // Mantine's gray with a darker gray[6], the light theme's dimmed text: 5.4:1 on white and 4.6:1
     // on gray[2] (Mantine's #868e96 is 3.3:1 on white).
     gray: ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd', '#646b73', '#495057', '#343a40', '#212529'],

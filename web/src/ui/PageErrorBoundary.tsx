@@ -1,10 +1,12 @@
 /** A page that throws while rendering shows a message and a way out, not a blank screen. */
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Component, type ReactNode } from 'react';
+import { Component, useLayoutEffect, type ReactNode } from 'react';
+import { dropBootShell } from './bootShell';
 import { useTranslation } from 'react-i18next';
 
 function Fallback({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
+  useLayoutEffect(dropBootShell, []); // the static shell must not hide the message
   return (
     <Stack align="center" gap="sm" py={64} px="md" ta="center" role="alert" data-testid="page-error">
       <Title order={3}>{t('errors.pageTitle')}</Title>

@@ -19,20 +19,21 @@ import { TickerRow } from '../../../ui/market/TickerRow';
 import classes from './home.module.css';
 import { toneOf } from '../../../ui/market/tone';
 import { paths, withQuery } from '../../../lib/paths';
+import { SHORTCUTS } from '../shortcuts';
 import { StaleNote, staleClass, usePricesStale } from '../../../pwa/StalePrices';
 
 const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 
-const SHORTCUTS: Array<{ to: string; label: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = [
-  { to: paths.assets.charge, label: 'home.deposit', Icon: DownloadIcon },
-  { to: paths.legal.legal, label: 'home.fiat', Icon: ExchangeIcon },
-  { to: paths.market.second, label: 'home.second', Icon: ClockIcon },
-  { to: paths.ieo.index, label: 'home.ieo', Icon: StarIcon },
-  { to: paths.lockming.index, label: 'home.mining', Icon: PickIcon },
-  { to: paths.loans.loansindex, label: 'home.loans', Icon: CoinIcon },
-  { to: paths.coin.index, label: 'home.savings', Icon: PiggyIcon },
-  { to: paths.mine.invite, label: 'home.invite', Icon: UsersIcon },
-];
+const SHORTCUT_ICONS: Record<(typeof SHORTCUTS)[number]['label'], ComponentType<SVGProps<SVGSVGElement>>> = {
+  'home.deposit': DownloadIcon,
+  'home.fiat': ExchangeIcon,
+  'home.second': ClockIcon,
+  'home.ieo': StarIcon,
+  'home.mining': PickIcon,
+  'home.loans': CoinIcon,
+  'home.savings': PiggyIcon,
+  'home.invite': UsersIcon,
+};
 
 /** The USDT markets that moved most over 24 h, up or down. */
 function topMovers(tickers: Ticker[], kind: 'gainers' | 'losers', count = 10): Ticker[] {
@@ -213,14 +214,17 @@ export default function HomePage() {
       <StaleNote />
       <Headline />
       <nav className={classes.shortcuts} aria-label={t('home.shortcuts')}>
-        {SHORTCUTS.map((s) => (
-          <Link key={s.to} to={s.to} className={classes.shortcut}>
-            <span className={classes.shortcutIcon} aria-hidden>
-              <s.Icon />
-            </span>
-            {t(s.label)}
-          </Link>
-        ))}
+        {SHORTCUTS.map((s) => {
+          const Icon = SHORTCUT_ICONS[s.label];
+          return (
+            <Link key={s.to} to={s.to} className={classes.shortcut}>
+              <span className={classes.shortcutIcon} aria-hidden>
+                <Icon />
+              </span>
+              {t(s.label)}
+            </Link>
+          );
+        })}
       </nav>
       <LatestNews />
       <Movers />
