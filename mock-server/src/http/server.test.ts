@@ -242,7 +242,11 @@ describe('security headers of the app', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'h5-headers-'));
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>t</title><script src="/h5/config.js"></script>');
+    // As large as the built one (its static shell): big enough to be worth compressing.
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><title>t</title><script src="/h5/config.js"></script><style>${'#boot i{display:block}\n'.repeat(2000)}</style>`,
+    );
     writeFileSync(join(dir, 'config.js'), 'window.__APP_CONFIG__ = {};');
     writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1);');
     app = await startServer({ staticDir: dir });
@@ -263,6 +267,20 @@ describe('security headers of the app', () => {
     );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it.each(['/h5/', '/h5/pages/market/market?tab=btc'])('%s is the app, compressed and never stored stale', async (path) => {
+    const res = await raw(app.url, { path, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing file with 404, not with the app', async () => {
+    const res = await raw(app.url, { path: '/h5/assets/gone-123.js' });
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('<!doctype html>');
   });
 
   it('puts only a well-formed Host into connect-src', async () => {
