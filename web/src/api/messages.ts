@@ -7,7 +7,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, ty
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../../contracts/generated/openapi';
 import { formatExact, isolate } from '../lib/format';
-import { useRealtime } from '../realtime/hooks';
+import { useRealtime, useRealtimeResync } from '../realtime/hooks';
 import { useIntlLocale } from '../i18n/useIntlLocale';
 import { call, getToken } from './client';
 import { queryKey } from './queryKey';
@@ -41,6 +41,8 @@ function patch(queryClient: QueryClient, update: (m: SystemMessage) => SystemMes
 /** A new message joins the first page at once with the server's unread count. */
 export function useMessageEvents(): void {
   const queryClient = useQueryClient();
+  // One pushed before the connection was up (or while it was down) is read on (re)connect.
+  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: messagesQuery.queryKey }));
   useRealtime(null, 'systemMessage', ({ message, unread }) => {
     queryClient.setQueryData<InfiniteData<Page>>(messagesQuery.queryKey, (old) => {
       if (!old) return old;

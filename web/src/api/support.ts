@@ -3,7 +3,7 @@
  * agent messages this user (or this device's guest) has not read, kept live by `supportMessage`.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRealtime } from '../realtime/hooks';
+import { useRealtime, useRealtimeResync } from '../realtime/hooks';
 import { call, credential, getToken } from './client';
 import { queryKey } from './queryKey';
 
@@ -21,5 +21,7 @@ export function useSupportUnread(): number | undefined {
   const queryClient = useQueryClient();
   const query = supportUnreadQuery();
   useRealtime(null, 'supportMessage', ({ unread }) => queryClient.setQueryData(query.queryKey, { unread }));
+  // A reply pushed before the connection was up (or while it was down) is counted on (re)connect.
+  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: query.queryKey }));
   return useQuery({ ...query, enabled: Boolean(credential()) }).data?.unread;
 }

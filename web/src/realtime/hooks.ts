@@ -6,6 +6,13 @@ export function useRealtimeStatus(): ConnectionStatus {
   return useSyncExternalStore(realtime.onStatusChange, realtime.status, realtime.status);
 }
 
+/** Calls `resync` while mounted each time the live connection opens (see `Realtime.onConnect`). */
+export function useRealtimeResync(resync: () => void): void {
+  const latest = useRef(resync);
+  latest.current = resync;
+  useEffect(() => realtime.onConnect(() => latest.current()), []);
+}
+
 /**
  * Calls `handler` with every `event` payload while mounted, joining `topic` for it; `null` for
  * events that need no topic (the user's own events arrive once the connection is authenticated).

@@ -145,6 +145,34 @@ describe('realtime payload validation', () => {
     expect(error.mock.calls.map((c) => c[0])).toEqual([expect.stringContaining('/changes/0/last'), expect.stringContaining('/tickers/0/last')]);
   });
 
+  it('tells each (re)connection, not the drops or the attempts between', () => {
+    let status: (s: 'connecting' | 'connected' | 'disconnected') => void = () => {};
+    const transport: RealtimeTransport = {
+      connect: () => {},
+      reconnect: () => {},
+      connected: () => false,
+      subscribe: () => {},
+      unsubscribe: () => {},
+      onStatus: (l) => void (status = l),
+      onEvent: () => {},
+    };
+    const realtime = new Realtime(() => ({ transport: () => transport, validators }));
+    const connects = vi.fn();
+    const off = realtime.onConnect(connects);
+    realtime.subscribe('tickers');
+    status('connected');
+    expect(connects).toHaveBeenCalledTimes(1);
+    status('disconnected');
+    status('connecting');
+    expect(connects).toHaveBeenCalledTimes(1);
+    status('connected');
+    expect(connects).toHaveBeenCalledTimes(2);
+    off();
+    status('disconnected');
+    status('connected');
+    expect(connects).toHaveBeenCalledTimes(2);
+  });
+
   it('resync asks the transport for a joined topic again, and only for a joined one', () => {
     const { realtime, subscribed } = setup();
     const leave = realtime.subscribe('tickers');

@@ -146,6 +146,17 @@ export class Realtime {
 
   status = (): ConnectionStatus => this.statusValue;
 
+  /**
+   * Calls `listener` each time the connection opens (the first time and after every drop). Events
+   * without a topic (the user's own) have no snapshot on joining: what the server pushed while the
+   * connection was not there is missed, and whoever shows it reads it again.
+   */
+  onConnect(listener: () => void): () => void {
+    return this.onStatusChange(() => {
+      if (this.statusValue === 'connected') listener();
+    });
+  }
+
   onStatusChange = (listener: () => void): (() => void) => {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
