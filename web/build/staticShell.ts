@@ -90,9 +90,9 @@ function outlines(text: (key: string, values?: Record<string, string>) => string
         `& .bk-row{display:flex;align-items:center;justify-content:space-between;gap:16px;min-height:34px}`,
         `& .bk-row2{min-height:30px;margin-top:4px}`,
         `& .bk-hello{width:45%;height:20px;${onBlue}}`,
-        `& .bk-tagline{flex:1 1 auto;min-width:0;font-size:var(--mantine-font-size-sm);line-height:1.55;opacity:.9;overflow-wrap:anywhere}`,
+        `& .bk-tagline{flex:1 1 auto;min-width:0;font-size:var(--mantine-font-size-sm);line-height:var(--mantine-line-height-sm);opacity:.9;overflow-wrap:anywhere}`,
         // The language field (ui/languageSelect.module.css), with the saved language's name.
-        `& .bk-lang{flex:none;height:1.875rem;padding-inline:.625rem 2.125rem;font-size:var(--mantine-font-size-xs);line-height:calc(1.875rem - 2px);color:var(--mantine-color-text);background:var(--mantine-color-white);border:1px solid var(--mantine-color-gray-4);border-radius:var(--mantine-radius-default)}`,
+        `& .bk-lang{flex:none;height:1.875rem;padding-inline:.625rem;overflow:hidden;white-space:nowrap;font-size:var(--mantine-font-size-xs);line-height:calc(1.875rem - 2px);color:var(--mantine-color-text);background:var(--mantine-color-white);border:1px solid var(--mantine-color-gray-4);border-radius:var(--mantine-radius-default)}`,
         `[data-mantine-color-scheme=dark] & .bk-lang{background:var(--mantine-color-dark-6);border-color:var(--mantine-color-dark-4)}`,
         `& .bk-cards{display:grid;grid-template-columns:repeat(3,1fr);gap:8px;padding:12px 16px}`,
         `& .bk-cards i{height:84px;border-radius:12px;background:var(--bk-grey)}`,
@@ -210,9 +210,12 @@ export function staticShell(base: string, cls: Record<string, string>, read: typ
   for (const [key, text] of Object.entries(en)) rules.push(label(key, text));
   for (const [lang, strings] of Object.entries(others))
     for (const [key, text] of Object.entries(strings)) if (text !== en[key]) rules.push(label(key, text, lang));
-  // The language field on home: the saved language's name (i18n/localeNames.ts).
-  for (const [lang, name] of Object.entries(LOCALES))
-    rules.push(`${lang === 'en' ? '' : `[data-lang=${lang}] `}${boot} .bk-lang::after{content:${cssString(name)}}`);
+  // The language field on home: the saved language's name (i18n/localeNames.ts), as wide as the
+  // app's (ui/LanguageSelect.tsx), so that the tagline beside it wraps as it will in the app.
+  for (const [lang, name] of Object.entries(LOCALES)) {
+    const on = `${lang === 'en' ? '' : `[data-lang=${lang}] `}${boot} .bk-lang`;
+    rules.push(`${on}{width:calc(${name.length * 0.65}em + 2.75rem)}${on}::after{content:${cssString(name)}}`);
+  }
   return { html, css: rules.join('\n') };
 }
 

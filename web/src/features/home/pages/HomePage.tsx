@@ -1,5 +1,5 @@
 /** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
-import { Avatar, Button, Group, SegmentedControl, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, SegmentedControl, Skeleton, Text } from '@mantine/core';
 import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -13,6 +13,8 @@ import { useNews } from '../../../api/news';
 import { formatDate } from '../../../lib/format';
 import { LanguageSelect } from '../../../ui/LanguageSelect';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { Later } from '../../../ui/Later';
+import { Bone } from '../../../ui/skeleton/Skeleton';
 import { useMe } from '../../../api/me';
 import { useTickers, type Ticker } from '../../../api/market';
 import { TickerRow } from '../../../ui/market/TickerRow';
@@ -48,44 +50,44 @@ function Welcome() {
   const { t } = useTranslation();
   const loggedIn = Boolean(getToken());
   const me = useMe();
+  // Plain elements rather than Mantine's Group, Text, Avatar and VisuallyHidden: the first screen's
+  // render is a long task on a phone, and each of those costs a style resolution of its own.
   return (
     <div className={classes.hero}>
       {/* The greeting and the icons on one line; the tagline and the language (a select as wide as its longest name) on the next. */}
-      <Group justify="space-between" align="center" wrap="nowrap">
-        <Text fw={700} size="lg" className={classes.heroText}>
+      <div className={classes.heroRow}>
+        <p className={`${classes.heroText} ${classes.hello}`}>
           {/* Logged in: the greeting waits for the name, on one line (the longer welcome would wrap, then shrink). */}
           {loggedIn ? (me.data ? t('home.hello', { name: me.data.nickname }) : '\u00a0') : t('home.welcome')}
-        </Text>
-        <Group gap={8} wrap="nowrap" className={classes.heroIcons}>
+        </p>
+        <div className={classes.heroIcons}>
           {/* Names as hidden text, not aria-label: the badge's count is visible text and must be in the name. */}
           <Link to={paths.mine.kefu} className={classes.bell} data-testid="home-kefu">
-            <VisuallyHidden>{t('routes.kefu')}</VisuallyHidden>
+            <span className={classes.srOnly}>{t('routes.kefu')}</span>
             <HeadsetIcon aria-hidden />
             <SupportUnreadBadge className={classes.bellBadge} />
           </Link>
           {loggedIn && (
             <Link to={paths.mine.systemMessages} className={classes.bell} data-testid="home-messages">
-              <VisuallyHidden>{t('routes.systemMessages')}</VisuallyHidden>
+              <span className={classes.srOnly}>{t('routes.systemMessages')}</span>
               <BellIcon aria-hidden />
               <UnreadBadge className={classes.bellBadge} />
             </Link>
           )}
           {loggedIn && (
-            <Avatar component={Link} to={paths.mine.userCenter} radius="xl" size={34} color="white" variant="outline" data-testid="home-user-center">
-              <VisuallyHidden>{t('mine.me')}</VisuallyHidden>
+            <Link to={paths.mine.userCenter} className={classes.avatar} data-testid="home-user-center">
+              <span className={classes.srOnly}>{t('mine.me')}</span>
               <span aria-hidden>{(me.data?.nickname ?? '').slice(0, 2).toUpperCase()}</span>
-            </Avatar>
+            </Link>
           )}
-        </Group>
-      </Group>
-      <Group justify="space-between" align="center" wrap="nowrap" mt={4}>
-        <Text size="sm" opacity={0.9} className={classes.heroText}>
-          {t('home.tagline')}
-        </Text>
+        </div>
+      </div>
+      <div className={`${classes.heroRow} ${classes.heroRow2}`}>
+        <p className={`${classes.heroText} ${classes.tagline}`}>{t('home.tagline')}</p>
         <div className={classes.heroIcons}>
           <LanguageSelect />
         </div>
-      </Group>
+      </div>
       {!loggedIn && (
         <Group mt="md" grow>
           <Button component={Link} to={paths.mine.login} variant="white" data-testid="home-login">
@@ -152,7 +154,7 @@ function Headline() {
       {HEADLINE.map((symbol) => {
         const tk = tickers?.find((x) => x.symbol === symbol);
         // As tall as a card (home.module.css), so nothing below moves when the prices come.
-        if (!tk) return <Skeleton key={symbol} height={84} radius={12} />;
+        if (!tk) return <Bone key={symbol} h={84} style={{ borderRadius: 12 }} />;
         const tone = toneOf(tk.change24h);
         return (
           <Link key={symbol} to={withQuery(paths.market.kline, { symbol })} className={classes.card} data-testid="headline-card">
@@ -213,21 +215,26 @@ export default function HomePage() {
       <Welcome />
       <StaleNote />
       <Headline />
-      <nav className={classes.shortcuts} aria-label={t('home.shortcuts')}>
-        {SHORTCUTS.map((s) => {
-          const Icon = SHORTCUT_ICONS[s.label];
-          return (
-            <Link key={s.to} to={s.to} className={classes.shortcut}>
-              <span className={classes.shortcutIcon} aria-hidden>
-                <Icon />
-              </span>
-              {t(s.label)}
-            </Link>
-          );
-        })}
-      </nav>
-      <LatestNews />
-      <Movers />
+      {/* Then, a task apart each (together, one long task on a phone): the shortcuts, the news and movers. */}
+      <Later>
+        <nav className={classes.shortcuts} aria-label={t('home.shortcuts')}>
+          {SHORTCUTS.map((s) => {
+            const Icon = SHORTCUT_ICONS[s.label];
+            return (
+              <Link key={s.to} to={s.to} className={classes.shortcut}>
+                <span className={classes.shortcutIcon} aria-hidden>
+                  <Icon />
+                </span>
+                {t(s.label)}
+              </Link>
+            );
+          })}
+        </nav>
+      </Later>
+      <Later>
+        <LatestNews />
+        <Movers />
+      </Later>
     </div>
   );
 }
