@@ -24,4 +24,20 @@ describe('Later', () => {
     expect(container.textContent).toBe('first screenrecent trades');
     root.unmount();
   });
+
+  it('shows its fallback until then', async () => {
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    flushSync(() =>
+      root.render(
+        <Later fallback={<p>loading</p>}>
+          <p>list</p>
+        </Later>,
+      ),
+    );
+    expect(container.textContent).toBe('loading');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(container.textContent).toBe('list');
+    root.unmount();
+  });
 });

@@ -11,6 +11,7 @@ import { getToken } from '../../../api/client';
 import { compare } from '../../../lib/decimal';
 import { SearchIcon } from '../../../ui/icons';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { Later } from '../../../ui/Later';
 import { EmptyState } from '../../../ui/EmptyState';
 import { StarOutlineIcon } from '../../../ui/emptyIcons';
 import { useSampledTickers, useTickers, type Ticker } from '../../../api/market';
@@ -96,7 +97,10 @@ export default function MarketPage() {
           radius="xl"
         />
       </div>
-      <MarketList tab={tab} search={search} />
+      {/* A task after the tabs and search (together, one long task on a phone). */}
+      <Later fallback={<PageSkeleton variant="tickers" />}>
+        <MarketList tab={tab} search={search} />
+      </Later>
     </div>
   );
 }
