@@ -14,7 +14,7 @@
  *   a back button, which page outline) and `data-lang` (the saved language: the labels in it, from
  *   locales/*.json, as generated content). RTL follows `dir`, which theme.js sets as well.
  * - The page outlines' styles are their own (below): the pages' stylesheets come with their code.
- * - It is aria-hidden and holds nothing to press: it lasts until the app's first render.
+ * - It is aria-hidden and holds nothing to press: it lasts until the opened page has drawn itself.
  *
  * Build only: the dev server serves index.html before it has compiled any CSS module.
  */
@@ -64,7 +64,7 @@ export function shellStrings(
   return out;
 }
 
-/** A page's outline drawn before its code: markup, and rules scoped to it (`&` stands for `#boot`). */
+/** A page's outline drawn before its code: markup, and rules scoped to it (`&` stands for the outline). */
 interface Outline {
   html: string;
   css: string[];
