@@ -187,7 +187,7 @@ test("before the app's code has run, the page shows its frame and outline in the
   expect(await boot.evaluate((e) => getComputedStyle(e).fontFamily)).toMatch(/^system-ui/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(await page.evaluate(() => window.innerWidth));
   await page.screenshot({ path: testInfo.outputPath('static-shell-de-dark.png') });
-  // Nothing on it to press or to read out: it lasts until the app renders.
+  // Nothing on it to press or to read out: it lasts until the page has drawn itself.
   await expect(boot).toHaveAttribute('aria-hidden', 'true');
   expect(await boot.locator('a, button, input, [tabindex]').count()).toBe(0);
 

@@ -26,6 +26,7 @@ import { paths } from '../src/lib/paths.ts';
 import { ICON_SVG, SHELL_ICON_SHAPES, type Shape, type ShellIcon } from '../src/ui/shellIconShapes.ts';
 import { BOOT_ID } from '../src/ui/bootShell.ts';
 import { SHORTCUTS } from '../src/features/home/shortcuts.ts';
+import { ASSET_ACTIONS } from '../src/features/assets/actions.ts';
 import { LOCALES } from '../src/i18n/localeNames.ts';
 import { DARK_BACKGROUND, FONT_FAMILY } from '../src/theme/tokens.ts';
 
@@ -43,10 +44,10 @@ const svg = (name: ShellIcon, extra = '') =>
 const cssString = (text: string) => JSON.stringify(text).replace(/</g, '\\3c ');
 
 /** A dictionary's strings, by language: `strings[lang][key]`, `{{name}}` filled from `values[key]`. */
-export type ShellStrings = Record<string, Record<string, string>>;
+type ShellStrings = Record<string, Record<string, string>>;
 
 /** The strings `keys` names in each language of locales/*.json, with `values` filled in (`{{currency}}`). */
-export function shellStrings(
+function shellStrings(
   keys: string[],
   values: Record<string, Record<string, string>> = {},
   dir = fileURLToPath(new URL('../../locales/', import.meta.url)),
@@ -86,7 +87,7 @@ function outlines(text: (key: string, values?: Record<string, string>) => string
         `<div class="bk-cards">${bars(3)}</div>` +
         `<div class="bk-shortcuts">${SHORTCUTS.map((s) => `<span><i></i>${text(s.label)}</span>`).join('')}</div>`,
       css: [
-        `& .bk-hero{margin:12px 16px 0;padding:16px;border-radius:16px;color:#fff;background:linear-gradient(135deg,#0b5cff 0%,#1a6fe0 55%,#0a74c0 100%)}`,
+        `& .bk-hero{margin:12px 16px 0;padding:16px;border-radius:16px;color:#fff;background:var(--app-hero-gradient)}`,
         `& .bk-row{display:flex;align-items:center;justify-content:space-between;gap:16px;min-height:34px}`,
         `& .bk-row2{min-height:30px;margin-top:4px}`,
         `& .bk-hello{width:45%;height:20px;${onBlue}}`,
@@ -125,10 +126,10 @@ function outlines(text: (key: string, values?: Record<string, string>) => string
     assets: {
       html:
         `<div class="bk-card"><span class="bk-label">${text('assets.totalIn', { currency: 'USDT' })}</span><i class="bk-total"></i><i class="bk-fiat"></i>` +
-        `<div class="bk-actions">${['assets.deposit', 'assets.withdraw', 'assets.transfer', 'assets.flash'].map((k) => `<span><i></i>${text(k)}</span>`).join('')}</div></div>` +
+        `<div class="bk-actions">${ASSET_ACTIONS.map((a) => `<span><i></i>${text(a.label)}</span>`).join('')}</div></div>` +
         `<div class="bk-pills">${bars(5)}</div>`,
       css: [
-        `& .bk-card{margin:12px 16px;padding:16px;border-radius:16px;color:#fff;background:linear-gradient(135deg,#0b5cff 0%,#1e88ff 60%,#19b3ff 100%)}`,
+        `& .bk-card{margin:12px 16px;padding:16px;border-radius:16px;color:#fff;background:var(--app-card-gradient)}`,
         `& .bk-label{display:block;min-height:28px;font-size:var(--mantine-font-size-sm);line-height:28px;opacity:.9}`,
         `& .bk-total{display:block;width:55%;height:30px;margin-block:2px;${onBlue}}`,
         `& .bk-fiat{display:block;width:35%;height:16px;margin-top:8px;${onBlue}}`,
@@ -144,9 +145,9 @@ function outlines(text: (key: string, values?: Record<string, string>) => string
 
 /**
  * The shell's markup and its stylesheet, for the app served under `base`, with `cls` the built
- * names of shell.module.css's classes and `read` where its labels come from (locales/*.json).
+ * names of shell.module.css's classes; its labels come from locales/*.json.
  */
-export function staticShell(base: string, cls: Record<string, string>, read: typeof shellStrings = shellStrings) {
+export function staticShell(base: string, cls: Record<string, string>) {
   const c = (name: string) => {
     if (!cls[name]) throw new Error(`staticShell: shell.module.css has no .${name}`);
     return cls[name];
@@ -204,7 +205,7 @@ export function staticShell(base: string, cls: Record<string, string>, read: typ
     if (pages[t.key]) rules.push(`${where(`[data-page=${t.key}]`)}{display:block}`, `${where('.boot-lines')}{display:none}`);
   }
   // English unless a saved language says otherwise (i18n/index.ts: the language is localStorage `lang`, default en).
-  const { en, ...others } = read([...new Set([...html.matchAll(/data-t="([^"]+)"/g)].map((m) => m[1]))], values);
+  const { en, ...others } = shellStrings([...new Set([...html.matchAll(/data-t="([^"]+)"/g)].map((m) => m[1]))], values);
   const label = (key: string, text: string, lang?: string) =>
     `${lang ? `[data-lang=${lang}] ` : ''}${boot} [data-t="${key}"]::after{content:${cssString(text)}}`;
   for (const [key, text] of Object.entries(en)) rules.push(label(key, text));

@@ -4,7 +4,7 @@
  */
 import { ActionIcon, Button, Checkbox, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSettings } from '../../../api/settings';
@@ -20,10 +20,18 @@ import { useWallet, type AccountKind } from '../../../api/wallet';
 import { ACCOUNT_KINDS, useCoins } from '../api';
 import { useCoinFormat } from '../format';
 import classes from './assets.module.css';
+import { ASSET_ACTIONS } from '../actions';
 import { paths, withQuery } from '../../../lib/paths';
 
 const SMALL = new Big(1);
 const HIDDEN = '****';
+
+const ACTION_ICONS: Record<(typeof ASSET_ACTIONS)[number]['label'], ComponentType<SVGProps<SVGSVGElement>>> = {
+  'assets.deposit': DownloadIcon,
+  'assets.withdraw': WalletIcon,
+  'assets.transfer': TradeIcon,
+  'assets.flash': ExchangeIcon,
+};
 
 export default function AssetsPage() {
   const { t } = useTranslation();
@@ -87,22 +95,15 @@ export default function AssetsPage() {
           />
         </Group>
         <nav className={classes.actions}>
-          <Link to={paths.assets.charge} className={classes.action} data-testid="action-deposit">
-            <DownloadIcon />
-            {t('assets.deposit')}
-          </Link>
-          <Link to={paths.assets.mention} className={classes.action} data-testid="action-withdraw">
-            <WalletIcon />
-            {t('assets.withdraw')}
-          </Link>
-          <Link to={paths.assets.transfer} className={classes.action} data-testid="action-transfer">
-            <TradeIcon />
-            {t('assets.transfer')}
-          </Link>
-          <Link to={paths.assets.flash} className={classes.action} data-testid="action-flash">
-            <ExchangeIcon />
-            {t('assets.flash')}
-          </Link>
+          {ASSET_ACTIONS.map((a) => {
+            const Icon = ACTION_ICONS[a.label];
+            return (
+              <Link key={a.to} to={a.to} className={classes.action} data-testid={a.testId}>
+                <Icon />
+                {t(a.label)}
+              </Link>
+            );
+          })}
         </nav>
       </section>
 
