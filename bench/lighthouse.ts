@@ -33,7 +33,8 @@ export interface AuditResult {
   details?: { items?: unknown[] };
 }
 export interface LighthouseResult {
-  lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, AuditResult> };
+  lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, AuditResult>; configSettings: object };
+  artifacts: { Trace: object; DevtoolsLog: object; URL: object; GatherContext: object };
 }
 type Lighthouse = (url: string, flags: object, config?: object) => Promise<LighthouseResult | undefined>;
 
@@ -51,6 +52,41 @@ async function loadLighthouse(bench: string): Promise<Lighthouse> {
     );
     process.exit(1);
   }
+}
+
+interface LanternNode {
+  type: 'network' | 'cpu';
+  request?: { url: string; transferSize: number; priority: string };
+  startTime: number;
+  endTime: number;
+  childEvents?: Array<{ name: string }>;
+}
+type LanternLcp = {
+  request(data: object, context: object): Promise<{ pessimisticEstimate: { nodeTimings: Map<LanternNode, { startTime: number; endTime: number }> } }>;
+};
+
+/**
+ * The last `count` steps of Lighthouse's own simulation of a run's LCP (its pessimistic estimate):
+ * each request or main-thread task with when it starts and ends on the simulated phone, in ms. What
+ * ends last is what holds LCP up. Uses Lighthouse's internals (the version bench/perf.ts names).
+ */
+export async function lcpPath(result: LighthouseResult, count: number): Promise<string[]> {
+  const from = process.env.LIGHTHOUSE;
+  const file = from
+    ? join(from, 'core/computed/metrics/lantern-largest-contentful-paint.js')
+    : 'lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js';
+  const { LanternLargestContentfulPaint } = (await import(from ? pathToFileURL(file).href : file)) as { LanternLargestContentfulPaint: LanternLcp };
+  const { Trace, DevtoolsLog, URL, GatherContext } = result.artifacts;
+  const settings = result.lhr.configSettings;
+  const data = { trace: Trace, devtoolsLog: DevtoolsLog, gatherContext: GatherContext, settings, URL, SourceMaps: [], simulator: null };
+  const lcp = await LanternLargestContentfulPaint.request(data, { computedCache: new Map(), settings });
+  const steps = [...lcp.pessimisticEstimate.nodeTimings.entries()].sort((a, b) => a[1].endTime - b[1].endTime).slice(-count);
+  return steps.map(([node, t]) => {
+    const what = node.request
+      ? `${node.request.url.replace(/^.*\/(assets\/|api\/)?/, '$1')} (${(node.request.transferSize / 1024).toFixed(1)} KB, ${node.request.priority})`
+      : `task of ${((node.endTime - node.startTime) / 1000).toFixed(1)} ms here: ${[...new Set(node.childEvents?.map((e) => e.name).filter((n) => /^(EvaluateScript|v8\.evaluateModule|FunctionCall|TimerFire|RunMicrotasks|Layout|ParseHTML|Paint)$/.test(n)))].join(', ')}`;
+    return `${String(Math.round(t.startTime)).padStart(6)} ${String(Math.round(t.endTime)).padStart(6)}  ${what}`;
+  });
 }
 
 function freePort(): Promise<number> {
