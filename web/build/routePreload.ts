@@ -121,9 +121,9 @@ export function script(manifest: Manifest, base: string): string {
   }
   if (asks && window.fetch) {
     // config.js (deferred) says where the API is; it may not have run yet.
-    var config = document.querySelector('script[src$="/config.js"]');
-    if (window.__APP_CONFIG__ || !config) ask();
-    else config.addEventListener('load', ask);
+    var configScript = document.querySelector('script[src$="/config.js"]');
+    if (window.__APP_CONFIG__ || !configScript) ask();
+    else configScript.addEventListener('load', ask);
   }
   var lang = 'en';
   try {
