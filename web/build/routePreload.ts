@@ -1,20 +1,14 @@
 /**
- * `preload.js` (next to index.html, an async classic script in its head): on a first visit to a tab
- * page, it asks for the page's first data (app/firstRequests.ts, with the session; the app takes these
- * answers instead of asking again, api/firstAnswers.ts), then starts downloading the strings it needs
- * in the stored language and the page's own code and styles, while the entry script downloads,
- * instead of after the entry has run and asked for them (one round trip and a queue of small
- * requests later). Generated from the bundle: for each tab page (app/routes.tsx), the page's chunk
- * with what it imports that the entry does not, its styles, and per language the dictionary parts
- * (web/build/dictionaries.ts: home needs the first part, the other tabs both). Any other page:
- * nothing (its code loads as before).
+ * `preload.js` (next to index.html, an async classic script in its head): on a first visit to a tab page,
+ * it starts downloading the page's own code and styles and the strings it needs, in the stored
+ * language, while the entry script downloads, instead of after the entry has run and asked for them
+ * (one round trip and a queue of small requests later). Generated from the bundle: for each tab
+ * page (app/routes.tsx), the page's chunk with what it imports that the entry does not, its styles,
+ * and per language the dictionary parts (web/build/dictionaries.ts: home needs the first part, the
+ * other tabs both). Any other page: nothing (its code loads as before).
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { operationTable } from '../../contracts/generated/operations.ts';
-import { FIRST_ANSWERS } from '../src/api/firstAnswers.ts';
-import { GUEST_KEY, TOKEN_KEY } from '../src/api/storageKeys.ts';
-import { FIRST_REQUESTS } from '../src/app/firstRequests.ts';
 import { paths } from '../src/lib/paths.ts';
 
 export const PRELOAD_FILE = 'preload.js';
@@ -37,15 +31,6 @@ interface Manifest {
   pages: Record<string, { files: string[]; all: boolean }>;
   /** Language → [first part, rest] of its dictionary. */
   strings: Record<string, [string, string]>;
-  /** Page → the API paths it asks for first (app/firstRequests.ts): for anyone, with a session. */
-  requests: Record<string, { open: string[]; user: string[] }>;
-}
-
-/** The API path of a first request: a GET without parameters, or the build fails. */
-function pathOf(operationId: keyof typeof operationTable): string {
-  const op = operationTable[operationId];
-  if (op.method !== 'get' || op.path.includes('{')) throw new Error(`routePreload: ${operationId} is not a GET without parameters`);
-  return op.path;
 }
 
 export function manifestOf(bundle: OutputBundle): Manifest {
@@ -65,10 +50,7 @@ export function manifestOf(bundle: OutputBundle): Manifest {
   const cssOf = (file: string) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
   const entryCss = new Set([...entry].flatMap(cssOf));
 
-  const requests = Object.fromEntries(
-    Object.entries(FIRST_REQUESTS).map(([page, { open, user }]) => [page, { open: open.map(pathOf), user: user.map(pathOf) }]),
-  );
-  const manifest: Manifest = { routes: {}, pages: {}, strings: {}, requests };
+  const manifest: Manifest = { routes: {}, pages: {}, strings: {} };
   for (const chunk of chunks) {
     const page = TAB_PAGES.exec(chunk.facadeModuleId ?? '')?.[2];
     if (page) {
@@ -93,38 +75,8 @@ export function script(manifest: Manifest, base: string): string {
 (function () {
   var m = ${JSON.stringify(manifest)};
   var path = location.pathname.replace(/^${base.replace(/\//g, '\\/').replace(/\\\/$/, '')}(?=\\/|$)/, '').replace(/(.)\\/$/, '$1') || '/';
-  var page = m.routes[path];
-  var route = m.pages[page];
+  var route = m.pages[m.routes[path]];
   if (!route) return;
-  var asks = m.requests[page];
-  // The page's first data before its code and strings: tiny, and what the page shows first. The
-  // app takes these answers instead of asking again (web/src/api/firstAnswers.ts).
-  function ask() {
-    var config = window.__APP_CONFIG__ || {};
-    var base = (config.apiBase == null ? '/api' : config.apiBase).replace(/\\/+$/, '');
-    var api = /^https?:/.test(base) ? base : location.origin + base;
-    var token = null;
-    var auth = null;
-    try {
-      token = localStorage.getItem(${JSON.stringify(TOKEN_KEY)});
-      auth = token || localStorage.getItem(${JSON.stringify(GUEST_KEY)});
-    } catch (e) {}
-    // false: the app has started and sent its own (late config.js, or a slow preload.js).
-    if (window[${JSON.stringify(FIRST_ANSWERS)}] === false) return;
-    var list = asks.open.concat(token ? asks.user : []);
-    var answers = (window[${JSON.stringify(FIRST_ANSWERS)}] = {});
-    for (var j = 0; j < list.length; j++) {
-      var answer = fetch(api + list[j], { headers: auth ? { Authorization: auth } : {} });
-      answer.catch(function () {}); // the app asks again
-      answers[api + list[j]] = { auth: auth || '', answer: answer };
-    }
-  }
-  if (asks && window.fetch) {
-    // config.js (deferred) says where the API is; it may not have run yet.
-    var configScript = document.querySelector('script[src$="/config.js"]');
-    if (window.__APP_CONFIG__ || !configScript) ask();
-    else configScript.addEventListener('load', ask);
-  }
   var lang = 'en';
   try {
     var stored = localStorage.getItem('lang');

@@ -8,7 +8,6 @@ import { initI18n, isRtl, localeOf } from './i18n';
 import { applyPriceColors } from './theme/priceColors';
 import { warmFormatters } from './lib/format';
 import { dropBootShell } from './ui/bootShell';
-import { discardFirstAnswers } from './api/firstAnswers';
 
 /** How long the static shell may cover the app while the opened page's code is still coming. */
 const BOOT_SHELL_MAX_MS = 3000;
@@ -16,7 +15,6 @@ const BOOT_SHELL_MAX_MS = 3000;
 async function boot() {
   // In-browser mock mode (`VITE_MOCK=msw`): the mock domain runs in the page, no server needed.
   if (import.meta.env.VITE_MOCK === 'msw') {
-    discardFirstAnswers(); // preload.js asked a server that is not the mock
     const { startBrowserMock } = await import('./mocks/browser');
     await startBrowserMock();
   }
@@ -28,9 +26,6 @@ async function boot() {
   warmFormatters(); // while they download
   // The strings' set-up in a task of its own, after the requests above (together, a long task on a phone).
   await new Promise((resolve) => setTimeout(resolve));
-  // The page's first queries have taken preload.js's answers by now; one they did not ask for (their
-  // data was fresh) would hold its connection open.
-  discardFirstAnswers();
   const i18n = await initI18n({ allStrings: route?.tab !== 'home' });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

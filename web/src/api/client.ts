@@ -18,10 +18,10 @@ import {
 import { loginRedirect, paths, withRedirect } from '../lib/paths';
 import { appConfig } from './config';
 import { apiEffects, loading, shellEffects } from './effects';
-import { takeFirstAnswer } from './firstAnswers';
-import { GUEST_KEY, TOKEN_KEY } from './storageKeys';
 
-export { GUEST_KEY };
+const TOKEN_KEY = 'token';
+/** localStorage key of the support chat's guest key (kept by "clear cache", like the session). */
+export const GUEST_KEY = 'support_guest';
 const REQUEST_TIMEOUT_MS = 60_000;
 type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'response';
 
@@ -48,8 +48,7 @@ type StyleOf<K extends OperationId> = (typeof operationTable)[K]['callStyle'];
 /** `global` calls receive the whole envelope; every other style receives `message`. */
 type CallResult<K extends OperationId> = StyleOf<K> extends 'global' ? Extract<OpEnvelope<K>, { type: 'ok' }> : OpResult<K>;
 
-// A page's first queries may have been asked for by preload.js already (api/firstAnswers.ts).
-const client = createClient<ApiPaths>({ fetch: (request) => takeFirstAnswer(request) ?? globalThis.fetch(request) });
+const client = createClient<ApiPaths>({ fetch: (request) => globalThis.fetch(request) });
 
 export function getToken(): string | null {
   try {

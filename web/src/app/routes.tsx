@@ -11,7 +11,6 @@ import { meQuery } from '../api/me';
 import { settingsQuery } from '../api/settings';
 import { walletQuery } from '../api/wallet';
 import { paths, type AppPath } from '../lib/paths';
-import { FIRST_REQUESTS, type FirstOperation, type FirstRequests } from './firstRequests';
 import type { TabKey } from './tabs';
 
 export interface RouteDef {
@@ -31,32 +30,30 @@ export interface RouteDef {
 }
 
 type Prefetch = (client: QueryClient) => Promise<void>;
-const prefetchOf: Record<FirstOperation, Prefetch> = {
-  listTickers: (c) => c.prefetchQuery(tickersQuery),
-  getSettings: (c) => c.prefetchQuery(settingsQuery),
-  listCoins: (c) => c.prefetchQuery(coinsQuery),
-  getWallet: (c) => c.prefetchQuery(walletQuery),
-  getCurrentUser: (c) => c.prefetchQuery(meQuery),
-};
-/** A tab page's first queries (app/firstRequests.ts): `user` ones with a session. */
+const tickers: Prefetch = (c) => c.prefetchQuery(tickersQuery);
+const settings: Prefetch = (c) => c.prefetchQuery(settingsQuery);
+const coins: Prefetch = (c) => c.prefetchQuery(coinsQuery);
+const wallet: Prefetch = (c) => c.prefetchQuery(walletQuery);
+const me: Prefetch = (c) => c.prefetchQuery(meQuery);
+/** `open`: for anyone; `user`: with a session. */
 const first =
-  ({ open, user }: FirstRequests) =>
+  (open: Prefetch[], user: Prefetch[] = []) =>
   (client: QueryClient, loggedIn: boolean) => {
-    for (const op of [...open, ...(loggedIn ? user : [])]) void prefetchOf[op](client);
+    for (const prefetch of [...open, ...(loggedIn ? user : [])]) void prefetch(client);
   };
 
 const home = () => import('../features/home/pages/HomePage');
 
 export const ROUTES: RouteDef[] = [
-  { path: paths.root, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first(FIRST_REQUESTS.HomePage) },
-  { path: paths.home.home, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first(FIRST_REQUESTS.HomePage) },
+  { path: paths.root, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first([tickers], [me]) },
+  { path: paths.home.home, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first([tickers], [me]) },
   {
     path: paths.market.market,
     title: 'tabs.market',
     load: () => import('../features/market/pages/MarketPage'),
     tab: 'market',
     refresh: true,
-    prefetch: first(FIRST_REQUESTS.MarketPage),
+    prefetch: first([tickers]),
   },
   { path: paths.market.kline, title: 'routes.kline', load: () => import('../features/market/pages/KlinePage') },
   {
@@ -65,7 +62,7 @@ export const ROUTES: RouteDef[] = [
     load: () => import('../features/trade/pages/TradePage'),
     tab: 'trade',
     refresh: true,
-    prefetch: first(FIRST_REQUESTS.TradePage),
+    prefetch: first([tickers, settings], [wallet, coins]),
   },
   { path: paths.trade.entrust, title: 'routes.entrust', load: () => import('../features/trade/pages/EntrustPage'), auth: true, refresh: true },
   { path: paths.home.news, title: 'routes.news', load: () => import('../features/news/pages/NewsPage'), refresh: true },
@@ -130,7 +127,7 @@ export const ROUTES: RouteDef[] = [
     tab: 'assets',
     auth: true,
     refresh: true,
-    prefetch: first(FIRST_REQUESTS.AssetsPage),
+    prefetch: first([], [wallet, coins, settings]),
   },
   { path: paths.mine.login, title: 'routes.login', load: () => import('../features/account/pages/LoginPage') },
   { path: paths.mine.register, title: 'routes.register', load: () => import('../features/account/pages/RegisterPage') },
