@@ -5,6 +5,8 @@
  * the state the outcome needs. Read by the example replay (mock-server/src/core/contract-examples.test.ts)
  * and the conformance runner (kit/conformance).
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseDocument, type Node } from 'yaml';
 import { loadYaml, type JsonObject } from './lib.ts';
 import { OPENAPI } from './generators/paths.ts';
 import type { OperationId } from '../contracts/generated/operations.ts';
@@ -77,4 +79,42 @@ export function contractExamples(file = OPENAPI): ExampleOperation[] {
     }
   }
   return out;
+}
+
+/** JSON as the contract writes its examples: on one line, with `", "` and `": "` between items. */
+function exampleJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(exampleJson).join(', ')}]`;
+  if (v && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}: ${exampleJson(x)}`)
+      .join(', ')}}`;
+  return JSON.stringify(v);
+}
+
+export interface ResponseExampleUpdate {
+  op: OperationId;
+  status: number;
+  name: string;
+  value: unknown;
+}
+
+/**
+ * Writes new values of response examples into the contract, every other byte as it was: for the
+ * example replay's refresh (`REFRESH_EXAMPLES=1`, after a change of the seeded world's randomness).
+ */
+export function writeResponseExamples(updates: ResponseExampleUpdate[], file = OPENAPI): void {
+  const source = readFileSync(file, 'utf8');
+  const doc = parseDocument(source);
+  const places = new Map<OperationId, [string, string]>();
+  for (const [path, item] of Object.entries(asObject(doc.toJS().paths))) {
+    for (const [method, o] of Object.entries(asObject(item)))
+      if (typeof asObject(o).operationId === 'string') places.set(asObject(o).operationId as OperationId, [path, method]);
+  }
+  const edits = updates.map(({ op, status, name, value }) => {
+    const node = doc.getIn(['paths', ...places.get(op)!, 'responses', String(status), 'content', 'application/json', 'examples', name, 'value'], true) as Node;
+    return { start: node.range![0], end: node.range![1], text: exampleJson(value) };
+  });
+  let out = source;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  writeFileSync(file, out);
 }

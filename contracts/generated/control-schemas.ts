@@ -895,6 +895,7 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
                         },
                         "additionalProperties": {
                           "type": "object",
+                          "maxProperties": 50,
                           "propertyNames": {
                             "pattern": "^[A-Z0-9]{2,10}$"
                           },
@@ -1421,6 +1422,7 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
                         },
                         "additionalProperties": {
                           "type": "object",
+                          "maxProperties": 50,
                           "propertyNames": {
                             "pattern": "^[A-Z0-9]{2,10}$"
                           },

@@ -737,13 +737,13 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "upload_quota",
       "status": 200,
       "type": "error",
-      "when": "The user already has 10 pending uploads (not yet used by a submission, under 60 minutes old), or their pending bytes plus this image would exceed 25 MiB; `params.max` 10, `params.maxMb` 25, `params.minutes` 60."
+      "when": "A user already has 10 pending uploads (not yet used by a submission or sent in a chat, under 60 minutes old), or their pending bytes plus this image would exceed 25 MiB; `params.max` 10, `params.maxMb` 25, `params.minutes` 60. A guest: its unsent uploads alone leave no room for this image within 5 images or 10 MiB (its sent images are removed, oldest first, to make room before that); `params.max` 5, `params.maxMb` 10, `params.minutes` 60."
     },
     {
       "code": "upload_capacity",
       "status": 200,
       "type": "error",
-      "when": "The server already keeps 10,000 uploads, or the bytes it keeps (pending and claimed uploads of every user) plus this image would exceed 150 MiB; no params."
+      "when": "The server already keeps 10,000 uploads, or the bytes it keeps (pending and claimed uploads of every user and guest) plus this image would exceed 150 MiB; for a guest also when guests' uploads would exceed 500 or 25 MiB, or chat images with guests' uploads 2,000 or 50 MiB (counting what the guest's own removals free); no params."
     },
     {
       "code": "upload_corrupt",
@@ -790,7 +790,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "not_found",
       "status": 200,
       "type": "error",
-      "when": "Query `id` is not an upload of the calling user: unknown, another user's, or a pending upload removed 60 minutes after it was made without being used."
+      "when": "Query `id` is not an upload the caller may see: unknown, another user's (not shared by an order chat of the caller), a pending upload removed 60 minutes after it was made without being used, or a chat image removed with its message from the chat's kept history, by its sender's newer chat images, or with an expired guest."
     }
   ],
   "submitIdentity": [
@@ -2750,7 +2750,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "insufficient_balance",
       "status": 200,
       "type": "error",
-      "when": "The available balance of `coin` in the `from` account is less than `amount`; out of the lever account, the available balance less the unrealized losses of its open positions."
+      "when": "The available balance of `coin` in the `from` account is less than `amount`; for USDT out of the lever account, the available balance less the unrealized losses of its open positions."
     }
   ],
   "flashQuote": [
@@ -4126,7 +4126,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "not_found",
       "status": 200,
       "type": "error",
-      "when": "`before` is not a message of the caller's conversation."
+      "when": "`before` is not a message of the caller's conversation (or no longer is: only the newest 500 are kept)."
     }
   ],
   "getSupportUnread": [
@@ -4225,6 +4225,12 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "`image` was the caller's upload but was removed 60 minutes after it was made without being used."
+    },
+    {
+      "code": "upload_capacity",
+      "status": 200,
+      "type": "error",
+      "when": "A user's pending `image` would take chat images with guests' uploads past 2,000 or 50 MiB of the server's store, even after removing the user's own oldest chat images beyond their 20 or 40 MiB; the image stays pending; no params."
     }
   ],
   "readSupport": [
@@ -4405,6 +4411,12 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "Buying, after three cancellations as a buyer this UTC day; `params.until` is the next 00:00 UTC."
+    },
+    {
+      "code": "p2p_too_many_open_orders",
+      "status": 200,
+      "type": "error",
+      "when": "Buying, while the caller has `params.max` (3) unfinished orders they placed as the buyer."
     },
     {
       "code": "p2p_out_of_limits",
@@ -4605,7 +4617,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "insufficient_balance",
       "status": 200,
       "type": "error",
-      "when": "A sell ad for more than the available balance of my fiat account."
+      "when": "A sell ad for more than the available balance of my fiat account; no ad is created."
     }
   ],
   "editP2pAd": [
@@ -5025,6 +5037,12 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "`image` was the caller's upload but was removed 60 minutes after it was made without being used."
+    },
+    {
+      "code": "upload_capacity",
+      "status": 200,
+      "type": "error",
+      "when": "The pending `image` would take chat images with guests' uploads past 2,000 or 50 MiB of the server's store, even after removing the caller's own oldest chat images beyond their 20 or 40 MiB; the image stays pending; no params."
     }
   ]
 };

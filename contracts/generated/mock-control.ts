@@ -12,7 +12,8 @@ export interface paths {
         /**
          * Replace the world with a fresh one
          * @description Same seed and a frozen clock give the same users, prices and ticks every time. Faults are
-         *     cleared. Sessions of the old world end.
+         *     cleared. Sessions of the old world end. Runs after the clock advances and restores sent
+         *     before it have answered (see mockClock).
          */
         post: operations["mockReset"];
         delete?: never;
@@ -64,6 +65,9 @@ export interface paths {
          *     last 3 days, hourly before that and daily beyond 400 days; the server keeps one-minute
          *     candles for 3 days, hourly for 400 days and daily for 20 years. A long jump runs in slices
          *     and answers when done (a year takes about a second) while other requests are served.
+         *     Advances add up: one sent while another runs (or a reset or restore) starts where that
+         *     one ends, in the order they arrived, and answers with the clock where its own jump ended
+         *     (five concurrent advances of 39 days in all move the clock 39 days).
          *     `freeze` stops (true) or resumes (false) the clock following real time.
          */
         post: operations["mockClock"];
@@ -312,6 +316,24 @@ export interface paths {
          *     snapshot are pending again. Every session ends (users log in again). 400 `{error}` for an
          *     unknown `format` or `contractVersion`, a malformed snapshot, or an input the world refuses
          *     (the snapshot was edited); the world is then left as it was. At most 32 MiB.
+         *
+         *     The replay runs after the clock advances sent before it, and gives the event loop back
+         *     every 10 ms of work (as a long jump does between slices), so the current world keeps
+         *     answering until the restored one replaces it. Bounds, checked before anything is
+         *     replayed (400 `{error, code: snapshot_too_large}`, the world left as it was):
+         *     - at most 20,000 calls: API calls, control calls and the entries of a scenario file
+         *       (accounts, their balances, deposits, withdrawals and spot orders; markets, prices,
+         *       faults);
+         *     - at most 100,000 clock moves, a move counting once per slice of a live jump it spans
+         *       (see mockClock): about five and a half hours of a running clock (it moves every
+         *       200 ms; a frozen clock records only its jumps);
+         *     - clock moves (and a scenario file's `clock.advanceMs`) adding up to at most five years
+         *       (157,680,000,000 ms);
+         *     - no clock move made in one piece that is more work than 4 slices of a live jump (4
+         *       minutes simulated second by second; a replay cannot pause inside a move); a running
+         *       server only makes such a move after it was suspended (a laptop asleep).
+         *     One restore at a time: another sent before it has answered gets 409
+         *     `{error, code: restore_running}`.
          */
         post: operations["mockRestore"];
         delete?: never;
@@ -333,7 +355,10 @@ export interface paths {
          *     code, virtual time, duration, query and body truncated to 2,000 characters), control calls
          *     and the private socket events it emitted (event, room, a summary of the payload), each with a
          *     `seq` that only grows (across resets). Fields named like password, code, token, ticket, key
-         *     or secret are replaced by `[redacted]`. Public market feeds (tickers, trades, depth, K-lines)
+         *     or secret, and personal data (`realName`, `idNumber`, `accountNumber`, `alipayAccount`,
+         *     `wechatAccount`, `wechatNickname`, `contact`, `address`, `emergencyName`,
+         *     `emergencyPhone`) are replaced by `[redacted]`; the login `account` stays (it tells whose
+         *     request an entry is). Public market feeds (tickers, trades, depth, K-lines)
          *     are left out. It keeps the last 5,000 entries; `since` gives those after that `seq`.
          */
         get: operations["mockJournal"];
@@ -466,7 +491,7 @@ export interface components {
         };
         ControlError: {
             error: string;
-            /** @description The API's error code, where the refusal is one of the domain's (mockP2pAct). */
+            /** @description The API's error code, where the refusal is one of the domain's (mockP2pAct); for mockRestore, `snapshot_too_large` (beyond its bounds) or `restore_running`. */
             code?: string;
         };
         ScenarioInfo: {
@@ -657,7 +682,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request does not match this contract. */
+        /** @description The request does not match this contract, or its JSON nests deeper than 35 levels (the API's 32 and the three a snapshot wraps a recorded body in). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -666,7 +691,7 @@ export interface components {
                 "application/json": components["schemas"]["ControlError"];
             };
         };
-        /** @description The request's `Origin` names another host than its `Host` (a page of another site). */
+        /** @description The request's `Origin` names another host than its `Host` (a page of another site), or its `Host` is not one the control API answers (DNS rebinding; see `ALLOWED_HOSTS` above). */
         ForeignOrigin: {
             headers: {
                 [name: string]: unknown;
@@ -677,6 +702,15 @@ export interface components {
         };
         /** @description The server was started with `MOCK_CONTROL=off`; every `/__mock/` path answers this. */
         ControlOff: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ControlError"];
+            };
+        };
+        /** @description Another restore has not answered yet (`code: restore_running`). */
+        RestoreRunning: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1103,6 +1137,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["ForeignOrigin"];
             404: components["responses"]["ControlOff"];
+            409: components["responses"]["RestoreRunning"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["NotJson"];
         };

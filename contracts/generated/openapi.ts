@@ -226,9 +226,18 @@ export interface paths {
          *     (`contentType`, and the data URL getUpload gives back), whatever type the data URL declared.
          *
          *     An upload is pending until a submission uses it (submitIdentity, addPaymentMethod,
-         *     submitRecharge), which keeps it; a pending upload is removed 60 minutes after
-         *     it was made. A user may have at most 10 pending uploads or 25 MB of them; the server keeps at
-         *     most 150 MB of images or 10,000 uploads in all. A refused upload changes nothing.
+         *     submitRecharge), which keeps it, or a chat sends it (sendSupportMessage, sendP2pMessage); a
+         *     pending upload is removed 60 minutes after it was made. A user may have at most 10 pending
+         *     uploads or 25 MB of them; the server keeps at most 150 MB of images or 10,000 uploads in all.
+         *     A refused upload changes nothing.
+         *
+         *     Images sent in chats are kept only while their chat shows them (see sendSupportMessage and
+         *     sendP2pMessage): a user keeps their newest 20 chat images or 40 MB of them. A support guest
+         *     keeps at most 5 images or 10 MB, pending and sent together: an upload over that removes the
+         *     guest's oldest sent images to make room (never its unsent ones), and everything of a guest goes
+         *     when its key expires (startSupportGuest). All guests together keep at most 25 MB or 500
+         *     images, and chat images with guests' uploads at most 50 MB or 2,000 images of the total, so
+         *     identity photos, payment QR codes and vouchers always have the other 100 MB.
          *
          *     Envelope errors (`code`, with `params` where shown):
          *     - `upload_invalid`: not a base64 data URL.
@@ -240,8 +249,9 @@ export interface paths {
          *     - `upload_trailing_data`: bytes after the end of the image (after a JPEG, only complete JPEG
          *       images may follow: an Ultra HDR gain map, the other pictures of a multi-picture file).
          *     - `upload_dimensions` (`megapixels`): more than 50 megapixels, or PNG pixel data over 16 MB.
-         *     - `upload_quota` (`max`, `maxMb`, `minutes`): the user's pending uploads are at the limit.
-         *     - `upload_capacity`: the server's store is full.
+         *     - `upload_quota` (`max`, `maxMb`, `minutes`): the user's pending uploads (a guest's unsent
+         *       ones) are at the limit.
+         *     - `upload_capacity`: the server's store is full (for a guest: guests' or chat images' share of it).
          *
          *     A submission naming an upload that is missing answers `upload_missing`; one naming an upload
          *     removed because it was not used in time answers `upload_expired` (`minutes`).
@@ -262,9 +272,11 @@ export interface paths {
         };
         /**
          * One of the user's uploaded images
-         * @description The image as a data URL, to show it again (the QR code of a payment method). Only the
-         *     uploader's own images: another user's id, an unknown one or a pending upload removed after
-         *     60 minutes unused answers `code` `not_found`.
+         * @description The image as a data URL, to show it again (the QR code of a payment method, an image of a
+         *     chat). Only the uploader's own images, and the images of an order's chat to its other side:
+         *     another user's id, an unknown one, a pending upload removed after 60 minutes unused, or a
+         *     chat image removed (its message left the chat's kept history, or its sender sent newer
+         *     ones beyond what they keep: see uploadImage) answers `code` `not_found`.
          */
         get: operations["getUpload"];
         put?: never;
@@ -1677,7 +1689,9 @@ export interface paths {
          *     handshake `token`, exactly as a session token. Sending a key this server knows answers it
          *     unchanged (the device's conversation goes on); any other, or none, answers a new random one.
          *     A guest key opens nothing but the guest's own chat and uploads. One client (network
-         *     address) may start at most 20 guest conversations per hour.
+         *     address) may start at most 20 guest conversations per hour. A key not used in any call for
+         *     24 hours (server clock) expires: the guest's conversation and images are removed, the key
+         *     answers `not_logged_in`, and sending it here answers a new one.
          */
         post: operations["startSupportGuest"];
         delete?: never;
@@ -1702,7 +1716,8 @@ export interface paths {
          *     each message of the caller: it reads it (the `supportRead` event), types (`supportTyping`)
          *     and replies (`supportMessage`); the mock's agent does so 1 and 3 seconds after a message on
          *     the server's clock. Message `text` is plain text: a client shows it as text, never as HTML;
-         *     links in agent messages are `https://` URLs or paths of this app (`/pages/...`).
+         *     links in agent messages are `https://` URLs or paths of this app (`/pages/...`). A
+         *     conversation keeps its newest 500 messages; the images of older ones are removed.
          */
         get: operations["getSupportChat"];
         put?: never;
@@ -1746,8 +1761,11 @@ export interface paths {
          * Send support a message (text, an image, or both)
          * @description Adds the message to the caller's conversation (opening it if needed) and answers it; the
          *     `supportMessage` event carries it to the caller's other connections. `image` is an upload
-         *     id of the caller (uploadImage), kept from then on. `text` is trimmed; blank text and no
-         *     image is refused. At most 20 messages per minute per conversation.
+         *     id of the caller (uploadImage), kept from then on while the conversation shows it: the
+         *     conversation keeps its newest 500 messages and the image of an older one is removed (as are
+         *     a user's oldest chat images beyond their newest 20 or 40 MB, and a guest's images when its key
+         *     expires: see uploadImage and startSupportGuest). `text` is trimmed; blank text and no image is
+         *     refused. At most 20 messages per minute per conversation.
          */
         post: operations["sendSupportMessage"];
         delete?: never;
@@ -1844,7 +1862,11 @@ export interface paths {
          *     a buy ad freezes the user's coin from their fiat account into escrow. The buyer pays the
          *     seller's collection account of the chosen `payment` type within 15 minutes, or the order is
          *     cancelled. After three cancellations as a buyer in one UTC day (their own, or unpaid
-         *     orders expiring), buying is refused until 00:00 UTC (`params.until`).
+         *     orders expiring), buying is refused until 00:00 UTC (`params.until`). A buyer has at most
+         *     3 unfinished orders they placed (waiting for payment, paid, abnormal or under appeal) at
+         *     a time, so that orders left unpaid cannot hold a merchant's coin: buying more is refused
+         *     (`params.max`) until one is completed or cancelled. Orders on the caller's own store's
+         *     ads and selling are not counted.
          */
         post: operations["placeP2pOrder"];
         delete?: never;
@@ -2004,21 +2026,24 @@ export interface paths {
         };
         /**
          * The chat of one of my fiat orders, oldest first
-         * @description Every message of the order's chat between buyer and seller, oldest first: each side's
-         *     texts and images, the simulated merchant's (payment details, "received, releasing") and
-         *     support's once an appeal opens (support reads the whole chat and the proofs in it to
-         *     decide). The chat stays readable after the order ends. Text is plain text: a client shows
-         *     it as text, never as HTML.
+         * @description The order's chat between buyer and seller, oldest first: each side's texts and images, the
+         *     simulated merchant's (payment details, "received, releasing") and support's once an appeal
+         *     opens (support reads the whole chat and the proofs in it to decide). A chat keeps its newest
+         *     500 messages (an order may stay paid for good): older ones, and their images, are removed.
+         *     The chat stays readable after the order ends. Text is plain text: a client shows it as text,
+         *     never as HTML.
          */
         get: operations["listP2pMessages"];
         put?: never;
         /**
          * Write in the chat of one of my fiat orders (text, an image, or both)
          * @description Adds the message to the order's chat; both sides get the `p2pMessage` event. `image` is an
-         *     upload id of the caller (uploadImage), kept from then on and readable by the other side
-         *     through getUpload (a payment receipt, for example). `text` is trimmed; blank text and no
-         *     image is refused. Writing ends with the order (completed or cancelled); reading does not.
-         *     At most 20 messages per side per minute.
+         *     upload id of the caller (uploadImage), kept from then on while the chat shows it and readable
+         *     by the other side through getUpload (a payment receipt, for example): the chat keeps its
+         *     newest 500 messages and the image of an older one is removed, as are the caller's oldest chat
+         *     images beyond their newest 20 or 40 MB (support and order chats together). `text` is trimmed;
+         *     blank text and no image is refused. Writing ends with the order (completed or cancelled);
+         *     reading does not. At most 20 messages per side per minute.
          */
         post: operations["sendP2pMessage"];
         delete?: never;
@@ -2679,7 +2704,7 @@ export interface components {
          *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "ieo_not_open" | "ieo_quantity_out_of_range" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "ieo_not_open" | "ieo_quantity_out_of_range" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_too_many_open_orders" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
         /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {

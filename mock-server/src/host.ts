@@ -14,6 +14,25 @@ import { World, type WorldEvents, type WorldOptions } from './domain/world.ts';
 
 type Listener<K extends keyof WorldEvents> = (payload: WorldEvents[K]) => void;
 
+/** A restore's replay gives the event loop back after this much work in one go (a live jump's slice takes about as long). */
+const REPLAY_TURN_MS = 10;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The largest seed (the control API's seeds are 32-bit). */
+const MAX_SEED = 0xffffffff;
+
+/**
+ * The server's default seed from the `SEED` setting: that number (0 to 2^32 - 1), reproducible;
+ * unset, a fresh random one, so that a demo's prices (and the outcome of a second contract) cannot
+ * be computed in advance from a documented seed. Throws on anything else.
+ */
+export function startSeed(setting: string | undefined): { seed: number; random: boolean } {
+  if (setting === undefined || setting === '') return { seed: globalThis.crypto.getRandomValues(new Uint32Array(1))[0], random: true };
+  const seed = Number(setting);
+  if (!/^\d+$/.test(setting) || seed > MAX_SEED) throw new Error(`SEED must be a whole number from 0 to ${MAX_SEED}, not "${setting}"`);
+  return { seed, random: false };
+}
+
 export class WorldHost {
   world: World;
   /** The inputs of the current world since it was made (what a snapshot holds). */
@@ -24,9 +43,16 @@ export class WorldHost {
   private readonly listeners: { [K in keyof WorldEvents]?: Array<Listener<K>> } = {};
   private unbind: Array<() => void> = [];
   private readonly resetListeners: Array<(world: World) => void> = [];
+  /** The end of the last job queued with `serially`. */
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Whether a restore is waiting or replaying (one at a time: each holds a snapshot of up to 32 MiB). */
+  private restoring = false;
+  /** The seed of a world whose reset (or scenario file) gives none: the start options' `defaultSeed`. */
+  private readonly defaultSeed: number | undefined;
 
   /** A scenario that is not built in is read from mock-server/scenarios/ (throws a ScenarioFileError). */
   constructor(options: WorldOptions = {}) {
+    this.defaultSeed = options.defaultSeed;
     this.world = this.make(options);
     this.recorder = new Recorder(this.world);
     this.world = this.bind(this.world);
@@ -44,7 +70,7 @@ export class WorldHost {
 
   private make(options: WorldOptions): World {
     const resolved = options.scenarioFile ? {} : resolveScenario(options.scenario);
-    return new World({ ...options, ...resolved, realNow: Date.now() });
+    return new World({ defaultSeed: this.defaultSeed, ...options, ...resolved, realNow: Date.now() });
   }
 
   private bind(world: World): World {
@@ -114,25 +140,63 @@ export class WorldHost {
   }
 
   /**
-   * Replaces the world with the one a snapshot was taken of (throws a SnapshotError, leaving the
-   * current world, when it cannot). Its clock stands at the snapshot's `now` and, unless the
-   * snapshot's clock was frozen, follows real time from there. Every session ends.
+   * Runs `job` once every job queued before it has finished: the control API's clock advances,
+   * resets and restores, one at a time in the order asked (so concurrent advances add up).
    */
-  restore(snapshot: Snapshot): World {
-    const { world, recorder } = replay(snapshot, apiContractVersion());
-    if (world.clock.now() !== snapshot.clock.now) {
-      throw new SnapshotError(`clock.now is ${snapshot.clock.now}, but the replayed clock stands at ${world.clock.now()}`);
+  serially<T>(job: () => T | Promise<T>): Promise<T> {
+    const run = this.queue.then(job);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Replaces the world with the one a snapshot was taken of, after the jumps queued before it
+   * (rejects with a SnapshotError, leaving the current world, when it cannot). The replay gives the
+   * event loop back every REPLAY_TURN_MS, so the current world keeps answering meanwhile. Its clock
+   * stands at the snapshot's `now` and, unless the snapshot's clock was frozen, follows real time
+   * from there. Every session ends.
+   */
+  async restore(snapshot: Snapshot): Promise<World> {
+    if (this.restoring) throw new SnapshotError('Another restore is in progress: send this one once it has answered', 'restore_running');
+    this.restoring = true;
+    try {
+      return await this.serially(async () => {
+        const steps = replay(snapshot, apiContractVersion());
+        let turn = performance.now();
+        let step = steps.next();
+        while (!step.done) {
+          if (performance.now() - turn >= REPLAY_TURN_MS) {
+            await nextTurn();
+            turn = performance.now();
+          }
+          step = steps.next();
+        }
+        const { world, recorder } = step.value;
+        if (world.clock.now() !== snapshot.clock.now) {
+          throw new SnapshotError(`clock.now is ${snapshot.clock.now}, but the replayed clock stands at ${world.clock.now()}`);
+        }
+        world.clock.setFrozen(snapshot.clock.frozen);
+        return this.install(world, recorder);
+      });
+    } finally {
+      this.restoring = false;
     }
-    world.clock.setFrozen(snapshot.clock.frozen);
-    return this.install(world, recorder);
   }
 
   /**
    * Advances the current world's clock by `ms` without holding the event loop: one bounded slice per
-   * turn, so requests and sockets are served during a long jump.
+   * turn, so requests and sockets are served during a long jump. Queued with `serially`: a jump
+   * asked while another runs starts where that one ends.
    */
-  async advance(ms: number): Promise<void> {
-    for (const _ of this.world.advanceInSlices(ms)) await new Promise((resolve) => setImmediate(resolve));
+  advance(ms: number): Promise<void> {
+    return this.serially(async () => {
+      const world = this.world;
+      for (const _ of world.advanceInSlices(ms)) {
+        await nextTurn();
+        // Replaced meanwhile (a reset outside the queue): this world is gone, and so is its jump.
+        if (world !== this.world) return;
+      }
+    });
   }
 
   /** Starts letting virtual time follow real time (every 200 ms; the market ticks per second). */

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listScenarios, resolveScenario, ScenarioFileError } from './core/scenario-files.ts';
 import type { ScenarioFile } from './domain/scenario-file.ts';
-import { createServer } from './http/server.ts';
+import { createServer, parseAllowedHosts } from './http/server.ts';
+import { startSeed } from './host.ts';
 
 /** After a signal, exit even if closing has not finished by then. */
 const HARD_EXIT_MS = 5_000;
@@ -12,7 +13,13 @@ const HARD_EXIT_MS = 5_000;
 const port = Number(process.env.PORT ?? 8080);
 // Loopback by default: the control API can reset the world. HOST=0.0.0.0 shares it on the network.
 const hostname = process.env.HOST || '127.0.0.1';
-const seed = process.env.SEED ? Number(process.env.SEED) : undefined;
+let seed: ReturnType<typeof startSeed>;
+try {
+  seed = startSeed(process.env.SEED);
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
 // `earning` by default: a developer who starts the app sees earn positions in progress, not empty pages.
 // A name that is not built in is a file, mock-server/scenarios/<name>.yaml, checked against the contract.
 const scenario = process.env.SCENARIO || 'earning';
@@ -35,6 +42,14 @@ if (controlSetting !== 'on' && controlSetting !== 'off') {
   process.exit(1);
 }
 const control = controlSetting === 'on';
+// The control API answers localhost, IP addresses, HOST and these names only (DNS rebinding).
+let allowedHosts: string[];
+try {
+  allowedHosts = [hostname.toLowerCase(), ...parseAllowedHosts(process.env.ALLOWED_HOSTS)];
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
 
 if (!existsSync(join(staticDir, 'index.html'))) {
   console.warn(`The app is not built (${staticDir} has no index.html): /h5/ answers 503 until \`npm run build\` has run.`);
@@ -43,15 +58,23 @@ if (!existsSync(join(staticDir, 'index.html'))) {
 const { app, host } = await createServer({
   staticDir,
   // FREEZE_CLOCK unset: the scenario file's `clock.frozen`, else running.
-  world: { seed, scenario, scenarioFile, freezeClock: process.env.FREEZE_CLOCK ? process.env.FREEZE_CLOCK === 'true' : undefined },
+  // A reset that names no seed gets the same default: SEED, or this start's random seed.
+  world: {
+    defaultSeed: seed.seed,
+    ...(seed.random ? {} : { seed: seed.seed }),
+    scenario,
+    scenarioFile,
+    freezeClock: process.env.FREEZE_CLOCK ? process.env.FREEZE_CLOCK === 'true' : undefined,
+  },
   logger: process.env.LOG === 'true',
   control,
+  allowedHosts,
 });
 host.start();
 await app.listen({ port, host: hostname });
 const shown = hostname === '0.0.0.0' || hostname === '::' ? 'localhost' : hostname.includes(':') ? `[${hostname}]` : hostname;
 console.log(
-  `Mock backend and app: http://${shown}:${port}/h5/  (API /api/, ${control ? 'control /__mock/' : 'control API off'}, seed ${host.world.seed}, scenario ${scenario})`,
+  `Mock backend and app: http://${shown}:${port}/h5/  (API /api/, ${control ? 'control /__mock/' : 'control API off'}, seed ${host.world.seed}${seed.random && host.world.seed === seed.seed ? ' (random: SEED=' + seed.seed + ' makes this world again)' : ''}, scenario ${scenario})`,
 );
 
 // Graceful shutdown: app.close() stops the world's timer, disconnects Socket.IO clients and closes

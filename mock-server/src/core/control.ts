@@ -84,7 +84,9 @@ async function run(host: WorldHost, id: ControlOperationId, body: unknown, rawQu
     case 'mockReset': {
       const b = (body ?? {}) as Body<'mockReset'>;
       try {
-        return { status: 200, body: host.reset({ seed: b.seed, scenario: b.scenario, freezeClock: b.freezeClock }).state() };
+        // After a jump or restore in progress, not in the middle of it.
+        const fresh = await host.serially(() => host.reset({ seed: b.seed, scenario: b.scenario, freezeClock: b.freezeClock }));
+        return { status: 200, body: fresh.state() };
       } catch (e) {
         if (e instanceof ScenarioFileError || e instanceof ScenarioProblem) return { status: 400, body: { error: e.message } };
         throw e;
@@ -94,9 +96,10 @@ async function run(host: WorldHost, id: ControlOperationId, body: unknown, rawQu
       const b = (body ?? {}) as Body<'mockClock'>;
       if (b.freeze !== undefined) world.clock.setFrozen(b.freeze);
       if (!b.freeze) world.clock.follow(Date.now());
-      // Long jumps (months for the earn products) run in slices and never hold the event loop long.
+      // Long jumps (months for the earn products) run in slices and never hold the event loop long;
+      // one at a time, so that concurrent advances add up.
       if (b.advanceMs) await host.advance(b.advanceMs);
-      return { status: 200, body: { now: world.clock.now(), frozen: world.clock.frozen } };
+      return { status: 200, body: { now: host.world.clock.now(), frozen: host.world.clock.frozen } };
     }
     case 'mockState':
       return { status: 200, body: world.state() };
@@ -106,10 +109,10 @@ async function run(host: WorldHost, id: ControlOperationId, body: unknown, rawQu
       return { status: 200, body: host.snapshot() };
     case 'mockRestore':
       try {
-        return { status: 200, body: host.restore(body as Snapshot).state() };
+        return { status: 200, body: (await host.restore(body as Snapshot)).state() };
       } catch (e) {
-        if (e instanceof SnapshotError) return { status: 400, body: { error: e.message } };
-        throw e;
+        if (!(e instanceof SnapshotError)) throw e;
+        return { status: e.code === 'restore_running' ? 409 : 400, body: { error: e.message, ...(e.code ? { code: e.code } : {}) } };
       }
     case 'mockJournal': {
       const since = (query.since as number | undefined) ?? 0;

@@ -119,6 +119,13 @@ describe('idempotency keys', () => {
     expect(transfer(token, '10', 'key-3').body.type).toBe('ok');
   });
 
+  it("keeps a logged-out caller's keys to its client: another client with the same key gets its own answer", () => {
+    const guest = (client: string) => req('startSupportGuest', { client, idempotencyKey: 'guest-1', body: {} }).body.message.key as string;
+    const first = guest('10.0.0.1');
+    expect(guest('10.0.0.1')).toBe(first);
+    expect(guest('10.0.0.2')).not.toBe(first);
+  });
+
   it('refuses a malformed key with 400 naming the header', () => {
     const res = transfer(login(), '10', 'not a key!');
     expect(res.status).toBe(400);

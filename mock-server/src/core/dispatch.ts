@@ -115,13 +115,25 @@ function rejected(where: string, validate: ValidateFunction): ApiResponse {
 /** Answers the operation itself gave (not a refusal before it ran): the ones an idempotency key keeps. */
 const ranOperation = (res: ApiResponse) => res.status === 200 && ['ok', 'error'].includes((res.body as { type?: string }).type ?? '');
 
+/**
+ * Whose keys a request's key is among: the session (or guest key) sent, or without one the client's
+ * network address, so that two logged-out clients never get each other's answers. Undefined when
+ * neither is known (the in-page adapter, msw, has no address): the key is then not applied.
+ */
+function callerOf(req: ApiRequest): string | undefined {
+  if (req.token !== undefined) return `token:${req.token}`;
+  return req.client === undefined ? undefined : `client:${req.client}`;
+}
+
 export function dispatch(world: World, req: ApiRequest): ApiResponse {
   const op = operationTable[req.operationId];
   if (req.idempotencyKey === undefined || op.method === 'get') return answer(world, req);
   const headers = validatorsFor(req.operationId).headers;
   if (headers && !headers({ 'idempotency-key': req.idempotencyKey })) return rejected('header', headers);
+  const caller = callerOf(req);
+  if (caller === undefined) return answer(world, req);
   return world.idempotency.run(
-    `${req.token ?? ''}|${req.operationId}`,
+    `${caller}|${req.operationId}`,
     req.idempotencyKey,
     { query: req.query, body: req.body },
     () => answer(world, req),

@@ -73,6 +73,72 @@ describe('the journal', () => {
     expect((await control(host, 'mockJournal', undefined, { since: '99999999999999999999' })).status).toBe(400);
   });
 
+  it('keeps no personal data: id numbers, names, bank and payment accounts, loan contacts and addresses are redacted', () => {
+    const host = new WorldHost({ seed: 2, freezeClock: true });
+    const start = host.journal.last;
+    const token = call(host, 'login', undefined, { account: 'demo@example.com', password: 'Demo1234' }).message.token as string;
+    const personal = {
+      realName: 'Alex Q. Morgan',
+      idNumber: 'X99887766',
+      accountNumber: '0012 3456 7890',
+      alipayAccount: 'alex.alipay@example.net',
+      wechatAccount: 'alex_wechat_77',
+      wechatNickname: 'AlexTheTrader',
+      contact: 'alex.home@example.net',
+      address: '1 Harbor Street, Springfield',
+      emergencyName: 'Sam Morgan',
+      emergencyPhone: '+1 555 0199',
+      wallet: 'TXYZabcdefghijkmnopqrstuvwxyz12345',
+    };
+    call(host, 'submitIdentity', token, {
+      level: 'primary',
+      realName: personal.realName,
+      idType: 'id_card',
+      idNumber: personal.idNumber,
+      frontImage: 'up_1',
+      backImage: 'up_2',
+    });
+    call(host, 'addPaymentMethod', token, {
+      type: 'bank',
+      country: 'BR',
+      realName: personal.realName,
+      bankName: 'Banco do Brasil',
+      accountNumber: personal.accountNumber,
+    });
+    call(host, 'addPaymentMethod', token, {
+      type: 'alipay',
+      country: 'CN',
+      realName: personal.realName,
+      alipayAccount: personal.alipayAccount,
+      qrImage: 'up_3',
+    });
+    call(host, 'addPaymentMethod', token, {
+      type: 'wechat',
+      country: 'CN',
+      realName: personal.realName,
+      wechatNickname: personal.wechatNickname,
+      wechatAccount: personal.wechatAccount,
+      qrImage: 'up_4',
+    });
+    call(host, 'applyLoan', token, {
+      productId: 'ln_credit',
+      amount: '3000',
+      days: 90,
+      method: 'instalments',
+      emergencyName: personal.emergencyName,
+      emergencyPhone: personal.emergencyPhone,
+      contact: personal.contact,
+      address: personal.address,
+    });
+    call(host, 'addAddress', token, { coin: 'USDT', chain: 'TRC20', address: personal.wallet, label: 'mine', code: '123456' });
+    const text = JSON.stringify(host.journal.since(start, 100));
+    for (const [field, value] of Object.entries(personal)) expect(text, field).not.toContain(value);
+    // What a reader needs to follow the requests stays: whose they were and what kind.
+    expect(text).toContain('demo@example.com');
+    expect(text).toContain('Banco do Brasil');
+    expect(text).toContain('\\"type\\":\\"wechat\\"');
+  });
+
   it('redacts every secret-named field at any depth and bounds the text', () => {
     expect(
       redact({ a: { password: 'x', newPassword: 'y', code: '123456', token: 't', ticket: 'k', key: 'g', inviteCode: 'DEMO01' }, list: [{ secret: 1 }] }),

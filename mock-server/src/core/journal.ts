@@ -1,8 +1,9 @@
 /**
  * The request/event journal (`GET /__mock/journal`): API requests, control calls and the private
  * socket events the server emitted, each with a `seq` that only grows, in a bounded ring buffer. What
- * a failing e2e test attaches to its report. Secrets never enter it: fields named like password,
- * code, token, ticket, key or secret are redacted before anything is kept. No Node APIs.
+ * a failing e2e test attaches to its report. Secrets and personal data never enter it: fields named
+ * like password, code, token, ticket, key or secret, and the fields that describe a person
+ * (PERSONAL_FIELDS), are redacted before anything is kept. No Node APIs.
  */
 import type { components } from '../../../contracts/generated/mock-control.ts';
 
@@ -16,15 +17,35 @@ const SUMMARY_MAX = 300;
 const SECRET_FIELD = /pass(word)?|code|token|ticket|secret|key|authorization|cookie/i;
 /** Public fields that match SECRET_FIELD by name only (an invitation code is printed on posters). */
 const NOT_SECRET = new Set(['inviteCode', 'countryCode', 'scene']);
+/**
+ * The request fields of contracts/openapi.yaml that describe a person beyond the login account: a
+ * legal name and government id (submitIdentity), bank and payment-app accounts (addPaymentMethod),
+ * a loan applicant's contact, address and emergency contact (applyLoan), a wallet address
+ * (addAddress; by name, submitRecharge's platform address too). The login `account` stays: it is how
+ * an entry tells whose request it was.
+ */
+export const PERSONAL_FIELDS: ReadonlySet<string> = new Set([
+  'realName',
+  'idNumber',
+  'accountNumber',
+  'alipayAccount',
+  'wechatAccount',
+  'wechatNickname',
+  'contact',
+  'address',
+  'emergencyName',
+  'emergencyPhone',
+]);
+const hidden = (k: string) => PERSONAL_FIELDS.has(k) || (SECRET_FIELD.test(k) && !NOT_SECRET.has(k));
 
-/** A copy of `value` with the value of every secret-named field replaced by `[redacted]`. */
+/** A copy of `value` with the value of every secret-named or personal field replaced by `[redacted]`. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 20) return '[deep]';
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   if (value && typeof value === 'object') {
     // A copy whose own properties are then replaced (own, even one named __proto__): no entry arrays per call.
     const copy: Record<string, unknown> = { ...value };
-    for (const k of Object.keys(copy)) copy[k] = SECRET_FIELD.test(k) && !NOT_SECRET.has(k) ? '[redacted]' : redact(copy[k], depth + 1);
+    for (const k of Object.keys(copy)) copy[k] = hidden(k) ? '[redacted]' : redact(copy[k], depth + 1);
     return copy;
   }
   if (typeof value === 'string' && value.startsWith('data:')) return `${value.slice(0, value.indexOf(',') + 1)}[${value.length} characters]`;

@@ -270,6 +270,15 @@ describe('cross margin and liquidation', () => {
     expect(account()).toMatchObject({ available: '0.000000', positionMargin: '600.000000', unrealizedPnl: '100.000000' });
   });
 
+  it('guards each coin apart: BTC in the lever account leaves while a loss holds back every USDT', async () => {
+    ok('transfer', { coin: 'BTC', from: 'funds', to: 'lever', amount: '0.1' });
+    ok('openLever', { ...BTC, lots: '10', multiple: 10 });
+    await price('BTC/USDT', '56000.00'); // a 400 loss against 397 available: no USDT may leave
+    expect(call('transfer', { coin: 'USDT', from: 'lever', to: 'funds', amount: '0.000001' })).toMatchObject({ code: 'insufficient_balance' });
+    expect(call('transfer', { coin: 'BTC', from: 'lever', to: 'funds', amount: '0.1' }).type).toBe('ok');
+    expect(world.ledger.balance(userId, 'lever', 'BTC').available.toFixed()).toBe('0');
+  });
+
   it('a loss beyond the rest of the balance is taken from the margin of the other positions', async () => {
     const long = ok('openLever', { ...BTC, lots: '10', multiple: 20 });
     const short = ok('openLever', { ...BTC, side: 'short', lots: '10', multiple: 20 });

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
 import * as validate from '../../../contracts/generated/socket-validators.js';
-import { P2P_TIMES } from '../domain/p2p';
+import { P2P_OPEN_ORDER_LIMIT, P2P_TIMES } from '../domain/p2p';
 import { WorldHost } from '../host';
 import { control } from './control';
 import type { World } from '../domain/world';
@@ -89,6 +89,40 @@ describe('fiat market', () => {
     const other = stranger();
     expect(call('getP2pOrder', other, undefined, { id: order.id }).code).toBe('not_found');
     expect(call('actOnP2pOrder', other, { id: order.id, action: 'pay' }).code).toBe('not_found');
+  });
+
+  it(`a buyer holds at most ${P2P_OPEN_ORDER_LIMIT} unfinished orders: one more is refused with its code and the ad keeps its coin`, () => {
+    const harbor = ads('buy')[1];
+    for (let i = 0; i < P2P_OPEN_ORDER_LIMIT; i++) ok('placeP2pOrder', demo, { adId: harbor.id, amount: '60' });
+    const available = () => ads('buy').find((a: { id: string }) => a.id === harbor.id).available;
+    const left = available();
+    expect(call('placeP2pOrder', demo, { adId: harbor.id, amount: '60' })).toMatchObject({
+      type: 'error',
+      code: 'p2p_too_many_open_orders',
+      params: { max: P2P_OPEN_ORDER_LIMIT },
+    });
+    expect(available()).toBe(left);
+    expect(ok('listP2pOrders', demo, undefined, { status: 'open' }).total).toBe(P2P_OPEN_ORDER_LIMIT);
+  });
+
+  it('a sell ad my fiat balance cannot reserve is refused and leaves no ad; a publish retried with its key is kept once', () => {
+    host = new WorldHost({ seed: 4, freezeClock: true, scenario: 'instant-review' });
+    world = host.world;
+    demo = ok('login', undefined, { account: 'demo@example.com', password: 'Demo1234' }).token;
+    const [front, back] = [ok('uploadImage', demo, { image: PNG }).id, ok('uploadImage', demo, { image: PNG }).id];
+    ok('submitIdentity', demo, { level: 'primary', realName: 'Alex Morgan', idType: 'id_card', idNumber: 'X1234567', frontImage: front, backImage: back });
+    ok('addPaymentMethod', demo, { type: 'bank', country: 'BR', realName: 'Alex Morgan', bankName: 'Banco do Brasil', accountNumber: '0012 3456 78' });
+    ok('setTransactionPassword', demo, { password: '482915', confirmPassword: '482915' });
+    ok('openP2pStore', demo);
+    ok('transfer', demo, { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' });
+    const ad = { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.02', quantity: '1000.000001', min: '20', max: '300', payments: 'bank' };
+    const publish = (body: unknown, idempotencyKey: string) => send(world, 'publishP2pAd', { body, token: demo, idempotencyKey }).body;
+    expect(publish(ad, 'ad-1')).toMatchObject({ type: 'error', code: 'insufficient_balance' });
+    expect(ok('getMyP2pStore', demo).store.ads).toEqual([]);
+    const published = publish({ ...ad, quantity: '1000' }, 'ad-2');
+    expect(published).toMatchObject({ type: 'ok', message: { online: true, available: '1000.000000' } });
+    expect(publish({ ...ad, quantity: '1000' }, 'ad-2')).toEqual(published);
+    expect(ok('getMyP2pStore', demo).store.ads.map((a: { id: string }) => a.id)).toEqual([published.message.id]);
   });
 
   it('the buyer cannot confirm; a seller confirms only with the transaction password', () => {

@@ -9,7 +9,7 @@ import { World } from '../domain/world';
 import { WorldHost } from '../host';
 import { control } from './control';
 import { checkAnswer } from './test-client';
-import type { Snapshot } from './snapshot';
+import { MAX_RESTORE_CLOCK_SLICES, MAX_RESTORE_INPUTS, MAX_RESTORE_MOVE_SLICES, MAX_RESTORE_VIRTUAL_MS, type Snapshot } from './snapshot';
 
 const DEMO = { account: 'demo@example.com', password: 'Demo1234' };
 
@@ -180,7 +180,7 @@ describe('snapshot and restore', () => {
     const snapshot = host.snapshot();
     expect(snapshot.world).toMatchObject({ scenario: 'verified-trader', file: { base: 'empty' } });
     const restored = new WorldHost({ freezeClock: true });
-    restored.restore(snapshot);
+    await restored.restore(snapshot);
     expect(restored.world.state()).toEqual(host.world.state());
     expect(restored.world.clock.frozen).toBe(false);
     // Following real time from the snapshot's `now`, not from the real time now.
@@ -192,7 +192,7 @@ describe('snapshot and restore', () => {
   it('ends every session: tokens are not in a snapshot', async () => {
     const host = new WorldHost({ seed: 3, freezeClock: true });
     const token = login(host);
-    host.restore(host.snapshot());
+    await host.restore(host.snapshot());
     expect(call(host, 'getCurrentUser', token).type).toBe('999');
     expect(call(host, 'getCurrentUser', login(host)).type).toBe('ok');
   });
@@ -236,7 +236,109 @@ describe('clock moves', () => {
     const moves = host.snapshot().inputs.filter((i) => i.kind === 'moves');
     expect(moves.some((m) => m.kind === 'moves' && m.aim !== undefined)).toBe(true);
     const restored = new WorldHost({ freezeClock: true });
-    restored.restore(host.snapshot());
+    await restored.restore(host.snapshot());
     expect(restored.world.market.tickers()).toEqual(host.world.market.tickers());
+  });
+});
+
+describe('restore bounds', () => {
+  const DAY = 86_400_000;
+  /** A snapshot of a fresh frozen world of seed 3, with these inputs and the clock where they leave it. */
+  function crafted(inputs: Snapshot['inputs']): Snapshot {
+    const snapshot = new WorldHost({ seed: 3, freezeClock: true }).snapshot();
+    const moved = inputs.reduce((sum, i) => sum + (i.kind === 'moves' ? i.deltas.reduce((a, b) => a + b, 0) : 0), 0);
+    return { ...snapshot, inputs, clock: { ...snapshot.clock, now: snapshot.clock.now + moved } };
+  }
+
+  it('refuses a snapshot beyond the bounds before replaying anything (400 snapshot_too_large), the world as it was and answering', async () => {
+    const host = new WorldHost({ seed: 3, freezeClock: true });
+    const token = login(host);
+    const before = host.world;
+    const state = JSON.stringify(before.state());
+    const refused = async (snapshot: Snapshot, message: RegExp) => {
+      const started = performance.now();
+      const res = await control(host, 'mockRestore', snapshot);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: expect.stringMatching(message), code: 'snapshot_too_large' });
+      // Refused up front, not after replaying up to the bound.
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(host.world).toBe(before);
+      expect(JSON.stringify(host.world.state())).toBe(state);
+      expect(call(host, 'getCurrentUser', token).type).toBe('ok');
+    };
+    // 20,000 moves of a minute held the server for 45 s; one more than the bound of clock moves is refused.
+    await refused(crafted([{ kind: 'moves', deltas: Array<number>(MAX_RESTORE_CLOCK_SLICES + 1).fill(200) }]), /more than 100000 clock moves/);
+    // Years in coarse slices of a live jump toward a far aim, each cheap, but more than five years in all.
+    const aim = before.clock.now() + 10 * 365 * DAY;
+    await refused(crafted([{ kind: 'moves', deltas: Array<number>(61).fill(30 * DAY), aim }]), /add up to more than 157680000000 ms/);
+    // An hour made in one piece, simulated second by second near its end: no slices to yield between.
+    await refused(crafted([{ kind: 'moves', deltas: [3_600_000] }]), /inputs\/0: a clock move of 3600000 ms made in one piece/);
+    expect(MAX_RESTORE_VIRTUAL_MS).toBe(5 * 365 * DAY);
+    expect(MAX_RESTORE_MOVE_SLICES).toBe(4);
+  });
+
+  it("restores what a live server records: a year of live jumps, a running clock, a stalled timer's move", async () => {
+    const host = new WorldHost({ seed: 3, freezeClock: true });
+    await control(host, 'mockClock', { advanceMs: 365 * DAY });
+    for (let i = 0; i < 2_000; i++) host.world.clock.advance(200);
+    host.world.clock.advance(4 * 60_000); // a stalled timer: four slices' worth in one piece
+    const res = await control(new WorldHost({ freezeClock: true }), 'mockRestore', host.snapshot());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('replays in turns: the current world keeps answering during a restore, and a failure late in it leaves that world', async () => {
+    const host = new WorldHost({ seed: 3, freezeClock: true });
+    const token = login(host);
+    const before = host.world;
+    // 3,000 second-by-second moves, then an input the world refuses (edited: made at the wrong time).
+    const moves = { kind: 'moves' as const, deltas: Array<number>(3_000).fill(1000) };
+    const edited = crafted([moves, { kind: 'api', at: 1, operationId: 'logout', query: {} }]);
+    let answered = 0;
+    let longest = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      if (call(host, 'getCurrentUser', token).type === 'ok') answered++;
+    }, 1);
+    const res = await control(host, 'mockRestore', edited);
+    clearInterval(ticker);
+    expect(res.status).toBe(400);
+    expect((res.body as { error: string }).error).toMatch(/inputs\/1: made at 1/);
+    expect(host.world).toBe(before);
+    // Without turns the whole replay is one block and nothing else runs until it ends.
+    expect(answered).toBeGreaterThan(10);
+    expect(longest).toBeLessThan(1_000);
+  });
+
+  it('counts the entries of a scenario file inside a snapshot, and applies them in turns', async () => {
+    const host = new WorldHost({ seed: 3, freezeClock: true });
+    const token = login(host);
+    const base = host.snapshot();
+    const withFile = (file: NonNullable<Snapshot['world']['file']>): Snapshot => ({
+      ...base,
+      world: { ...base.world, scenario: 'crafted', file },
+      inputs: [],
+      clock: { now: base.clock.now, frozen: true },
+    });
+    const deposits = Array.from({ length: MAX_RESTORE_INPUTS }, () => ({ coin: 'USDT', chain: 'TRC20' as const, amount: '1' }));
+    const tooMany = await control(
+      host,
+      'mockRestore',
+      withFile({ description: 'many', accounts: [{ account: 'a@example.com', password: 'Secret123', deposits }] }),
+    );
+    expect(tooMany).toEqual({ status: 400, body: { error: expect.stringMatching(/more than 20000 inputs/), code: 'snapshot_too_large' } });
+    // Each account hashes its passwords (tens of ms): a file of many is no longer one block.
+    const accounts = Array.from({ length: 40 }, (_, i) => ({ account: `user${i}@example.com`, password: 'Secret123' }));
+    let answered = 0;
+    const ticker = setInterval(() => {
+      if (call(host, 'getCurrentUser', token).type === 'ok') answered++;
+    }, 1);
+    const res = await control(host, 'mockRestore', withFile({ description: 'forty users', accounts }));
+    clearInterval(ticker);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(host.world.state()).toMatchObject({ scenario: 'crafted', users: 40 });
+    expect(answered).toBeGreaterThan(10);
   });
 });

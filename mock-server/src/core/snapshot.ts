@@ -13,6 +13,7 @@
  */
 import type { components } from '../../../contracts/generated/mock-control.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
+import { applyScenarioFile } from '../domain/scenario-file.ts';
 import { isBuiltInScenario, World } from '../domain/world.ts';
 import { applyWorldControl, isWorldControl } from './control-world.ts';
 import { dispatch, type ApiRequest } from './dispatch.ts';
@@ -21,12 +22,38 @@ export type Snapshot = components['schemas']['Snapshot'];
 type Input = Snapshot['inputs'][number];
 type MovesInput = components['schemas']['SnapshotMoves'];
 type ApiInput = components['schemas']['SnapshotApiCall'];
+type ControlInput = components['schemas']['SnapshotControlCall'];
 
 /** The snapshot format this server writes and reads. */
 export const SNAPSHOT_FORMAT = 1;
 
-/** Why a snapshot cannot be restored (answered as 400 `{error}`). */
-export class SnapshotError extends Error {}
+/** Why a snapshot cannot be restored (answered as 400 `{error, code?}`; 409 for `restore_running`). */
+export class SnapshotError extends Error {
+  constructor(
+    message: string,
+    /** `snapshot_too_large`: beyond the restore bounds below; `restore_running`: another restore is not done. */
+    readonly code?: 'snapshot_too_large' | 'restore_running',
+  ) {
+    super(message);
+  }
+}
+
+// Restore bounds, checked before anything is replayed (`checkBounds`): a replay yields between
+// inputs, as a live jump does between slices, but not inside one clock move, and every input is work.
+
+/** Calls a restore replays at most: API calls, control calls and a scenario file's entries (a login hashes a password). */
+export const MAX_RESTORE_INPUTS = 20_000;
+/**
+ * Clock moves a restore replays at most, a move counting once per slice of a live jump it spans
+ * (`market.sliceEnd`): about five and a half hours of a running clock, which moves every 200 ms.
+ * A slice is at most 60 simulated steps of every symbol (about 6 ms here), so this bounds the
+ * longest restore to minutes, none of it holding the event loop.
+ */
+export const MAX_RESTORE_CLOCK_SLICES = 100_000;
+/** Virtual time a restore's clock moves may add up to: five years, five of the longest advances. */
+export const MAX_RESTORE_VIRTUAL_MS = 5 * 365 * 86_400_000;
+/** The most work one clock move may be, in slices of a live jump: the replay cannot yield inside it. */
+export const MAX_RESTORE_MOVE_SLICES = 4;
 
 /** Keys under which an answer hands out a secret, and what such a secret looks like. */
 const SECRET_KEY = /token|ticket|key/i;
@@ -147,9 +174,11 @@ export class Recorder {
 /**
  * Builds the world of a snapshot (already checked against the contract's Snapshot schema): a fresh
  * world with its options, then every input replayed in order, checked against the virtual time it
- * was made at. Returns the world with a recorder holding the same inputs. Throws a SnapshotError.
+ * was made at. Yields after each input and each clock move (a bounded amount of work), so that a
+ * host can serve others in between. Returns the world with a recorder holding the same inputs.
+ * Throws a SnapshotError (the world it was building is then dropped).
  */
-export function replay(snapshot: Snapshot, contractVersion: string): { world: World; recorder: Recorder } {
+export function* replay(snapshot: Snapshot, contractVersion: string): Generator<void, { world: World; recorder: Recorder }> {
   if (snapshot.format !== SNAPSHOT_FORMAT) throw new SnapshotError(`Unknown snapshot format ${snapshot.format} (this server reads format ${SNAPSHOT_FORMAT})`);
   if (snapshot.contractVersion !== contractVersion) {
     throw new SnapshotError(`The snapshot was taken with contract version ${snapshot.contractVersion}; this server has ${contractVersion}`);
@@ -158,17 +187,24 @@ export function replay(snapshot: Snapshot, contractVersion: string): { world: Wo
   if (!o.file && !isBuiltInScenario(o.scenario)) throw new SnapshotError(`world.scenario ${o.scenario} is not built in and world.file is missing`);
   let world: World;
   try {
-    world = new World({ seed: o.seed, scenario: o.scenario, scenarioFile: o.file, freezeClock: o.freezeClock, realNow: o.start });
+    // The scenario file is applied below, in steps.
+    world = new World({ seed: o.seed, scenario: o.scenario, scenarioFile: o.file, freezeClock: o.freezeClock, realNow: o.start, deferScenarioFile: true });
   } catch (e) {
     throw new SnapshotError(`world: ${(e as Error).message}`);
   }
   if (world.start !== o.start) throw new SnapshotError(`world.start ${o.start} is not a start this world can have (${world.start})`);
+  checkBounds(world, snapshot);
+  if (o.file) {
+    try {
+      yield* applyScenarioFile(world, o.file);
+    } catch (e) {
+      throw new SnapshotError(`world: ${(e as Error).message}`);
+    }
+  }
   const recorder = new Recorder(world);
   const secrets = new Map<string, string>();
   const reveal = (value: unknown) => mapStrings(value, (s) => (ALIAS.test(s) ? (secrets.get(s) ?? s) : s));
-  snapshot.inputs.forEach((input, i) => {
-    const where = `inputs/${i}`;
-    if (input.kind === 'moves') return replayMoves(world, input, where);
+  const replayCall = (input: ApiInput | ControlInput, where: string) => {
     if (input.at !== world.clock.now()) throw new SnapshotError(`${where}: made at ${input.at}, but the replayed clock is at ${world.clock.now()}`);
     if (input.kind === 'control') {
       if (!isWorldControl(input.operationId)) throw new SnapshotError(`${where}: ${input.operationId} is not a control operation a snapshot keeps`);
@@ -195,20 +231,94 @@ export function replay(snapshot: Snapshot, contractVersion: string): { world: Wo
       if (fresh[n] === undefined) throw new SnapshotError(`${where}: the replayed answer carries fewer secrets than recorded`);
       secrets.set(alias, fresh[n]);
     });
-  });
+  };
+  for (const [i, input] of snapshot.inputs.entries()) {
+    if (input.kind === 'moves') yield* replayMoves(world, input, `inputs/${i}`);
+    else {
+      replayCall(input, `inputs/${i}`);
+      yield;
+    }
+  }
   return { world, recorder };
 }
 
-function replayMoves(world: World, input: MovesInput, where: string): void {
-  const aim = input.aim ?? null;
-  try {
+/**
+ * Refuses a snapshot beyond the restore bounds before any work (a SnapshotError with code
+ * `snapshot_too_large`). The entries of its scenario file count as inputs, and the file's advance
+ * as virtual time. After that only clock moves move the replayed clock, so each one's start is known.
+ */
+function checkBounds(world: World, snapshot: Snapshot): void {
+  const file = snapshot.world.file;
+  const advance = file?.clock?.advanceMs ?? 0;
+  let now = world.clock.now() + advance;
+  let calls = 0;
+  let slices = 0;
+  let time = advance;
+  const tooLarge = (message: string) => new SnapshotError(message, 'snapshot_too_large');
+  const add = (n: number) => {
+    calls += n;
+    if (calls > MAX_RESTORE_INPUTS) {
+      throw tooLarge(
+        `The snapshot has more than ${MAX_RESTORE_INPUTS} inputs to replay (API calls, control calls and a scenario file's entries): a restore replays at most ${MAX_RESTORE_INPUTS}`,
+      );
+    }
+  };
+  if (file) {
+    add((file.markets?.length ?? 0) + (file.prices?.length ?? 0) + (file.faults?.length ?? 0));
+    for (const a of file.accounts ?? []) {
+      const balances = Object.values(a.balances ?? {}).reduce((n, coins) => n + Object.keys(coins).length, 0);
+      add(1 + balances + (a.deposits?.length ?? 0) + (a.withdrawals?.length ?? 0) + (a.spotOrders?.length ?? 0));
+    }
+  }
+  for (const [i, input] of snapshot.inputs.entries()) {
+    if (input.kind !== 'moves') {
+      add(1);
+      continue;
+    }
     for (const delta of input.deltas) {
+      const moveSlices = slicesOf(world, now, delta, input.aim ?? null);
+      if (moveSlices > MAX_RESTORE_MOVE_SLICES) {
+        throw tooLarge(
+          `inputs/${i}: a clock move of ${delta} ms made in one piece is more work than ${MAX_RESTORE_MOVE_SLICES} slices of a live jump, which a restore does not do at once`,
+        );
+      }
+      slices += moveSlices;
+      if (slices > MAX_RESTORE_CLOCK_SLICES) {
+        throw tooLarge(
+          `The snapshot has more than ${MAX_RESTORE_CLOCK_SLICES} clock moves to replay (a long move counting once per slice of a live jump): a restore replays at most ${MAX_RESTORE_CLOCK_SLICES}, about five and a half hours of a running clock`,
+        );
+      }
+      now += delta;
+      time += delta;
+      if (time > MAX_RESTORE_VIRTUAL_MS) {
+        throw tooLarge(`The snapshot's clock moves add up to more than ${MAX_RESTORE_VIRTUAL_MS} ms (five years): a restore replays at most that`);
+      }
+    }
+  }
+}
+
+/** How many slices of a live jump a clock move of `delta` from `from` is as much work as (counted up to one past the bound). */
+function slicesOf(world: World, from: number, delta: number, aim: number | null): number {
+  const to = from + delta;
+  // The market simulates a move as a jump to the later of its end and its aim (`market.advanceTo`).
+  const end = Math.max(aim ?? to, to);
+  let slices = 0;
+  for (let t = from; t < to && slices <= MAX_RESTORE_MOVE_SLICES; slices++) t = world.market.sliceEnd(t, end);
+  return slices;
+}
+
+/** The moves of one input, each as made, yielding after each. */
+function* replayMoves(world: World, input: MovesInput, where: string): Generator<void> {
+  const aim = input.aim ?? null;
+  for (const delta of input.deltas) {
+    try {
       world.market.aimAt(aim);
       world.clock.advance(delta);
+    } catch (e) {
+      throw new SnapshotError(`${where}: ${(e as Error).message}`);
+    } finally {
+      world.market.aimAt(null);
     }
-  } catch (e) {
-    throw new SnapshotError(`${where}: ${(e as Error).message}`);
-  } finally {
-    world.market.aimAt(null);
+    yield;
   }
 }

@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
 import { World, type Scenario } from '../domain/world';
+import { ID_HEX } from '../domain/random';
 import { sendFlat, type Envelope } from './test-client';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -180,7 +181,7 @@ describe('payment method ids', () => {
     const alone = secondUserIds(0);
     const afterOthers = secondUserIds(5);
     expect(afterOthers).toEqual(alone);
-    for (const id of alone) expect(id).toMatch(/^pm_[0-9a-f]{10}$/);
+    for (const id of alone) expect(id).toMatch(new RegExp(`^pm_[0-9a-f]{${ID_HEX}}$`));
   });
 
   it('are deterministic for a seed and differ between users and seeds', () => {

@@ -12,7 +12,7 @@ import { DomainError, notLoggedIn, type ErrorCode } from './errors.ts';
 import { VerificationCodes } from './codes.ts';
 import { usdt } from './decimals.ts';
 import { AttemptLimiter } from './limits.ts';
-import { Rng, secretHex } from './random.ts';
+import { ID_HEX, keyedHex, Rng, secretHex } from './random.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -21,6 +21,8 @@ type ReviewStatus = Schemas['ReviewStatus'];
 /** The authorization code that makes a user an agent (documented in the README). */
 const AGENT_CODE = 'AGENT2026';
 const PBKDF2_ITERATIONS = 2_000;
+/** Invitation codes: 6 of 32 letters and digits (about a billion), checked unique on create. */
+const INVITE_CODE_LENGTH = 6;
 const MINUTE = 60_000;
 /**
  * Attempt limits on the guessable secrets, on the virtual clock (documented in the README): wrong
@@ -163,16 +165,26 @@ export class Accounts {
     return ok;
   }
 
-  /** Creates a user without checks (scenarios). */
+  /**
+   * Creates a user without the registration checks (scenarios, seeds). Its id and invitation code
+   * are unique by construction: derived from the seed and the account by a keyed hash (random.ts),
+   * so no chosen account can aim at another user's id, and checked against every existing user, so
+   * a chance collision takes the next candidate instead of someone else's record.
+   */
   create(account: string, accountType: User['accountType'], password: string, inviteCode?: string): UserRecord {
-    const rng = new Rng(this.seed, `user:${account}`);
-    const salt = rng.hex(16);
+    if (this.byAccount.has(account)) throw new Error(`${account} is already registered`);
+    if (inviteCode !== undefined && this.byInviteCode.has(inviteCode)) throw new Error(`The invitation code ${inviteCode} is taken`);
+    const salt = keyedHex(this.seed, `salt:${account}`, 32);
+    let id = '';
+    for (let n = 0; !id || this.users.has(id); n++) id = `u_${keyedHex(this.seed, `user:${account}:${n}`, ID_HEX)}`;
+    let code = inviteCode ?? '';
+    for (let n = 0; !code || this.byInviteCode.has(code); n++) code = new Rng(this.seed, `invite:${account}:${n}`).code(INVITE_CODE_LENGTH);
     const user: UserRecord = {
-      id: `u_${rng.hex(8)}`,
+      id,
       account,
       accountType,
       nickname: accountType === 'email' ? account.split('@')[0] : `user${account.slice(-4)}`,
-      inviteCode: inviteCode ?? rng.code(6),
+      inviteCode: code,
       creditScore: 100,
       createdAt: this.now(),
       role: 'user',
@@ -197,6 +209,11 @@ export class Accounts {
   /** Hears every user created (registration, scenarios). */
   onCreated(listener: (userId: string) => void): void {
     this.createdListeners.push(listener);
+  }
+
+  /** Whether a user already has this invitation code. */
+  inviteCodeTaken(code: string): boolean {
+    return this.byInviteCode.has(code);
   }
 
   /** The id of the user registered with `account` (email or phone as stored), or undefined. */

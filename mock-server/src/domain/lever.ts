@@ -273,11 +273,15 @@ export class Lever {
     return free.gt(0) ? free : ZERO;
   }
 
-  /** A ledger guard (World wires it): refuses a transfer that takes more out of a lever account than `transferable`. */
+  /**
+   * A ledger guard (World wires it): refuses a transfer that takes more USDT out of a lever account
+   * than `transferable`. Only USDT backs positions; another coin there is held by its own balance.
+   */
   guardTransfer(reason: Reason, legs: readonly Leg[]): void {
     if (reason !== 'transfer') return;
     for (const leg of legs) {
-      if (leg.kind === 'lever' && !isSystem(leg.owner) && leg.available?.lt(0) && leg.available.neg().gt(this.transferable(leg.owner))) throw insufficient();
+      if (leg.kind !== 'lever' || leg.coin !== USDT || isSystem(leg.owner)) continue;
+      if (leg.available?.lt(0) && leg.available.neg().gt(this.transferable(leg.owner))) throw insufficient();
     }
   }
 

@@ -11,7 +11,7 @@
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
-import { Rng } from './random.ts';
+import { keyedWords, mixWords, Rng, type Words } from './random.ts';
 import { bucketStart, CandleTiers, DAY, HOUR, MINUTE, periodMs, previousBucket, RETENTION, type KlinePeriod, type UnitCandle } from './candles.ts';
 import { unitsToFixed } from './decimals.ts';
 import { QUOTE_PRECISION, SPECS, USDT } from './market-symbols.ts';
@@ -30,6 +30,8 @@ const STEPS_PER_SLICE = 60;
 
 export class Market {
   private readonly states = new Map<string, SymbolState>();
+  /** Each symbol's secret walk key, mixed with each step's (see `step`). */
+  private readonly walkKeys = new Map<string, Words>();
   /** Index of the last simulated virtual second, counted from the world's start. */
   private second = 0;
   /** The end of the clock jump in progress (see `aimAt`): far from it, time is simulated coarsely. */
@@ -49,6 +51,7 @@ export class Market {
         candles: new CandleTiers(),
       };
       this.states.set(symbol, state);
+      this.walkKeys.set(symbol, keyedWords(seed, `${symbol}:walk`));
       this.synthesizeHistory(state);
     }
   }
@@ -126,10 +129,12 @@ export class Market {
   /**
    * One step of `length` ms starting at `time`: the next price and its candle, recorded in the tier
    * of that resolution. Keyed by (seed, symbol, resolution, time), so a path does not depend on how
-   * the clock was moved, only on which resolution simulated each stretch.
+   * the clock was moved, only on which resolution simulated each stretch; and by the world's secret
+   * key (random.ts), so knowing the seed's number is not enough to foresee it. `stepKey` is the
+   * (seed, resolution, time) part, shared by every symbol of the step.
    */
-  private step(state: SymbolState, time: number, length: number): void {
-    const rng = new Rng(this.seed, `${state.symbol}:${length}:${time}`);
+  private step(state: SymbolState, time: number, length: number, stepKey: Words): void {
+    const rng = new Rng(mixWords(stepKey, this.walkKeys.get(state.symbol)!));
     const minutes = length / MINUTE;
     const sigma = state.spec.sigma * Math.sqrt(minutes);
     const open = state.last;
@@ -201,7 +206,8 @@ export class Market {
       // A coarse step must not pass `now` (the jump's end may lie beyond this slice).
       const length = s + size / 1000 - 1 <= target ? size : 1000;
       const time = this.start + s * 1000;
-      for (const state of this.states.values()) this.step(state, time, length);
+      const stepKey = keyedWords(this.seed, `step:${length}:${time}`);
+      for (const state of this.states.values()) this.step(state, time, length, stepKey);
       s += length / 1000;
       if (afterStep) {
         this.second = s - 1;

@@ -9,7 +9,7 @@ import type { components } from '../../../contracts/generated/openapi.ts';
 import { DomainError } from './errors.ts';
 import { FrozenCache } from './frozen.ts';
 import { paged } from './paging.ts';
-import { Rng } from './random.ts';
+import { OwnedIds, Rng } from './random.ts';
 
 type Schemas = components['schemas'];
 export type Locale = Schemas['Locale'];
@@ -161,14 +161,16 @@ const ARTICLES: ReadonlyArray<[string, number, string | null, Article['versions'
 export class News {
   private readonly articles: Article[];
   private published = 0;
+  private readonly ids: OwnedIds;
   /** Pages as last answered (frozen), per locale and page: the same until an article is published. */
   private readonly pages = new FrozenCache<Schemas['NewsPage']>(64);
 
   constructor(
-    private readonly seed: number,
+    seed: number,
     start: number,
     private readonly now: () => number,
   ) {
+    this.ids = new OwnedIds(seed);
     this.articles = ARTICLES.map(([key, hours, label, versions]) => ({
       id: `news_${key}`,
       time: start - hours * HOUR,
@@ -206,7 +208,8 @@ export class News {
 
   /** Publishes an article now, in English (the control API's `mockNews`); the oldest goes beyond NEWS_MAX. */
   publish(title: string, summary: string, body: string): { id: string; time: number } {
-    const id = `news_${new Rng(this.seed, `published:${++this.published}`).hex(10)}`;
+    this.published += 1;
+    const id = this.ids.next('news', 'published');
     const time = this.now();
     this.articles.unshift({ id, time, versions: { en: { title, summary, body } } });
     this.articles.length = Math.min(this.articles.length, NEWS_MAX);

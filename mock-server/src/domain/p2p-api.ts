@@ -215,7 +215,7 @@ export class P2pApi {
     return this.orderView(order, userId);
   }
 
-  /** listP2pMessages: the whole chat, oldest first (an order lives minutes, and writing is limited). */
+  /** listP2pMessages: the chat as kept (its newest P2P_CHAT_HISTORY_MAX messages), oldest first. */
   messages(userId: string, id: string): Schemas['P2pMessage'][] {
     return this.mine(userId, id).chat.map((m) => ({ ...m }));
   }
@@ -229,7 +229,7 @@ export class P2pApi {
     if (order.status === 'completed' || order.status === 'cancelled') throw new DomainError('p2p_order_closed', 'This order is already completed or cancelled');
     const key = `${order.id}|${role}`;
     this.written.check(key);
-    if (req.image) this.uploads.share(this.uploads.claim(userId, req.image, 'image'), role === 'buyer' ? order.seller : order.buyer);
+    if (req.image) this.uploads.share(this.uploads.claimChat(userId, req.image), role === 'buyer' ? order.seller : order.buyer);
     this.written.fail(key);
     return { ...this.p2p.say(order, role, { ...(text ? { text } : {}), ...(req.image ? { image: req.image } : {}) }) };
   }

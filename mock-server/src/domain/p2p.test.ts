@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors';
 import { Ledger, SYSTEM } from './ledger';
 import { allowed, FINAL, TRANSITIONS, type P2pAction, type P2pActor } from './p2p-machine';
-import { P2P_TIMES, P2p, type Ad, type Order } from './p2p';
+import { P2P_OPEN_ORDER_LIMIT, P2P_TIMES, P2p, type Ad, type Order } from './p2p';
 import { Scheduler } from './scheduler';
 import { World } from './world';
 
@@ -29,6 +29,7 @@ function market() {
     collections: (userId) => (userId === 'u_nopay' ? [] : [{ type: 'bank', name: userId, account: `IBAN-${userId}` }]),
     onOrder: (o) => orders.includes(o) || orders.push(o),
     onMessage: () => {},
+    dropImage: () => {},
   });
   const fund = (owner: string, coin: string, amount: string) =>
     ledger.post(`fund-${owner}-${coin}`, 'deposit', [
@@ -244,6 +245,57 @@ describe('P2P rules', () => {
     m.p2p.act(b, 'appeal', 'buyer');
     m.advance(P2P_TIMES.appealMs);
     expect(b).toMatchObject({ status: 'cancelled', cancelledBy: 'support', appeal: { outcome: 'seller' } });
+  });
+
+  it(`a buyer has at most ${P2P_OPEN_ORDER_LIMIT} unfinished orders at once: one more is refused and takes nothing from any ad`, () => {
+    const m = market();
+    // Simulated traders take u2's own ads: u2 is the buyer of the order on its buy ad, which is its store's, not one it placed.
+    m.advance(P2P_TIMES.takeMs);
+    expect(m.orders.some((o) => o.buyer === 'u2' && o.status === 'waiting_payment')).toBe(true);
+    const silent = m.ads[1];
+    const open = Array.from({ length: P2P_OPEN_ORDER_LIMIT }, () => m.p2p.place('u2', silent.id, { amount: new Big('51') }));
+    // Paid but never released by a silent merchant: still unfinished.
+    m.p2p.act(open[0], 'pay', 'buyer');
+    const left = m.ads.map((a) => a.remaining.toString());
+    const refused = (() => {
+      try {
+        m.p2p.place('u2', m.ads[0].id, { amount: new Big('51') });
+      } catch (e) {
+        return e as DomainError;
+      }
+    })();
+    expect(refused).toMatchObject({ code: 'p2p_too_many_open_orders', params: { max: P2P_OPEN_ORDER_LIMIT } });
+    expect(m.ads.map((a) => a.remaining.toString())).toEqual(left);
+    // Selling is not bounded by it, nor is another buyer; a cancelled order frees its place.
+    m.p2p.place('u2', m.ads[2].id, { amount: new Big('20') });
+    m.p2p.place('u1', silent.id, { amount: new Big('51') });
+    m.p2p.act(open[1], 'cancel', 'buyer');
+    expect(m.p2p.place('u2', silent.id, { amount: new Big('51') }).status).toBe('waiting_payment');
+  });
+
+  it('a sell ad the balance cannot reserve is refused and leaves nothing behind: no ad, no posting', () => {
+    const m = market();
+    // u2's store reserves 3,000 of its 5,000 USDT for its sell ad: 2,000 are left.
+    const mine = m.p2p.stores.get(m.ads[3].storeId)!;
+    const terms = {
+      side: 'sell' as const,
+      coin: 'USDT',
+      fiat: 'USD',
+      price: new Big('1.02'),
+      remaining: new Big('2000.000001'),
+      min: new Big('10'),
+      max: new Big('2000'),
+      payments: ['bank' as const],
+    };
+    const ads = m.p2p.ads.size;
+    const entries = m.ledger.entries.length;
+    expect(() => m.p2p.publish(mine.id, terms)).toThrow(expect.objectContaining({ code: 'insufficient_balance' }));
+    expect(m.p2p.ads.size).toBe(ads);
+    expect(m.ledger.entries.length).toBe(entries);
+    const ad = m.p2p.publish(mine.id, { ...terms, remaining: new Big('2000') });
+    expect(ad.online).toBe(true);
+    expect(m.p2p.ads.size).toBe(ads + 1);
+    expect(m.ledger.balance('u2', 'fiat', 'USDT').available.toString()).toBe('0');
   });
 
   it('refuses trading with your own ad, limits outside the ad, a seller without a payment method (997), and bad ads', () => {

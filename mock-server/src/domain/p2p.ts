@@ -21,6 +21,7 @@ import { insufficient, type Ledger, SYSTEM } from './ledger.ts';
 import { FINAL, transition, type P2pAction, type P2pActor, type P2pStatus } from './p2p-machine.ts';
 import { OwnedIds, Rng } from './random.ts';
 import type { Scheduler } from './scheduler.ts';
+import { trimChat } from './uploads.ts';
 
 export const P2P_TIMES = {
   /** The buyer pays within this time, or the order is cancelled. */
@@ -37,6 +38,14 @@ export const P2P_TIMES = {
 } as const;
 /** Buyer cancellations (their own, or an unpaid order expiring) in one UTC day that stop buying until the next. */
 export const P2P_CANCEL_LIMIT = 3;
+/**
+ * Unfinished orders (unpaid, paid, disputed) a user may have placed as a buyer at once. Each one
+ * holds coin out of a merchant's ad until it ends, and an unpaid one costs its buyer nothing: with
+ * no bound, one account tied up most of a merchant's ad with orders it never meant to pay. A person
+ * pays one bank transfer at a time within the 15-minute window, so a few are enough; as many as the
+ * daily cancellations, so that letting every one of them lapse is exactly what pauses buying.
+ */
+export const P2P_OPEN_ORDER_LIMIT = 3;
 
 export const FIAT_DECIMALS: Record<string, number> = { USD: 2, EUR: 2, CNY: 2, BRL: 2, TRY: 2, RUB: 2, VND: 0 };
 export type PaymentType = components['schemas']['PaymentMethodType'];
@@ -76,6 +85,9 @@ export interface Collection {
   name: string;
   account: string;
 }
+
+/** Messages an order's chat keeps (the newest), as support's conversations do: an order may stay paid for good. */
+export const P2P_CHAT_HISTORY_MAX = 500;
 
 export interface ChatMessage {
   id: string;
@@ -128,6 +140,8 @@ export interface P2pDeps {
   collections: (userId: string) => Collection[];
   onOrder: (order: Order) => void;
   onMessage: (order: Order, message: ChatMessage) => void;
+  /** Removes the image of a message the chat no longer keeps (uploads.ts `dropChat`). */
+  dropImage: (id: string) => void;
 }
 
 /** What support writes in an order's chat when an appeal opens and when it is decided (English; plain text). */
@@ -182,11 +196,17 @@ export class P2p {
   publish(storeId: string, ad: Omit<Ad, 'id' | 'storeId' | 'online' | 'createdAt'>): Ad {
     const store = this.stores.get(storeId)!;
     this.checkAd(ad);
+    // Refused before the ad exists: a publish that cannot go online leaves nothing behind (no offline ad, no id used).
+    this.checkReservable(store.owner, ad);
     const created: Ad = { ...ad, id: this.ids.next('ad', store.owner), storeId, online: false, createdAt: this.deps.now() };
-    this.ads.set(created.id, created);
-    this.changes++;
     this.setOnline(created, true);
+    this.ads.set(created.id, created);
     return created;
+  }
+
+  /** A sell ad's remaining quantity must be in its owner's available balance to be reserved. */
+  private checkReservable(owner: string, ad: Pick<Ad, 'side' | 'coin' | 'remaining'>): void {
+    if (ad.side === 'sell' && this.deps.ledger.balance(owner, 'fiat', ad.coin).available.lt(ad.remaining)) throw insufficient();
   }
 
   private checkAd(ad: Pick<Ad, 'coin' | 'fiat' | 'price' | 'remaining' | 'min' | 'max' | 'payments'>): void {
@@ -233,7 +253,7 @@ export class P2p {
     const owner = this.stores.get(ad.storeId)!.owner;
     if (ad.side === 'sell' && ad.remaining.gt(0)) {
       const q = online ? ad.remaining : ad.remaining.neg();
-      if (online && this.deps.ledger.balance(owner, 'fiat', ad.coin).available.lt(ad.remaining)) throw insufficient();
+      if (online) this.checkReservable(owner, ad);
       this.deps.ledger.post(ad.id, 'p2p_reserve', [{ owner, kind: 'fiat', coin: ad.coin, available: q.neg(), frozen: q }]);
     }
     ad.online = online;
@@ -262,6 +282,12 @@ export class P2p {
       const until = this.restrictedUntil(userId);
       if (until !== undefined)
         throw new DomainError('p2p_buy_restricted', 'Buying is paused after three cancellations today; it resumes at 00:00 UTC').with({ until });
+      // Orders placed as the buyer: not those others place on the user's own store's buy ads.
+      const open = [...this.orders.values()].filter((o) => o.buyer === userId && !FINAL.has(o.status) && this.stores.get(o.storeId)!.owner !== userId);
+      if (open.length >= P2P_OPEN_ORDER_LIMIT)
+        throw new DomainError('p2p_too_many_open_orders', `You already have ${P2P_OPEN_ORDER_LIMIT} open buy orders: complete or cancel one first`).with({
+          max: P2P_OPEN_ORDER_LIMIT,
+        });
     }
     const places = fiatPlaces(ad.fiat);
     const coinPlaces = coinInfo(ad.coin).precision;
@@ -400,6 +426,7 @@ export class P2p {
   say(order: Order, from: ChatMessage['from'], message: { text?: string; image?: string }, at = this.deps.now()): ChatMessage {
     const m: ChatMessage = { id: this.ids.next('pm', order.id), from, ...message, time: at };
     order.chat.push(m);
+    trimChat(order.chat, P2P_CHAT_HISTORY_MAX, this.deps.dropImage);
     this.deps.onMessage(order, m);
     return m;
   }

@@ -38,36 +38,46 @@ function at<T>(pointer: string, step: () => T): T {
   }
 }
 
-/** Applies a file scenario on `world` (just built on the file's base), in the order its schema states. */
-export function applyScenarioFile(world: World, file: ScenarioFile): void {
-  (file.accounts ?? []).forEach((account, i) => applyAccount(world, account, `/accounts/${i}`));
-  (file.markets ?? []).forEach((m, i) =>
+/**
+ * Applies a file scenario on `world` (just built on the file's base), in the order its schema
+ * states, yielding after each entry and each slice of the clock's advance (so that a restore can
+ * let other work run in between; the World constructor runs it through).
+ */
+export function* applyScenarioFile(world: World, file: ScenarioFile): Generator<void> {
+  for (const [i, account] of (file.accounts ?? []).entries()) yield* applyAccount(world, account, `/accounts/${i}`);
+  for (const [i, m] of (file.markets ?? []).entries()) {
     at(`/markets/${i}`, () => {
       if (!world.market.has(m.symbol)) throw new Error(`Unknown symbol ${m.symbol}`);
       if (m.liquidity === 'none') world.liquidity.halted.add(m.symbol);
       else world.liquidity.halted.delete(m.symbol);
-    }),
-  );
-  (file.prices ?? []).forEach((p, i) =>
+    });
+    yield;
+  }
+  for (const [i, p] of (file.prices ?? []).entries()) {
     at(`/prices/${i}`, () => {
       if (!world.market.has(p.symbol)) throw new Error(`Unknown symbol ${p.symbol}`);
       const problem = world.market.priceProblem(p.symbol, p.price);
       if (problem) throw new Error(problem);
       world.setPrice(p.symbol, p.price, p.hold ?? false);
-    }),
-  );
+    });
+    yield;
+  }
   for (const fault of file.faults ?? []) world.faults.add(fault);
   const advance = file.clock?.advanceMs ?? 0;
-  if (advance > 0) for (const _ of world.advanceInSlices(advance));
+  if (advance > 0) yield* world.advanceInSlices(advance);
 }
 
-function applyAccount(world: World, spec: ScenarioAccount, pointer: string): void {
+function* applyAccount(world: World, spec: ScenarioAccount, pointer: string): Generator<void> {
   const account = spec.account.toLowerCase();
   if (world.accounts.idOf(account)) throw new ScenarioProblem(`${pointer}/account`, `${account} is already registered`);
+  if (spec.inviteCode && world.accounts.inviteCodeTaken(spec.inviteCode)) {
+    throw new ScenarioProblem(`${pointer}/inviteCode`, `the invitation code ${spec.inviteCode} is taken`);
+  }
   const user = world.accounts.create(account, account.includes('@') ? 'email' : 'phone', spec.password, spec.inviteCode);
   // The scenario acts as the user would, through a session of its own that ends when it is done.
   const { token } = at(`${pointer}/password`, () => world.accounts.login({ account, password: spec.password }));
   try {
+    yield;
     if (spec.transactionPassword) {
       const password = spec.transactionPassword;
       at(`${pointer}/transactionPassword`, () => world.accounts.setTransactionPassword(token, { password, confirmPassword: password }));
@@ -98,8 +108,12 @@ function applyAccount(world: World, spec: ScenarioAccount, pointer: string): voi
         });
       }
     }
-    (spec.deposits ?? []).forEach((d, i) => at(`${pointer}/deposits/${i}`, () => world.wallet.incomingDeposit(user.id, d.coin, d.chain, d.amount)));
-    (spec.withdrawals ?? []).forEach((w, i) =>
+    yield;
+    for (const [i, d] of (spec.deposits ?? []).entries()) {
+      at(`${pointer}/deposits/${i}`, () => world.wallet.incomingDeposit(user.id, d.coin, d.chain, d.amount));
+      yield;
+    }
+    for (const [i, w] of (spec.withdrawals ?? []).entries()) {
       at(`${pointer}/withdrawals/${i}`, () => {
         if (!spec.transactionPassword) throw new Error('a withdrawal needs the account’s transactionPassword');
         let entry = world.withdrawals.listAddresses(token).find((a) => a.coin === w.coin && a.chain === w.chain && a.address === w.address);
@@ -114,9 +128,13 @@ function applyAccount(world: World, spec: ScenarioAccount, pointer: string): voi
           addressId: entry.id,
           transactionPassword: spec.transactionPassword,
         });
-      }),
-    );
-    (spec.spotOrders ?? []).forEach((o, i) => at(`${pointer}/spotOrders/${i}`, () => world.spot.place(token, o)));
+      });
+      yield;
+    }
+    for (const [i, o] of (spec.spotOrders ?? []).entries()) {
+      at(`${pointer}/spotOrders/${i}`, () => world.spot.place(token, o));
+      yield;
+    }
   } finally {
     world.accounts.logout(token);
   }

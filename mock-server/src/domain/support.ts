@@ -1,6 +1,8 @@
 /**
  * Online customer service: one conversation per user, and one per guest (a random key the device
- * keeps; it opens nothing but that conversation and the guest's uploads). The mock's agent answers
+ * keeps; it opens nothing but that conversation and the guest's uploads; a guest unused for a day is
+ * forgotten, its conversation and images with it). A conversation keeps its newest messages, and
+ * the images of those it drops go too (uploads.ts). The mock's agent answers
  * every message on the virtual clock: it reads it after AGENT_DELAYS.read, types, and replies after
  * AGENT_DELAYS.reply with an automatic answer (deposit or withdraw questions get a link to the
  * page, anything else is handed to a person). The control API posts what a person would type.
@@ -12,14 +14,20 @@ import { FrozenCache } from './frozen.ts';
 import { AttemptLimiter } from './limits.ts';
 import { OwnedIds, secretHex } from './random.ts';
 import type { Scheduler } from './scheduler.ts';
-import type { Uploads } from './uploads.ts';
+import { trimChat, type Uploads } from './uploads.ts';
 
 type Schemas = components['schemas'];
 export type SupportMessage = Schemas['SupportMessage'];
 type Kind = Schemas['SupportKind'];
 
 export const AGENT_DELAYS = { read: 1000, reply: 3000 } as const;
-export const SUPPORT_LIMITS = { messages: { max: 20, windowMs: 60_000 }, guests: { max: 20, windowMs: 60 * 60_000 }, historyMax: 500 } as const;
+export const SUPPORT_LIMITS = {
+  messages: { max: 20, windowMs: 60_000 },
+  guests: { max: 20, windowMs: 60 * 60_000 },
+  historyMax: 500,
+  /** A guest whose key is not used for this long (virtual clock) is forgotten: key, conversation, images. */
+  guestIdleMs: 24 * 60 * 60_000,
+} as const;
 
 /** The automatic answers, in English (a client shows its translation of `kind`). */
 const ANSWERS: Record<Kind, string> = {
@@ -39,6 +47,14 @@ const TOPICS: Array<[Kind, RegExp]> = [
   ['withdraw', /withdraw|auszahl|abheben|retrait|retirer|retir|prelev|prelie|uttag|isplat|出金|提现|提現|提币|출금|ถอน|rút|çek|вывод|снят|سحب|retrag/],
 ];
 
+interface Guest {
+  key: string;
+  /** Its owner id: `guest:…` (uploads.ts knows guests by it). */
+  owner: string;
+  /** Virtual time of the key's last use in a call. */
+  usedAt: number;
+}
+
 interface Conversation {
   messages: SupportMessage[];
   /** Grows with every change of its messages (one added, some read). */
@@ -57,8 +73,10 @@ export interface SupportDeps {
 }
 
 export class Support {
-  /** Guest key → the guest's owner id (`guest:…`). */
-  private readonly guests = new Map<string, string>();
+  /** Guests by key. */
+  private readonly guests = new Map<string, Guest>();
+  /** Guests started: names the next one (guests are forgotten, so not `guests.size`). */
+  private guestCount = 0;
   private readonly conversations = new Map<string, Conversation>();
   private readonly ids: OwnedIds;
   private readonly guestStarts: AttemptLimiter;
@@ -76,24 +94,47 @@ export class Support {
 
   /** The guest behind a key, if it is one. */
   guestOf(key: string | undefined): string | undefined {
+    return this.guest(key)?.owner;
+  }
+
+  private guest(key: string | undefined): Guest | undefined {
     return key === undefined ? undefined : this.guests.get(key.replace(/^Bearer /, ''));
   }
 
-  /** Who is calling: a live session's user, or a guest by its key; `not_logged_in` otherwise. */
+  /** Who is calling: a live session's user, or a guest by its key (which keeps it from expiring); `not_logged_in` otherwise. */
   ownerOf(token: string | undefined): string {
-    const owner = this.deps.accounts.sessionUser(token) ?? this.guestOf(token);
-    if (!owner) throw notLoggedIn();
-    return owner;
+    const user = this.deps.accounts.sessionUser(token);
+    if (user) return user;
+    const guest = this.guest(token);
+    if (!guest) throw notLoggedIn();
+    guest.usedAt = this.deps.now();
+    return guest.owner;
   }
 
   /** A device's key: the one it has while this server knows it, else a new one. */
   startGuest(key: string | undefined, client = 'unknown'): { key: string } {
-    if (key && this.guests.has(key)) return { key };
+    const known = key ? this.guests.get(key) : undefined;
+    if (known) {
+      known.usedAt = this.deps.now();
+      return { key: known.key };
+    }
     this.guestStarts.check(client);
     this.guestStarts.fail(client);
-    const fresh = `g_${secretHex(32)}`;
-    this.guests.set(fresh, `guest:${this.guests.size + 1}`);
-    return { key: fresh };
+    const guest: Guest = { key: `g_${secretHex(32)}`, owner: `guest:${++this.guestCount}`, usedAt: this.deps.now() };
+    this.guests.set(guest.key, guest);
+    this.expireLater(guest);
+    return { key: guest.key };
+  }
+
+  /** Forgets the guest once it has gone unused for `guestIdleMs`: its key, conversation and uploads. */
+  private expireLater(guest: Guest): void {
+    this.deps.scheduler.at(guest.usedAt + SUPPORT_LIMITS.guestIdleMs, (at) => {
+      if (guest.usedAt + SUPPORT_LIMITS.guestIdleMs > at) return this.expireLater(guest);
+      this.guests.delete(guest.key);
+      this.conversations.delete(guest.owner);
+      this.deps.uploads.dropOwner(guest.owner);
+      if (this.latest === guest.owner) this.latest = undefined;
+    });
   }
 
   private conversation(owner: string): Conversation {
@@ -110,7 +151,7 @@ export class Support {
   private add(owner: string, c: Conversation, m: Omit<SupportMessage, 'id' | 'time'>, announce = true): SupportMessage {
     const message: SupportMessage = { id: this.ids.next('sm', owner), ...m, time: this.deps.now() };
     c.messages.push(message);
-    if (c.messages.length > SUPPORT_LIMITS.historyMax) c.messages.splice(0, c.messages.length - SUPPORT_LIMITS.historyMax);
+    trimChat(c.messages, SUPPORT_LIMITS.historyMax, (id) => this.deps.uploads.dropChat(id));
     c.version++;
     this.latest = owner;
     if (announce) this.deps.onMessage(owner, { ...message }, this.unread(owner));
@@ -141,7 +182,7 @@ export class Support {
     const text = req.text?.trim() ?? '';
     if (!text && !req.image) throw new DomainError('field_required', 'Please enter a message or choose an image');
     this.sent.check(owner);
-    if (req.image) this.deps.uploads.claim(owner, req.image, 'image');
+    if (req.image) this.deps.uploads.claimChat(owner, req.image);
     this.sent.fail(owner);
     const c = this.conversation(owner);
     const message = this.add(owner, c, { from: 'user', ...(text ? { text } : {}), ...(req.image ? { image: req.image } : {}), read: false });

@@ -15,7 +15,7 @@ import { FrozenCache } from './frozen.ts';
 import { type Ledger, type Reason, SYSTEM } from './ledger.ts';
 import type { Market } from './market.ts';
 import { paged } from './paging.ts';
-import { OwnedIds, Rng } from './random.ts';
+import { ID_HEX, keyedHex, OwnedIds } from './random.ts';
 import { usdtPrice } from './wallet.ts';
 
 type Schemas = components['schemas'];
@@ -183,7 +183,7 @@ export class Team {
       items: result.items.map(({ user, level }) => {
         const last = this.lastActive.get(user.id);
         return {
-          id: `tm_${new Rng(this.deps.seed, `member:${userId}:${user.id}`).hex(10)}`,
+          id: `tm_${keyedHex(this.deps.seed, `member:${userId}:${user.id}`, ID_HEX)}`,
           account: maskAccount(user.account),
           level,
           joinedAt: user.createdAt,

@@ -1,12 +1,12 @@
-/** Uploads (issue #9, items 9 and 12): images checked over all their bytes, limits, expiry of unclaimed uploads. */
-import { crc32, deflateSync } from 'node:zlib';
+/** Uploads (issue #9, items 9 and 12; issue #32, item 5): images checked over all their bytes, limits, expiry of unclaimed uploads, what chats keep. */
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { bytesOf, chunk, concat, dataUrl, PNG, pngOfSize } from '../core/test-images';
 import { DomainError } from './errors';
 import { World } from './world';
-import { UPLOAD_LIMITS, Uploads, type UploadLimits } from './uploads';
+import { trimChat, UPLOAD_LIMITS, Uploads, type UploadLimits } from './uploads';
 
-// Small real images: the PNG from the contract's example, the others made by cjpeg and cwebp.
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+// Small real images made by cjpeg and cwebp (the PNG is the contract's example).
 const JPEG =
   '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAXEAEBAQEAAAAAAAAAAAAAAAAABSIx/8QAFQEBAQAAAAAAAAAAAAAAAAAAAgT/xAAbEQACAQUAAAAAAAAAAAAAAAADBAABEhMhMf/aAAwDAQACEQMRAD8AhPhcwAnKyS7saDZcNNz/2Q==';
 const PROGRESSIVE_JPEG =
@@ -18,21 +18,6 @@ const WEBP_ALPHA =
 const WEBP_ANIMATED =
   'UklGRpwBAABXRUJQVlA4WAoAAAASAAAADwAACwAAQU5JTQYAAAD/////AABBTk1GPgAAAAAAAAAAAA8AAAsAAGQAAAJWUDhMJQAAAC8PwAIQzWRE/wNE2jZq5mMi5/nseLanRCCQqIU0zMATwMWruAsAQU5NRioBAAAAAAAAAAAPAAALAABkAAAAVlA4TBEBAAAvD8ACAJkyRPQ/NhHR/4DjRpIUKXPhdcznv513nW5AbCRJkRTVh8/8/vv5v10QA7YN24Ck3P//3UJGMPLptjf58f2eP97Z3+Edf5kXfOH/wvJN7+zvrA86XG9dCJXy78IAOFQgIjXnajwmn3PohpcECzCUU2N4dsskVL3+v8kMMXuM4qolTSJX5CZzDd7HH9HSzGq9vtiF8JdlvM95/s3fl9cJ6sfidsxJxboYsU2K7GaegLH3iSWJ63IUAsjZlqMQQDXhcdCIGpNm5CaiJdFGtFh19SwVI7z1FCQT1ICFgQKomz5WdFVExCjMBoYwbUSg0NcRNdCxWGYM8otFMAUw7eV8CBpE0bKdOUBDRoUFFQEA';
 
-const bytesOf = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
-const base64Of = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
-const dataUrl = (type: string, image: string | Uint8Array) => `data:${type};base64,${typeof image === 'string' ? image : base64Of(image)}`;
-const concat = (...parts: Array<Uint8Array | string>) =>
-  new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p)))));
-
-/** A PNG chunk with its length and CRC. */
-function chunk(type: string, data: Uint8Array = new Uint8Array(0)): Uint8Array {
-  const body = concat(type, data);
-  const out = Buffer.alloc(body.length + 8);
-  out.writeUInt32BE(data.length, 0);
-  out.set(body, 4);
-  out.writeUInt32BE(crc32(body), body.length + 4);
-  return new Uint8Array(out);
-}
 function ihdr(width: number, height: number, colour = 0, depth = 8): Uint8Array {
   const d = Buffer.alloc(13);
   d.writeUInt32BE(width, 0);
@@ -215,9 +200,6 @@ describe('what an upload must be', () => {
   });
 });
 
-/** A valid PNG of about `size` bytes (a private ancillary chunk fills it). */
-const pngOfSize = (size: number) => dataUrl('image/png', concat(bytesOf(PNG).subarray(0, -12), chunk('fiLl', new Uint8Array(size - 82)), chunk('IEND')));
-
 describe('how much is kept', () => {
   it('keeps at most 25 MB of unclaimed images per user: 20 uploads of 5 MB keep 25 MB, not 100', () => {
     const { store } = uploads();
@@ -225,7 +207,7 @@ describe('how much is kept', () => {
     const codes = Array.from({ length: 20 }, () => upload(store, image));
     expect(codes.filter((c) => c === 'image/png')).toHaveLength(5);
     expect(codes.slice(5)).toEqual(Array(15).fill('upload_quota'));
-    expect(store.usage(USER)).toEqual({ count: 5, bytes: 25 * MB, pendingCount: 5, pendingBytes: 25 * MB });
+    expect(store.usage(USER)).toEqual({ count: 5, bytes: 25 * MB, pendingCount: 5, pendingBytes: 25 * MB, chatCount: 0, chatBytes: 0 });
     // Another user is not held back by it.
     expect(upload(store, image, 'u2')).toBe('image/png');
   });
@@ -274,7 +256,7 @@ describe('how much is kept', () => {
     );
     expect(() => store.claim('u2', pending, 'front of your ID')).toThrow(expect.objectContaining({ code: 'upload_missing' }));
     expect(store.get(USER, claimed).claimed).toBe(true);
-    expect(store.usage(USER)).toEqual({ count: 1, bytes: 70, pendingCount: 0, pendingBytes: 0 });
+    expect(store.usage(USER)).toEqual({ count: 1, bytes: 70, pendingCount: 0, pendingBytes: 0, chatCount: 0, chatBytes: 0 });
   });
 
   it('claims the uploads of a submission together, or none', () => {
@@ -297,6 +279,92 @@ describe('how much is kept', () => {
         .map((r) => r.claimed),
     ).toEqual([true, true]);
     expect(store.usage(USER).pendingCount).toBe(0);
+  });
+});
+
+describe('chat images (issue #32, item 5)', () => {
+  const SMALL = dataUrl('image/png', PNG);
+  const GUEST = 'guest:1';
+  const notFound = expect.objectContaining({ code: 'not_found' });
+  const send = (store: Uploads, owner: string, image = SMALL) => store.claimChat(owner, store.add(owner, image).id).id;
+
+  it('a user keeps their newest 20 chat images or 40 MB: one more removes their oldest; images a submission uses stay', () => {
+    const { store } = uploads();
+    const voucher = store.add(USER, SMALL).id;
+    store.claim(USER, voucher, 'payment voucher');
+    const sent = Array.from({ length: UPLOAD_LIMITS.chatPerUser + 1 }, () => send(store, USER));
+    expect(() => store.get(USER, sent[0])).toThrow(notFound);
+    for (const id of sent.slice(1)) expect(store.get(USER, id).id).toBe(id);
+    expect(store.get(USER, voucher).claimed).toBe(true);
+    expect(store.usage(USER)).toMatchObject({ count: 21, chatCount: 20, pendingCount: 0 });
+    // By bytes: 3 MB of 1 MB images keep 3 of them.
+    const bytes = uploads({ chatBytesPerUser: 3 * MB }).store;
+    const big = Array.from({ length: 4 }, () => send(bytes, USER, pngOfSize(MB)));
+    expect(() => bytes.get(USER, big[0])).toThrow(notFound);
+    expect(bytes.usage(USER)).toMatchObject({ chatCount: 3, chatBytes: 3 * MB });
+  });
+
+  it('a guest keeps at most 5 images or 10 MB, pending and sent together: a new upload removes its oldest sent one, never an unsent one', () => {
+    const { store } = uploads();
+    const sent = Array.from({ length: 4 }, () => send(store, GUEST));
+    const unsent = store.add(GUEST, SMALL).id;
+    const next = store.add(GUEST, SMALL).id;
+    expect(() => store.get(GUEST, sent[0])).toThrow(notFound);
+    expect([unsent, next, ...sent.slice(1)].map((id) => store.get(GUEST, id).id)).toEqual([unsent, next, ...sent.slice(1)]);
+    expect(store.usage(GUEST)).toMatchObject({ count: 5, pendingCount: 2, chatCount: 3 });
+    // Five unsent fill it: the sixth is refused, naming the guest's limits.
+    for (let i = 0; i < 3; i++) store.add(GUEST, SMALL);
+    expect(() => store.add(GUEST, SMALL)).toThrow(expect.objectContaining({ code: 'upload_quota', params: { max: 5, maxMb: 10, minutes: 60 } }));
+    expect(store.usage(GUEST)).toMatchObject({ count: 5, pendingCount: 5, chatCount: 0 });
+    // By bytes: two 5 MB images fill 10 MB.
+    const big = Array.from({ length: 3 }, () => send(store, 'guest:2', pngOfSize(5 * MB)));
+    expect(() => store.get('guest:2', big[0])).toThrow(notFound);
+    expect(store.usage('guest:2')).toMatchObject({ chatCount: 2, chatBytes: 10 * MB });
+    // A guest forgotten takes everything of its own with it.
+    store.dropOwner(GUEST);
+    expect(store.usage(GUEST)).toMatchObject({ count: 2, pendingCount: 0, chatCount: 0 });
+  });
+
+  it('guests together, and chat images in all, keep to their share of the total: identity uploads have the rest', () => {
+    const half = pngOfSize(MB / 2);
+    const { store } = uploads({ totalBytes: 4 * MB, chatBytes: 2 * MB, guestsBytes: MB });
+    send(store, 'guest:1', half);
+    store.add('guest:2', half);
+    expect(upload(store, half, 'guest:3')).toBe('upload_capacity');
+    send(store, USER, half);
+    send(store, USER, half);
+    const refused = store.add(USER, half).id;
+    expect(() => store.claimChat(USER, refused)).toThrow(expect.objectContaining({ code: 'upload_capacity' }));
+    expect(store.get(USER, refused).claimed).toBe(false);
+    // Chat images hold 2 MB of the 4: the other 2 are for everything else.
+    expect(Array.from({ length: 4 }, () => upload(store, half, 'u2'))).toEqual(['image/png', 'image/png', 'image/png', 'upload_capacity']);
+    // A guest's image removed frees its room for other guests.
+    store.dropOwner('guest:2');
+    expect(upload(store, half, 'guest:3')).toBe('image/png');
+  });
+
+  it('removes only chat images: an image a submission uses stays, sent in a chat before or after', () => {
+    const { store } = uploads();
+    const photo = store.add(USER, SMALL).id;
+    store.claim(USER, photo, 'front of your ID');
+    expect(store.claimChat(USER, photo).chat).toBeFalsy();
+    store.dropChat(photo);
+    const sent = send(store, USER);
+    store.claim(USER, sent, 'payment voucher');
+    store.dropChat(sent);
+    expect([store.get(USER, photo).id, store.get(USER, sent).id]).toEqual([photo, sent]);
+    expect(store.usage(USER)).toMatchObject({ count: 2, chatCount: 0 });
+    const gone = send(store, USER);
+    store.dropChat(gone);
+    expect(() => store.get(USER, gone)).toThrow(notFound);
+  });
+
+  it('trimChat keeps the newest messages and removes the images no kept message shows', () => {
+    const dropped: string[] = [];
+    const messages = [{ image: 'a' }, { image: 'b' }, {}, { image: 'b' }, { image: 'c' }];
+    trimChat(messages, 3, (id) => dropped.push(id));
+    expect(messages).toEqual([{}, { image: 'b' }, { image: 'c' }]);
+    expect(dropped).toEqual(['a']);
   });
 });
 

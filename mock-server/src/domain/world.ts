@@ -56,6 +56,8 @@ export const PAYMENT_REVIEW_MS = 120_000;
 
 export interface WorldOptions {
   seed?: number;
+  /** The seed when neither `seed` nor the scenario file gives one (`npm start`: a fresh random one). */
+  defaultSeed?: number;
   scenario?: Scenario;
   /** The parsed, contract-checked file of a file scenario (`scenario` is then its name). */
   scenarioFile?: ScenarioFile;
@@ -63,6 +65,8 @@ export interface WorldOptions {
   freezeClock?: boolean;
   /** Start time when the clock is not frozen (the host's real time). Frozen worlds start at FROZEN_EPOCH. */
   realNow?: number;
+  /** Build the file's base only: the caller applies `scenarioFile` itself, step by step (`applyScenarioFile`; a restore). */
+  deferScenarioFile?: boolean;
 }
 
 export interface WorldEvents extends Record<string, unknown> {
@@ -150,7 +154,7 @@ export class World {
   constructor(options: WorldOptions = {}) {
     const file = options.scenarioFile;
     this.scenarioFile = file;
-    this.seed = options.seed ?? file?.seed ?? DEFAULT_SEED;
+    this.seed = options.seed ?? file?.seed ?? options.defaultSeed ?? DEFAULT_SEED;
     this.scenario = options.scenario ?? 'default';
     if (file) this.base = file.base ?? 'empty';
     else if (isBuiltInScenario(this.scenario)) this.base = this.scenario;
@@ -245,6 +249,7 @@ export class World {
       collections: (userId) => this.payments.collections(userId),
       onOrder: (order) => this.events.emit('p2pOrder', { order }),
       onMessage: (order, message) => this.events.emit('p2pMessage', { order, message }),
+      dropImage: (id) => this.uploads.dropChat(id),
     });
     this.p2pApi = new P2pApi(
       this.p2p,
@@ -322,7 +327,7 @@ export class World {
         this.scheduler.runDue(start);
       }
     }
-    if (file) applyScenarioFile(this, file);
+    if (file && !options.deferScenarioFile) for (const _ of applyScenarioFile(this, file));
   }
 
   /**

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
-import type { createServer } from './server';
+import { MAX_BODY_DEPTH, MAX_CONTROL_BODY_DEPTH } from '../core/body';
+import { parseAllowedHosts, type createServer } from './server';
 import { startTestServer } from './test-server';
 
 let app: Awaited<ReturnType<typeof createServer>>['app'];
@@ -121,6 +122,40 @@ describe('HTTP adapter', () => {
     expect(await control.json()).toEqual({ error: 'The body must not contain __proto__ or constructor keys' });
   });
 
+  it('refuses a JSON body nested deeper than MAX_BODY_DEPTH with 400 malformed_body, and keeps serving', async () => {
+    const nested = (depth: number) => `{"account":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)},"password":"Demo1234"}`;
+    const huge = '['.repeat(200_000) + ']'.repeat(200_000);
+    for (const body of [huge, nested(MAX_BODY_DEPTH + 1)]) {
+      for (const headers of [{}, { 'idempotency-key': 'deep-1' }] as Array<Record<string, string>>) {
+        const res = await post('/api/sessions', body, 'application/json', headers);
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({
+          type: 'error',
+          code: 'malformed_body',
+          message: `Malformed request body: nested deeper than ${MAX_BODY_DEPTH} levels`,
+        });
+      }
+    }
+    // At the bound the body parses and breaks only its schema.
+    expect((await (await post('/api/sessions', nested(MAX_BODY_DEPTH), 'application/json')).json()).code).toBe('invalid_request');
+    const control = await post('/__mock/restore', huge, 'application/json');
+    expect([control.status, await control.json()]).toEqual([400, { error: `Malformed request body: nested deeper than ${MAX_CONTROL_BODY_DEPTH} levels` }]);
+    expect((await fetch(`${base}/api/settings`)).status).toBe(200);
+  });
+
+  it('restores a snapshot that recorded an API body at the depth bound', async () => {
+    const server = await startServer();
+    try {
+      const body = `{"account":${'['.repeat(MAX_BODY_DEPTH - 1)}${']'.repeat(MAX_BODY_DEPTH - 1)},"password":"Demo1234"}`;
+      expect((await fetch(`${server.url}/api/sessions`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })).status).toBe(400);
+      const snapshot = await (await fetch(`${server.url}/__mock/snapshot`)).text();
+      const restored = await fetch(`${server.url}/__mock/restore`, { method: 'POST', body: snapshot, headers: { 'content-type': 'application/json' } });
+      expect(restored.status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('still parses JSON that only mentions __proto__ or constructor in a value', async () => {
     const res = await post('/api/sessions', JSON.stringify({ account: 'constructor@example.com', password: '__proto__1' }), 'application/json');
     expect(res.status).toBe(200);
@@ -205,6 +240,56 @@ describe('control API protection', () => {
     // host (config.js apiBase) are not refused by this rule.
     const api = await raw(base, { path: '/api/settings', headers: { origin: 'http://evil.example' } });
     expect(api.status).toBe(200);
+  });
+
+  it('refuses a Host that is not localhost, an IP address or an allowed name with 403, even with its own Origin (DNS rebinding)', async () => {
+    await post('/__mock/reset', JSON.stringify({ seed: 8, freezeClock: true }), 'application/json');
+    const before = await (await fetch(`${base}/__mock/state`)).json();
+    const port = new URL(base).port;
+    const json = { 'content-type': 'application/json' };
+    // A page of rebind.attacker.example whose name now resolves to 127.0.0.1: same-origin to the browser.
+    for (const name of ['rebind.attacker.example', 'localhost.attacker.example', '127.0.0.1.attacker.example', 'evillocalhost']) {
+      const headers = { host: `${name}:${port}`, origin: `http://${name}:${port}` };
+      const snapshot = await raw(base, { path: '/__mock/snapshot', headers });
+      expect(snapshot.status, name).toBe(403);
+      expect(JSON.parse(snapshot.body)).toEqual({
+        error: 'The control API answers only requests whose Host is localhost, an IP address, HOST or a name in ALLOWED_HOSTS',
+      });
+      const clock = await raw(base, { method: 'POST', path: '/__mock/clock', headers: { ...headers, ...json }, body: '{"advanceMs":86400000}' });
+      expect(clock.status, name).toBe(403);
+      const reset = await raw(base, { method: 'POST', path: '/__mock/reset', headers: { ...headers, ...json }, body: '{"scenario":"empty"}' });
+      expect(reset.status, name).toBe(403);
+    }
+    expect(await (await fetch(`${base}/__mock/state`)).json()).toEqual(before);
+    // Loopback names and IP addresses (no name to rebind), with any port.
+    for (const allowed of ['localhost:5173', 'app.localhost:1', `127.0.0.1:${port}`, '[::1]:8080', '192.168.1.5:8080', 'LOCALHOST']) {
+      expect((await raw(base, { path: '/__mock/state', headers: { host: allowed } })).status, allowed).toBe(200);
+    }
+    // Only the control API checks Host: the app, its API and the docs work behind a proxy under any name.
+    const proxied = { host: 'trade.example.com', origin: 'https://trade.example.com' };
+    expect((await raw(base, { path: '/api/settings', headers: proxied })).status).toBe(200);
+    expect((await raw(base, { path: '/h5/', headers: proxied })).status).toBe(503);
+    expect((await raw(base, { path: '/__docs/', headers: proxied })).status).toBe(200);
+  });
+
+  it('answers the names of ALLOWED_HOSTS (and HOST): a name exactly, `.name` with every name under it', async () => {
+    expect(parseAllowedHosts(' QA.Example.test , .corp.example ,')).toEqual(['qa.example.test', '.corp.example']);
+    expect(parseAllowedHosts(undefined)).toEqual([]);
+    for (const bad of ['example.test:8080', '.', '*', 'http://example.test', 'a b']) {
+      expect(() => parseAllowedHosts(bad), bad).toThrow(/ALLOWED_HOSTS lists host names/);
+    }
+    const server = await startServer({ allowedHosts: ['qa.example.test', '.corp.example'] });
+    try {
+      const status = async (host: string) => (await raw(server.url, { path: '/__mock/state', headers: { host } })).status;
+      for (const host of ['qa.example.test:8080', 'QA.example.test', 'corp.example', 'mock.corp.example:80', 'a.b.corp.example']) {
+        expect(await status(host), host).toBe(200);
+      }
+      for (const host of ['example.test', 'x.qa.example.test', 'evilcorp.example', 'corp.example.attacker.test']) {
+        expect(await status(host), host).toBe(403);
+      }
+    } finally {
+      await server.stop();
+    }
   });
 
   it('with control: false answers every /__mock/ path with 404 and changes nothing else', async () => {

@@ -4,12 +4,13 @@
  * at /socket.io/, all on one port.
  *
  * Web security lives here too, because it is about the wire, not the domain: the control API
- * answers only JSON bodies and never a foreign Origin; every response carries nosniff and a
+ * answers only JSON bodies, only an allowed Host and never a foreign Origin; every response carries nosniff and a
  * referrer policy, the app (/h5/) a Content-Security-Policy; JSON bodies with __proto__ or
- * constructor keys are refused; `close()` ends Socket.IO clients and open connections at once.
+ * constructor keys, or nested too deep, are refused; `close()` ends Socket.IO clients and open
+ * connections at once.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Socket as NetSocket } from 'node:net';
+import { isIP, type Socket as NetSocket } from 'node:net';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +18,7 @@ import fastifyCompress from '@fastify/compress';
 import { controlTable, type ControlOperationId } from '../../../contracts/generated/control-operations.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
 import { control } from '../core/control.ts';
+import { MAX_BODY_DEPTH, MAX_CONTROL_BODY_DEPTH, parseJsonBody } from '../core/body.ts';
 import { INJECTED_HEADER } from '../core/injected.ts';
 import { envelopeError } from '../core/dispatch.ts';
 import { WorldHost } from '../host.ts';
@@ -34,9 +36,16 @@ export interface ServerOptions {
    * public demo): every /__mock/ request answers 404 and nothing else changes.
    */
   control?: boolean;
+  /**
+   * Host names the control API answers besides localhost, *.localhost and IP addresses (env `HOST`
+   * and `ALLOWED_HOSTS`): a name, or `.example.com` for that name and every name under it.
+   */
+  allowedHosts?: readonly string[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const FOREIGN_HOST_MESSAGE = 'The control API answers only requests whose Host is localhost, an IP address, HOST or a name in ALLOWED_HOSTS';
 
 /** How long `app.close()` lets clients finish before it destroys the connections still open. */
 const CLOSE_GRACE_MS = 2_000;
@@ -78,6 +87,39 @@ function sameHost(origin: string, host: string | undefined): boolean {
   } catch {
     return false; // `null` (sandboxed frames, file:) and anything unparsable are foreign
   }
+}
+
+/**
+ * Whether the control API answers a request sent to `host` (its Host header). A page of another
+ * site that rebinds its own name to this server's address (DNS rebinding) passes the Origin check,
+ * since to the browser it is same-origin, but its Host is that name. As Vite's `server.allowedHosts`:
+ * localhost and names under .localhost (browsers resolve them to loopback themselves), IP addresses
+ * (no name to rebind), and the names `allowed` lists.
+ */
+export function hostAllowed(host: string | undefined, allowed: readonly string[]): boolean {
+  if (!host) return false;
+  let name: string;
+  try {
+    name = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  if (name === 'localhost' || name.endsWith('.localhost') || isIP(name.replace(/^\[(.*)\]$/, '$1'))) return true;
+  return allowed.some((entry) => (entry.startsWith('.') ? name === entry.slice(1) || name.endsWith(entry) : name === entry));
+}
+
+/** A host name of ALLOWED_HOSTS (lower case, no port), `.` first for the name and every name under it. */
+const HOST_NAME = /^\.?[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/;
+
+/** The names of a comma-separated setting (`ALLOWED_HOSTS`), for `allowedHosts`; throws on one that is not a host name. */
+export function parseAllowedHosts(setting: string | undefined): string[] {
+  const names = (setting ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = names.find((n) => !HOST_NAME.test(n));
+  if (bad !== undefined) throw new Error(`ALLOWED_HOSTS lists host names without a port, separated by commas ("example.test", ".example.test"), not "${bad}"`);
+  return names;
 }
 
 /** A Host header safe to repeat inside a header value: a name or an IP literal, and a port. */
@@ -125,6 +167,7 @@ function encode(body: unknown): string | undefined {
 export async function createServer(options: ServerOptions): Promise<{ app: FastifyInstance; host: WorldHost; io: ReturnType<typeof attachRealtime> }> {
   const host = new WorldHost(options.world);
   const controlOn = options.control ?? true;
+  const allowedHosts = options.allowedHosts ?? [];
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true });
 
   // Bodies are form-encoded or JSON (contracts/openapi.yaml); fastify's own text/plain parser would
@@ -133,17 +176,11 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = body as string;
-    if (text.trim() === '') return done(new BodyError('malformed_body', 'Malformed request body: empty, but Content-Type is application/json'), undefined);
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return done(new BodyError('malformed_body', 'Malformed request body: invalid JSON'), undefined);
-    }
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const parsed = parseJsonBody(body as string, isControl(req) ? MAX_CONTROL_BODY_DEPTH : MAX_BODY_DEPTH);
+    if ('malformed' in parsed) return done(new BodyError('malformed_body', parsed.malformed), undefined);
     // `__proto__` and `constructor` keys stay own properties here; dispatch and control refuse them.
-    done(null, value);
+    done(null, parsed.value);
   });
 
   // nosniff and a referrer policy on every answer; the app's pages and files also get the CSP.
@@ -212,8 +249,12 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
         // Before the body is read: a page on another site can make a browser send a form
         // (form-encoded, multipart or text/plain, no preflight) or a no-cors fetch here, so only a
         // JSON body and no foreign Origin get through. Clients without Origin (curl, Node,
-        // Playwright's request) and pages of this very host are fine.
+        // Playwright's request) and pages of this very host are fine. A page whose name was
+        // rebound to this server is same-origin to the browser: its Host gives it away.
         onRequest: async (req, reply) => {
+          if (!hostAllowed(req.headers.host, allowedHosts)) {
+            return reply.code(403).send({ error: FOREIGN_HOST_MESSAGE });
+          }
           const origin = req.headers.origin;
           if (origin !== undefined && !sameHost(origin, req.headers.host)) {
             return reply.code(403).send({ error: 'The control API refuses requests from other origins' });

@@ -135,6 +135,8 @@ describe('main.ts settings', () => {
     running = await startMain(port, { HOST: undefined, MOCK_CONTROL: 'off' });
     expect(running.output()).toContain(`http://127.0.0.1:${port}/h5/`);
     expect(running.output()).toContain('control API off');
+    // No SEED: a fresh random seed, printed so that the world can be made again.
+    expect(running.output()).toMatch(/seed (\d+) \(random: SEED=\1 makes this world again\)/);
     const base = `http://127.0.0.1:${port}`;
     expect((await fetch(`${base}/api/settings`)).status).toBe(200);
     const reset = await fetch(`${base}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });

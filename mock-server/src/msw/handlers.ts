@@ -6,6 +6,7 @@
 import { delay, HttpResponse } from 'msw';
 import { createOperationHandlers } from '../../../contracts/generated/msw-wiring.ts';
 import { operationTable } from '../../../contracts/generated/operations.ts';
+import { parseJsonBody } from '../core/body.ts';
 import { INJECTED_HEADER } from '../core/injected.ts';
 import { dispatch, envelopeError } from '../core/dispatch.ts';
 import type { World } from '../domain/world.ts';
@@ -16,11 +17,8 @@ async function decodeBody(request: Request): Promise<{ body: unknown; form?: boo
   const type = request.headers.get('content-type') ?? '';
   if (type.includes('application/x-www-form-urlencoded')) return { body: Object.fromEntries(new URLSearchParams(text)), form: true };
   if (type.includes('application/json')) {
-    try {
-      return { body: JSON.parse(text) };
-    } catch {
-      return { error: HttpResponse.json(envelopeError('malformed_body', 'Malformed request body: invalid JSON'), { status: 400 }) };
-    }
+    const parsed = parseJsonBody(text);
+    return 'malformed' in parsed ? { error: HttpResponse.json(envelopeError('malformed_body', parsed.malformed), { status: 400 }) } : { body: parsed.value };
   }
   return {
     error: HttpResponse.json(envelopeError('unsupported_media_type', 'Unsupported Content-Type: send application/x-www-form-urlencoded or application/json'), {
