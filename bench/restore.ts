@@ -1,7 +1,7 @@
 /**
  * `npm run bench:restore [-- --logins N]`: the longest event-loop block while the mock
  * server restores the largest snapshots its bounds allow (core/snapshot.ts: MAX_RESTORE_INPUTS
- * calls, MAX_RESTORE_CLOCK_SLICES clock moves, MAX_RESTORE_MOVE_SLICES slices per clock move, MAX_RESTORE_VIRTUAL_MS in all; a scenario
+ * calls, MAX_RESTORE_MOVES clock moves simulating MAX_RESTORE_STEPS price steps, MAX_RESTORE_MOVE_SLICES slices per clock move, MAX_RESTORE_VIRTUAL_MS in all; a scenario
  * file's entries count as inputs). Runs the server in-process on a free port (frozen clock) and
  * POSTs each snapshot to /__mock/restore, printing its answer, how long the restore took and the
  * longest block seen meanwhile (perf_hooks histogram, 1 ms resolution; it includes fastify's JSON
@@ -12,7 +12,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { createServer } from '../mock-server/src/http/server.ts';
-import { MAX_RESTORE_CLOCK_SLICES, MAX_RESTORE_MOVE_SLICES, type Snapshot } from '../mock-server/src/core/snapshot.ts';
+import { MAX_RESTORE_MOVE_SLICES, MAX_RESTORE_MOVES, MAX_RESTORE_STEPS, type Snapshot } from '../mock-server/src/core/snapshot.ts';
 import { DEMO_ACCOUNT } from '../mock-server/src/domain/world.ts';
 
 const arg = (name: string, fallback: number) => {
@@ -43,12 +43,15 @@ const snapshot = (inputs: Inputs, world: Partial<Snapshot['world']> = {}): Snaps
 
 const cases: Array<[string, Snapshot]> = [
   ['an empty world of a new seed (building a world)', snapshot([], { seed: 987_654 })],
-  [`${MAX_RESTORE_CLOCK_SLICES.toLocaleString('en')} moves of 60 s (a full live slice each)`, snapshot(moves(MAX_RESTORE_CLOCK_SLICES, SLICE_MS))],
   [
-    `${(MAX_RESTORE_CLOCK_SLICES / MAX_RESTORE_MOVE_SLICES).toLocaleString('en')} moves of ${MAX_RESTORE_MOVE_SLICES} min (the most one move may be)`,
-    snapshot(moves(MAX_RESTORE_CLOCK_SLICES / MAX_RESTORE_MOVE_SLICES, MAX_RESTORE_MOVE_SLICES * SLICE_MS)),
+    `${Math.floor(MAX_RESTORE_STEPS / 60).toLocaleString('en')} moves of 60 s (a full live slice each, all the price steps)`,
+    snapshot(moves(Math.floor(MAX_RESTORE_STEPS / 60), SLICE_MS)),
   ],
-  ['five and a half hours of a running clock (100,000 moves of 200 ms)', snapshot(moves(MAX_RESTORE_CLOCK_SLICES, 200))],
+  [
+    `${Math.floor(MAX_RESTORE_STEPS / 60 / MAX_RESTORE_MOVE_SLICES).toLocaleString('en')} moves of ${MAX_RESTORE_MOVE_SLICES} min (the most one move may be)`,
+    snapshot(moves(Math.floor(MAX_RESTORE_STEPS / 60 / MAX_RESTORE_MOVE_SLICES), MAX_RESTORE_MOVE_SLICES * SLICE_MS)),
+  ],
+  [`a day of a running clock (432,000 moves of 200 ms; at most ${MAX_RESTORE_MOVES.toLocaleString('en')})`, snapshot(moves(432_000, 200))],
   [
     `${LOGINS.toLocaleString('en')} logins (a password hash each)`,
     snapshot(

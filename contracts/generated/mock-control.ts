@@ -324,9 +324,9 @@ export interface paths {
          *     - at most 20,000 calls: API calls, control calls and the entries of a scenario file
          *       (accounts, their balances, deposits, withdrawals and spot orders; markets, prices,
          *       faults);
-         *     - at most 100,000 clock moves, a move counting once per slice of a live jump it spans
-         *       (see mockClock): about five and a half hours of a running clock (it moves every
-         *       200 ms; a frozen clock records only its jumps);
+         *     - at most 450,000 clock moves, simulating at most 500,000 price steps (a second, or a
+         *       coarser step far from a jump's end, see mockClock): a day of a running clock (it moves
+         *       every 200 ms; a frozen clock records only its jumps);
          *     - clock moves (and a scenario file's `clock.advanceMs`) adding up to at most five years
          *       (157,680,000,000 ms);
          *     - no clock move made in one piece that is more work than 4 slices of a live jump (4

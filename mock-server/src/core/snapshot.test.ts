@@ -9,7 +9,7 @@ import { World } from '../domain/world';
 import { WorldHost } from '../host';
 import { control } from './control';
 import { checkAnswer } from './test-client';
-import { MAX_RESTORE_CLOCK_SLICES, MAX_RESTORE_INPUTS, MAX_RESTORE_MOVE_SLICES, MAX_RESTORE_VIRTUAL_MS, type Snapshot } from './snapshot';
+import { MAX_RESTORE_INPUTS, MAX_RESTORE_MOVES, MAX_RESTORE_STEPS, MAX_RESTORE_MOVE_SLICES, MAX_RESTORE_VIRTUAL_MS, type Snapshot } from './snapshot';
 
 const DEMO = { account: 'demo@example.com', password: 'Demo1234' };
 
@@ -266,8 +266,11 @@ describe('restore bounds', () => {
       expect(JSON.stringify(host.world.state())).toBe(state);
       expect(call(host, 'getCurrentUser', token).type).toBe('ok');
     };
-    // 20,000 moves of a minute held the server for 45 s; one more than the bound of clock moves is refused.
-    await refused(crafted([{ kind: 'moves', deltas: Array<number>(MAX_RESTORE_CLOCK_SLICES + 1).fill(200) }]), /more than 100000 clock moves/);
+    // 20,000 moves of a minute held the server for 45 s: beyond the price steps a restore simulates,
+    // and beyond the moves (a day of a running clock), it is refused.
+    const minutes = Math.floor(MAX_RESTORE_STEPS / 60) + 1;
+    await refused(crafted([{ kind: 'moves', deltas: Array<number>(minutes).fill(60_000) }]), /clock moves are more than a restore replays/);
+    await refused(crafted([{ kind: 'moves', deltas: Array<number>(MAX_RESTORE_MOVES + 1).fill(10) }]), /at most 450000 moves and 500000 price steps/);
     // Years in coarse slices of a live jump toward a far aim, each cheap, but more than five years in all.
     const aim = before.clock.now() + 10 * 365 * DAY;
     await refused(crafted([{ kind: 'moves', deltas: Array<number>(61).fill(30 * DAY), aim }]), /add up to more than 157680000000 ms/);

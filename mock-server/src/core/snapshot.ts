@@ -44,12 +44,16 @@ export class SnapshotError extends Error {
 /** Calls a restore replays at most: API calls, control calls and a scenario file's entries (a login hashes a password). */
 export const MAX_RESTORE_INPUTS = 20_000;
 /**
- * Clock moves a restore replays at most, a move counting once per slice of a live jump it spans
- * (`market.sliceEnd`): about five and a half hours of a running clock, which moves every 200 ms.
- * A slice is at most 60 simulated steps of every symbol (about 6 ms here), so this bounds the
- * longest restore to minutes, none of it holding the event loop.
+ * Clock moves a restore replays at most: a day of a running clock (it moves every 200 ms, 432,000
+ * times a day). Each costs about 0.2 ms here, a price step (below) about 0.1 ms.
  */
-export const MAX_RESTORE_CLOCK_SLICES = 100_000;
+export const MAX_RESTORE_MOVES = 450_000;
+/**
+ * Price steps the clock moves simulate at most (every symbol's price, a second or a coarser step
+ * far from a jump's end, `market.stepsOf`): a day of a running clock is 86,400. With the moves,
+ * this keeps the longest restore to a minute or two, none of it holding the event loop.
+ */
+export const MAX_RESTORE_STEPS = 500_000;
 /** Virtual time a restore's clock moves may add up to: five years, five of the longest advances. */
 export const MAX_RESTORE_VIRTUAL_MS = 5 * 365 * 86_400_000;
 /** The most work one clock move may be, in slices of a live jump: the replay cannot yield inside it. */
@@ -252,7 +256,8 @@ function checkBounds(world: World, snapshot: Snapshot): void {
   const advance = file?.clock?.advanceMs ?? 0;
   let now = world.clock.now() + advance;
   let calls = 0;
-  let slices = 0;
+  let moves = 0;
+  let steps = 0;
   let time = advance;
   const tooLarge = (message: string) => new SnapshotError(message, 'snapshot_too_large');
   const add = (n: number) => {
@@ -276,16 +281,16 @@ function checkBounds(world: World, snapshot: Snapshot): void {
       continue;
     }
     for (const delta of input.deltas) {
-      const moveSlices = slicesOf(world, now, delta, input.aim ?? null);
-      if (moveSlices > MAX_RESTORE_MOVE_SLICES) {
+      if (slicesOf(world, now, delta, input.aim ?? null) > MAX_RESTORE_MOVE_SLICES) {
         throw tooLarge(
           `inputs/${i}: a clock move of ${delta} ms made in one piece is more work than ${MAX_RESTORE_MOVE_SLICES} slices of a live jump, which a restore does not do at once`,
         );
       }
-      slices += moveSlices;
-      if (slices > MAX_RESTORE_CLOCK_SLICES) {
+      moves += 1;
+      steps += world.market.stepsOf(now, now + delta, input.aim ?? null);
+      if (moves > MAX_RESTORE_MOVES || steps > MAX_RESTORE_STEPS) {
         throw tooLarge(
-          `The snapshot has more than ${MAX_RESTORE_CLOCK_SLICES} clock moves to replay (a long move counting once per slice of a live jump): a restore replays at most ${MAX_RESTORE_CLOCK_SLICES}, about five and a half hours of a running clock`,
+          `The snapshot's clock moves are more than a restore replays (at most ${MAX_RESTORE_MOVES} moves and ${MAX_RESTORE_STEPS} price steps, about a day of a running clock)`,
         );
       }
       now += delta;

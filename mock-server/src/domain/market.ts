@@ -195,22 +195,43 @@ export class Market {
     return size === DAY ? RETENTION.hours + DAY : size === HOUR ? RETENTION.minutes + HOUR : SECOND_STEPS_WITHIN + MINUTE;
   }
 
-  /** Simulates every virtual second up to `now`. Returns true when prices moved. */
-  advanceTo(now: number, afterStep?: (time: number) => void): boolean {
-    const target = Math.floor((now - this.start) / 1000);
-    if (target <= this.second) return false;
-    const end = Math.max(this.horizon ?? now, now);
-    let s = this.second + 1;
+  /** The index of the virtual second `time` falls in, counted from the world's start. */
+  private secondOf(time: number): number {
+    return Math.floor((time - this.start) / 1000);
+  }
+
+  /**
+   * The steps that simulate the virtual seconds after second `from` up to second `target`: coarse
+   * far from `end` (the end of the jump they belong to), one second each near it.
+   */
+  private *plan(from: number, target: number, end: number): Generator<{ s: number; length: number }> {
+    let s = from + 1;
     while (s <= target) {
       const size = this.resolutionAt(s, end);
-      // A coarse step must not pass `now` (the jump's end may lie beyond this slice).
+      // A coarse step must not pass `target` (the jump's end may lie beyond this slice).
       const length = s + size / 1000 - 1 <= target ? size : 1000;
+      yield { s, length };
+      s += length / 1000;
+    }
+  }
+
+  /** How many steps a clock move from `from` to `to` simulates, `aim` being the end of its jump (a restore's bounds). */
+  stepsOf(from: number, to: number, aim: number | null): number {
+    let steps = 0;
+    for (const _ of this.plan(this.secondOf(from), this.secondOf(to), Math.max(aim ?? to, to))) steps++;
+    return steps;
+  }
+
+  /** Simulates every virtual second up to `now`. Returns true when prices moved. */
+  advanceTo(now: number, afterStep?: (time: number) => void): boolean {
+    const target = this.secondOf(now);
+    if (target <= this.second) return false;
+    for (const { s, length } of this.plan(this.second, target, Math.max(this.horizon ?? now, now))) {
       const time = this.start + s * 1000;
       const stepKey = keyedWords(this.seed, `step:${length}:${time}`);
       for (const state of this.states.values()) this.step(state, time, length, stepKey);
-      s += length / 1000;
       if (afterStep) {
-        this.second = s - 1;
+        this.second = s + length / 1000 - 1;
         afterStep(this.simulatedNow());
       }
     }

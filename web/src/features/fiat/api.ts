@@ -10,7 +10,7 @@ import type { OpBody, OpQuery } from '../../../../contracts/generated/operations
 import { call, getToken, newIdempotencyKey } from '../../api/client';
 import { useUploadImage } from '../../ui/uploads/api';
 import { queryKey } from '../../api/queryKey';
-import { useRealtime } from '../../realtime/hooks';
+import { useRealtime, useRealtimeResync } from '../../realtime/hooks';
 
 type Schemas = components['schemas'];
 export type P2pAd = Schemas['P2pAd'];
@@ -73,7 +73,12 @@ function useOrderInCache() {
 
 export function useOrderEvents(): void {
   const update = useOrderInCache();
+  const queryClient = useQueryClient();
   useRealtime(null, 'p2pOrder', ({ order }) => update(order));
+  // A step pushed while the connection was not open yet (or was down) is missed: read orders and chats again.
+  useRealtimeResync(() => {
+    for (const op of ['getP2pOrder', 'listP2pOrders', 'listP2pMessages'] as const) void queryClient.invalidateQueries({ queryKey: queryKey(op) });
+  });
 }
 
 // ---- an order's chat ----

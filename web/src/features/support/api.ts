@@ -19,7 +19,7 @@ import type { components } from '../../../../contracts/generated/openapi';
 import { call, getGuestKey, newIdempotencyKey, setGuestKey } from '../../api/client';
 import { queryKey } from '../../api/queryKey';
 import { supportUnreadQuery, supportWho } from '../../api/support';
-import { useRealtime } from '../../realtime/hooks';
+import { useRealtime, useRealtimeResync } from '../../realtime/hooks';
 import { realtime } from '../../realtime/socket';
 import { useUploadImage } from '../../ui/uploads/api';
 
@@ -90,6 +90,8 @@ export function useSupportChat(enabled: boolean) {
   });
   useRealtime(null, 'supportRead', ({ until }) => patchChat(queryClient, who, (m) => (m.from === 'user' && m.time <= until ? { ...m, read: true } : m)));
   useRealtime(null, 'supportTyping', ({ typing: now }) => setTyping(now));
+  // A message pushed while the connection was not open yet (or was down) is missed: read the chat again.
+  useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: chatQuery(who).queryKey }));
   // A lost "stopped typing" must not leave the indicator on for ever.
   useEffect(() => {
     if (!typing) return;
