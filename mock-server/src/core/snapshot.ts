@@ -256,7 +256,6 @@ function checkBounds(world: World, snapshot: Snapshot): void {
   const advance = file?.clock?.advanceMs ?? 0;
   let now = world.clock.now() + advance;
   let calls = 0;
-  let moves = 0;
   let steps = 0;
   let time = advance;
   const tooLarge = (message: string) => new SnapshotError(message, 'snapshot_too_large');
@@ -275,6 +274,12 @@ function checkBounds(world: World, snapshot: Snapshot): void {
       add(1 + balances + (a.deposits?.length ?? 0) + (a.withdrawals?.length ?? 0) + (a.spotOrders?.length ?? 0));
     }
   }
+  const tooManyMoves = () =>
+    tooLarge(
+      `The snapshot's clock moves are more than a restore replays (at most ${MAX_RESTORE_MOVES} moves and ${MAX_RESTORE_STEPS} price steps, about a day of a running clock)`,
+    );
+  // Counted first, so that a file of millions of moves is refused at once.
+  if (snapshot.inputs.reduce((n, input) => n + (input.kind === 'moves' ? input.deltas.length : 0), 0) > MAX_RESTORE_MOVES) throw tooManyMoves();
   for (const [i, input] of snapshot.inputs.entries()) {
     if (input.kind !== 'moves') {
       add(1);
@@ -286,13 +291,8 @@ function checkBounds(world: World, snapshot: Snapshot): void {
           `inputs/${i}: a clock move of ${delta} ms made in one piece is more work than ${MAX_RESTORE_MOVE_SLICES} slices of a live jump, which a restore does not do at once`,
         );
       }
-      moves += 1;
       steps += world.market.stepsOf(now, now + delta, input.aim ?? null);
-      if (moves > MAX_RESTORE_MOVES || steps > MAX_RESTORE_STEPS) {
-        throw tooLarge(
-          `The snapshot's clock moves are more than a restore replays (at most ${MAX_RESTORE_MOVES} moves and ${MAX_RESTORE_STEPS} price steps, about a day of a running clock)`,
-        );
-      }
+      if (steps > MAX_RESTORE_STEPS) throw tooManyMoves();
       now += delta;
       time += delta;
       if (time > MAX_RESTORE_VIRTUAL_MS) {

@@ -217,8 +217,10 @@ export class Market {
 
   /** How many steps a clock move from `from` to `to` simulates, `aim` being the end of its jump (a restore's bounds). */
   stepsOf(from: number, to: number, aim: number | null): number {
+    const [first, target] = [this.secondOf(from), this.secondOf(to)];
+    if (target <= first) return 0;
     let steps = 0;
-    for (const _ of this.plan(this.secondOf(from), this.secondOf(to), Math.max(aim ?? to, to))) steps++;
+    for (const _ of this.plan(first, target, Math.max(aim ?? to, to))) steps++;
     return steps;
   }
 
