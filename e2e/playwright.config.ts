@@ -15,7 +15,8 @@ export default defineConfig({
   forbidOnly: ci,
   workers: 2,
   retries: ci ? 1 : 0,
-  reporter: 'list',
+  // `npm test` (scripts/test.ts) also asks for a JSON report, for its slowest tests.
+  reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : 'list',
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
