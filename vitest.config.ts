@@ -7,7 +7,9 @@ export default defineConfig({
   resolve: {
     // Under Node, react-router's exports map gives its CommonJS build, whose `require('react')` no
     // alias sees: take its ES module (react-router-dom only re-exports it).
-    alias: [{ find: /^react-router(-dom)?$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) }],
+    alias: [
+      { find: /^react-router(-dom)?$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
+    ],
   },
   test: {
     include: ['**/*.test.{ts,tsx}'],
