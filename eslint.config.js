@@ -5,7 +5,8 @@
  * - the shared layers of the app (api, lib, ui, realtime, i18n, theme) import no feature and not app/;
  * - the mock's domain imports no adapter (core, http, realtime, msw, host) and no Node or DOM API;
  * - the app imports the mock only in its in-browser mock mode (web/src/mocks);
- * - no import cycles.
+ * - no import cycles;
+ * - no Mantine PasswordInput outside ui/PasswordField (its show/hide button would be in English).
  */
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -83,6 +84,25 @@ export default tseslint.config(
         },
       ],
       'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'navigator', 'location', 'process', 'Buffer', 'setTimeout', 'setInterval'],
+    },
+  },
+  {
+    // Mantine's PasswordInput labels its show/hide button in English: the app's PasswordField translates it.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/ui/PasswordField.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mantine/core',
+              importNames: ['PasswordInput'],
+              message: "Use PasswordField (web/src/ui/PasswordField.tsx): its show/hide button is labelled in the user's language.",
+            },
+          ],
+        },
+      ],
     },
   },
   // Tests read answers of every shape loosely.

@@ -14,7 +14,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: ci,
   workers: 2,
+  // On CI a failing test runs once more to record its trace (below), and still fails the run: a test
+  // that passes only on the retry is a flake to fix, not a pass.
   retries: ci ? 1 : 0,
+  failOnFlakyTests: ci,
   // `npm test` (scripts/test.ts) also asks for a JSON report, for its slowest tests.
   reporter: process.env.E2E_JSON ? [['list'], ['json', { outputFile: process.env.E2E_JSON }]] : 'list',
   timeout: 30_000,
@@ -25,7 +28,8 @@ export default defineConfig({
     deviceScaleFactor: 1,
     isMobile: false,
     hasTouch: true,
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a quarter of the suite's CPU: only the retry of a failure records one.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
     // The built app's service worker (web/src/pwa) caches the shell and bundle: blocked, so no test

@@ -1,10 +1,14 @@
 /**
- * `npm test`: every check of the project in order, stopping at the first that fails, then where the
- * time went: a table of the phases with their times, the 10 slowest unit test files and the 10
- * slowest e2e tests (from Vitest's and Playwright's JSON reports, written to a scratch folder).
- * Exits with the failing phase's status, or 0.
+ * `npm test`: every check of the project, then where the time went: a table of the phases with their
+ * times, the 10 slowest unit test files and the 10 slowest e2e tests (from Vitest's and Playwright's
+ * JSON reports, written to a scratch folder). Exits with the first failing phase's status, or 0.
+ *
+ * The phases run in steps, in order, and a step starts only when every phase before it passed. The
+ * phases of one step do not depend on each other and run at the same time (each is one process on
+ * one core, and the machine has at least two); their output is printed whole as each one ends, so
+ * it never interleaves. Unit tests and e2e tests use every core themselves: they run alone.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -12,20 +16,41 @@ import { join, relative } from 'node:path';
 const scratch = mkdtempSync(join(tmpdir(), 'npm-test-'));
 const unitReport = join(scratch, 'vitest.json');
 const e2eReport = join(scratch, 'e2e.json');
+const coverageDir = join(scratch, 'coverage');
 
-const PHASES: Array<{ name: string; run: string[]; env?: Record<string, string> }> = [
-  { name: 'codegen --check', run: ['npm', 'run', 'codegen', '--', '--check'] },
-  { name: 'contracts:validate', run: ['npm', 'run', 'contracts:validate'] },
-  { name: 'contracts:lint', run: ['npm', 'run', 'contracts:lint'] },
-  { name: 'contracts:diff', run: ['npm', 'run', 'contracts:diff'] },
-  { name: 'typecheck', run: ['npm', 'run', 'typecheck'] },
-  { name: 'lint', run: ['npm', 'run', 'lint'] },
-  { name: 'format:check', run: ['npm', 'run', 'format:check'] },
-  { name: 'unit tests', run: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`] },
-  { name: 'conformance', run: ['npm', 'run', 'conformance', '--', '--mock', '--listen', '3'] },
-  { name: 'build', run: ['npm', 'run', 'build'] },
+type Phase = { name: string; run: string[]; env?: Record<string, string> };
+
+const STEPS: Phase[][] = [
+  [
+    { name: 'codegen --check', run: ['npm', 'run', 'codegen', '--', '--check'] },
+    { name: 'contracts:validate', run: ['npm', 'run', 'contracts:validate'] },
+    { name: 'contracts:lint', run: ['npm', 'run', 'contracts:lint'] },
+    { name: 'contracts:diff', run: ['npm', 'run', 'contracts:diff'] },
+    { name: 'typecheck', run: ['npm', 'run', 'typecheck'] },
+    { name: 'lint', run: ['npm', 'run', 'lint'] },
+    { name: 'format:check', run: ['npm', 'run', 'format:check'] },
+  ],
+  [
+    {
+      name: 'unit tests',
+      run: [
+        'npx',
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${unitReport}`,
+        '--coverage',
+        `--coverage.reportsDirectory=${coverageDir}`,
+      ],
+    },
+  ],
+  [
+    { name: 'conformance', run: ['npm', 'run', 'conformance', '--', '--mock', '--listen', '3'] },
+    { name: 'build', run: ['npm', 'run', 'build'] },
+  ],
   // The config adds Playwright's JSON reporter when E2E_JSON names a file.
-  { name: 'e2e', run: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { E2E_JSON: e2eReport } },
+  [{ name: 'e2e', run: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { E2E_JSON: e2eReport } }],
 ];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -77,20 +102,61 @@ function slowestE2eTests(): string[][] {
     .map(([name, ms]) => [name, seconds(ms)]);
 }
 
+/**
+ * Runs a phase; resolves with its exit status (or signal) and time. Alone in its step it writes
+ * straight to the terminal (a long phase shows its progress); beside others, its output is kept and
+ * printed whole when it ends.
+ */
+function run(phase: Phase, alone: boolean): Promise<{ status: number; result: string; ms: number }> {
+  const t = performance.now();
+  const [command, ...args] = phase.run;
+  const child = spawn(command, args, { stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...phase.env } });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      const ms = performance.now() - t;
+      const status = code ?? 1;
+      if (!alone) process.stdout.write(`\n── ${phase.name} (${seconds(ms)}) ──\n${Buffer.concat(output).toString()}`);
+      resolve({ status, result: status === 0 ? 'ok' : `FAILED (${signal ?? status})`, ms });
+    });
+  });
+}
+
+/** Statements and branches the unit tests run, per folder (from Vitest's coverage summary: vitest.config.ts says what is measured). */
+function coverage(): string[][] {
+  type Count = { total: number; covered: number };
+  const summary = readJson<Record<string, { statements: Count; branches: Count }>>(join(coverageDir, 'coverage-summary.json'));
+  if (!summary) return [];
+  const percent = (c: Count) => `${((100 * c.covered) / Math.max(1, c.total)).toFixed(1)} % of ${c.total}`;
+  return ['mock-server/src/domain', 'web/src'].map((folder) => {
+    const sum = { statements: { total: 0, covered: 0 }, branches: { total: 0, covered: 0 } };
+    for (const [file, counts] of Object.entries(summary)) {
+      if (!relative(process.cwd(), file).startsWith(`${folder}/`)) continue;
+      for (const kind of ['statements', 'branches'] as const) {
+        sum[kind].total += counts[kind].total;
+        sum[kind].covered += counts[kind].covered;
+      }
+    }
+    return [folder, percent(sum.statements), percent(sum.branches)];
+  });
+}
+
 const done: string[][] = [];
 const started = performance.now();
 let status = 0;
-for (const phase of PHASES) {
-  const t = performance.now();
-  const [command, ...args] = phase.run;
-  const res = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...phase.env } });
-  status = res.status ?? 1;
-  done.push([phase.name, status === 0 ? 'ok' : `FAILED (${res.signal ?? status})`, seconds(performance.now() - t)]);
+for (const [n, step] of STEPS.entries()) {
+  const results = await Promise.all(step.map((phase) => run(phase, step.length === 1)));
+  step.forEach((phase, i) => done.push([String(n + 1), phase.name, results[i].result, seconds(results[i].ms)]));
+  status = results.find((r) => r.status !== 0)?.status ?? 0;
   if (status !== 0) break;
 }
-done.push(['all', status === 0 ? 'ok' : 'FAILED', seconds(performance.now() - started)]);
+done.push(['', 'all', status === 0 ? 'ok' : 'FAILED', seconds(performance.now() - started)]);
 
-console.log(`\nnpm test: where the time went\n\n${table([['phase', 'result', 'time'], ...done])}`);
+console.log(`\nnpm test: where the time went\n\n${table([['step', 'phase', 'result', 'time'], ...done])}`);
+const covered = coverage();
+if (covered.length) console.log(`\nunit test coverage\n\n${table([['folder', 'statements', 'branches'], ...covered])}`);
 const unit = slowestUnitFiles();
 if (unit.length) console.log(`\nslowest unit test files\n\n${table(unit)}`);
 const e2e = slowestE2eTests();

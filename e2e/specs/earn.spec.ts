@@ -6,13 +6,11 @@
  * English, German and Arabic.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
-const SHOTS = process.env.EARN_SHOTS ?? '/tmp/earn-shots';
 const DAY = 86_400_000;
 const apiOf = (page: Page) => createApi(page.request, '..');
 
@@ -161,7 +159,6 @@ for (const lang of ['en', 'de', 'ar']) {
     test.slow();
     await server.control.reset({ seed: 42, freezeClock: true, scenario: 'earning' });
     await loginWithToken(page);
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       for (const [name, url] of Object.entries(PAGES)) {
@@ -171,7 +168,7 @@ for (const lang of ['en', 'de', 'ar']) {
         if (name === 'lock') await page.locator('[data-testid=earn-lock-product][data-id=lk_usdt_30]').getByTestId('earn-choose').click();
         if (name === 'lock') await page.getByTestId('earn-amount').fill('1000');
         expect(await layoutProblems(page), `${name} in ${lang} ${theme}`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+        await screenshot(page, 'earn', `${name}-${lang}-${theme}`);
       }
     }
   });

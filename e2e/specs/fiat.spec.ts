@@ -7,14 +7,12 @@
  */
 import type { Page } from '@playwright/test';
 import Big from 'big.js';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi, type Api } from '../fixtures/api.ts';
 import { PNG, TX_PASSWORD } from '../fixtures/funds.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
-const SHOTS = process.env.FIAT_SHOTS ?? '/tmp/fiat-shots';
 const apiOf = (page: Page) => createApi(page.request, '..');
 
 test.beforeEach(async ({ server }) => {
@@ -289,11 +287,10 @@ test('a merchant: opens a store once the requirements are met, an invalid ad is 
   await expect(page.getByTestId('p2p-my-ad')).toHaveAttribute('data-online', 'false');
   expect((await fiat()).frozen).toBe('0.000000');
   expect(await layoutProblems(page)).toEqual([]);
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, 'my-store-en-light.png'), fullPage: true });
+  await screenshot(page, 'fiat', 'my-store-en-light');
   await page.getByTestId('p2p-new-ad').click();
   expect(await layoutProblems(page)).toEqual([]);
-  await page.screenshot({ path: join(SHOTS, 'publish-en-light.png'), fullPage: true });
+  await screenshot(page, 'fiat', 'publish-en-light');
 });
 
 test('the fiat balance log and editing an ad: the reservation, the transfer, an edit that frees part of it, live', async ({ page, server }) => {
@@ -358,12 +355,11 @@ for (const lang of ['en', 'de', 'ar']) {
     await loginWithToken(page);
     await buyFrom(page, 'Harbor OTC', '100');
     const orderUrl = page.url();
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       const shoot = async (name: string) => {
         expect(await layoutProblems(page), `${name} in ${lang} ${theme}`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+        await screenshot(page, 'fiat', `${name}-${lang}-${theme}`);
       };
       await page.goto('pages/legal/legal');
       await expect(page.getByTestId('p2p-ad')).toHaveCount(2);
@@ -418,7 +414,6 @@ for (const lang of ['en', 'de', 'ar']) {
     // Eight (seven) pages in two themes: more than the default 30 s budget on a busy machine.
     test.slow();
     const urls = await fiatPages(page, server);
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       for (const [name, url] of Object.entries(urls)) {
@@ -426,7 +421,7 @@ for (const lang of ['en', 'de', 'ar']) {
         await expect(page.locator('main [data-testid]').first()).toBeVisible();
         await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
         expect(await layoutProblems(page), `${name} in ${lang} ${theme}`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+        await screenshot(page, 'fiat', `${name}-${lang}-${theme}`);
       }
     }
   });

@@ -5,10 +5,10 @@
  * ending in 000 is rejected.
  */
 import type { Page } from '@playwright/test';
-import { join } from 'node:path';
-import { test, expect, repoRoot, type MockServer } from '../fixtures/server.ts';
+import { test, expect, type MockServer } from '../fixtures/server.ts';
 import type { Api } from '../fixtures/api.ts';
 import { appPath, loginWithToken, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const PNG_DATA_URL = `data:image/png;base64,${PNG.toString('base64')}`;
@@ -21,9 +21,6 @@ const IDENTITY_REVIEW = { advanceMs: 61_000 };
 const PAYMENT_REVIEW = { advanceMs: 121_000 };
 /** Long enough for one 5 s poll after a review was decided. */
 const POLL = { timeout: 12_000 };
-
-/** Screenshots for looking at (test-results/ is not committed). */
-const SCREENS = join(repoRoot, 'test-results', 'identity-screens');
 
 const AUTH_URL = /\/h5\/pages\/mine\/authentication$/;
 const WRONG_TYPE = 'Only JPEG, PNG or WebP images can be uploaded';
@@ -400,8 +397,8 @@ test('the payment methods page in the dark theme', async ({ page, server, api })
   await expect(page.getByTestId('payment-method')).toHaveCount(2);
   await expect(page.getByTestId('pm-reason')).toBeVisible();
   expect(appPath(page)).toBe('/pages/mine/collect_money');
-  await page.screenshot({ path: join(SCREENS, 'collect-money-dark.png'), fullPage: true });
+  await screenshot(page, 'identity', 'collect-money-dark');
   await page.getByTestId('add-method').click();
   await page.getByTestId('pm-type').getByText('WeChat', { exact: true }).click();
-  await page.screenshot({ path: join(SCREENS, 'collect-money-dark-form.png'), fullPage: true });
+  await screenshot(page, 'identity', 'collect-money-dark-form');
 });

@@ -4,13 +4,11 @@
  * refunded, the coins at distribution; the pseudo locale and screenshots in en/de/ar.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, setPreferences, shown, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
-const SHOTS = process.env.IEO_SHOTS ?? '/tmp/ieo-shots';
 const DAY = 86_400_000;
 
 test.beforeEach(async ({ server }) => {
@@ -85,7 +83,6 @@ for (const lang of ['en', 'de', 'ar']) {
   test(`screenshots of the IEO pages in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page }) => {
     const token = await loginWithToken(page);
     await createApi(page.request, '..').ok('subscribeIeo', { token, body: { projectId: 'io_ton', quantity: '1000' } });
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       for (const [name, url] of Object.entries({ index: 'pages/ieo/index', detail: 'pages/ieo/detail?id=io_ton', order: 'pages/ieo/order' })) {
@@ -94,7 +91,7 @@ for (const lang of ['en', 'de', 'ar']) {
         await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
         if (name === 'detail') await page.getByTestId('ieo-quantity').fill('1000');
         expect(await layoutProblems(page), `${name} in ${lang} ${theme}`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+        await screenshot(page, 'ieo', `${name}-${lang}-${theme}`);
       }
     }
   });

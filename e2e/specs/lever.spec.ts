@@ -6,16 +6,14 @@
  * on a frozen clock, so every figure is known.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, recordApiCalls, shown, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
 const LEVER = 'pages/lever/lever?symbol=BTC/USDT';
 const POSITIONS = 'pages/lever/leverList';
 const ORDERS = 'pages/lever/orderList';
-const SHOTS = process.env.LEVER_SHOTS ?? '/tmp/lever-shots';
 
 /** The typed API client (fixtures/api.ts) over the page's request context. */
 const apiOf = (page: Page) => createApi(page.request, '..');
@@ -413,10 +411,9 @@ for (const lang of (process.env.LEVER_LANGS ?? 'en,de,ar').split(',')) {
     test.setTimeout(120_000);
     const token = await setup(page, server);
     await populate(page, server, token);
-    mkdirSync(SHOTS, { recursive: true });
     const shoot = async (name: string) => {
       expect(await layoutProblems(page), `${name} in ${lang}`).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+      await screenshot(page, 'lever', `${name}`);
     };
     for (const theme of ['light', 'dark']) {
       await page.evaluate(

@@ -4,14 +4,12 @@
  * an instalment taken on its date, an overdue loan without fees; screenshots in en/de/ar.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, setPreferences, shown, untranslated } from '../fixtures/helpers.ts';
 import { createApi, type Api } from '../fixtures/api.ts';
 import { PNG } from '../fixtures/funds.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
-const SHOTS = process.env.LOAN_SHOTS ?? '/tmp/loan-shots';
 const DAY = 86_400_000;
 const apiOf = (page: Page) => createApi(page.request, '..');
 
@@ -155,17 +153,16 @@ test('every loans string comes from the dictionaries (pseudo locale)', async ({ 
 for (const lang of ['en', 'de', 'ar']) {
   test(`screenshots of the loan pages in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page }) => {
     await withLoan(page);
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       await page.goto('pages/loans/loansindex');
       await fillCredit(page);
       expect(await layoutProblems(page), `loans ${lang} ${theme}`).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `loans-${lang}-${theme}.png`), fullPage: true });
+      await screenshot(page, 'loans', `loans-${lang}-${theme}`);
       await page.goto('pages/loans/loansdetail');
       await expect(page.getByTestId('loan')).toHaveCount(1);
       expect(await layoutProblems(page), `my loans ${lang} ${theme}`).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `loansdetail-${lang}-${theme}.png`), fullPage: true });
+      await screenshot(page, 'loans', `loansdetail-${lang}-${theme}`);
     }
   });
 }

@@ -5,13 +5,11 @@
  * and dark, English, German and Arabic.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, setPreferences } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
-const SHOTS = process.env.NEWS_SHOTS ?? '/tmp/news-shots';
 const apiOf = (page: Page) => createApi(page.request, '..');
 
 const HOSTILE = [
@@ -114,7 +112,6 @@ for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
     await server.control.reset({ seed: 42, freezeClock: true });
     const token = await loginWithToken(page);
     await deposit(page, server, token, '250');
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       const shoot = async (name: string) => {
@@ -126,7 +123,7 @@ for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
           ),
           `${name} in ${lang} ${theme}`,
         ).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+        await screenshot(page, 'news', `${name}-${lang}-${theme}`);
       };
       await page.goto('pages/home/home');
       await expect(page.getByTestId('home-news-item')).toHaveCount(3);

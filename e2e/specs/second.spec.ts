@@ -6,14 +6,12 @@
  * price with the control API (`mockPrice`, held so the walk cannot undo it) and the clock.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, QUIET_PAGE, recordApiCalls, shown, toast, untranslated } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
 const SECOND = 'pages/market/second?symbol=BTC/USDT';
-const SHOTS = process.env.SECOND_SHOTS ?? '/tmp/second-shots';
 const BUY_PATH = '/me/second/orders';
 
 const apiOf = (page: Page) => createApi(page.request, '..');
@@ -178,7 +176,6 @@ for (const lang of (process.env.SECOND_LANGS ?? 'en,de,ar').split(',')) {
     await api.ok('buySecond', { token, body: { symbol: 'BTC/USDT', direction: 'down', period: 300, stake: '500' } });
     await hold(server, 'BTC/USDT', '64012.34');
     await server.control.clock({ advanceMs: 30_000 });
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await page.evaluate(
         ([l, th]) => {
@@ -190,7 +187,7 @@ for (const lang of (process.env.SECOND_LANGS ?? 'en,de,ar').split(',')) {
       );
       const shoot = async (name: string) => {
         expect(await layoutProblems(page), `${name} in ${lang} ${theme}`).toEqual([]);
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+        await screenshot(page, 'second', `${name}-${lang}-${theme}`);
       };
       await page.goto(SECOND);
       await expect(page.getByTestId('second-risk-accept')).toBeVisible();

@@ -5,13 +5,11 @@
  * guest's chat tied to the device; screenshots in light and dark, English, German and Arabic.
  */
 import type { Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, untranslated, setPreferences } from '../fixtures/helpers.ts';
 import { PNG } from '../fixtures/funds.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
-const SHOTS = process.env.KEFU_SHOTS ?? '/tmp/kefu-shots';
 const messages = (page: Page) => page.getByTestId('kefu-message');
 
 test.beforeEach(async ({ server }) => {
@@ -151,13 +149,12 @@ for (const lang of ['en', 'de', 'ar']) {
     await server.control.clock({ advanceMs: 3000 });
     await server.control.call('mockSupportReply', { account: 'demo@example.com', text: 'More at https://example.com/help or /pages/assets/mention' });
     await expect(messages(page)).toHaveCount(4);
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       await page.reload();
       await expect(messages(page)).toHaveCount(4);
       expect(await layoutProblems(page, '[data-testid=kefu-message] > div'), `${lang} ${theme}`).toEqual([]);
-      await page.screenshot({ path: join(SHOTS, `kefu-${lang}-${theme}.png`), fullPage: true });
+      await screenshot(page, 'support', `kefu-${lang}-${theme}`);
     }
   });
 }

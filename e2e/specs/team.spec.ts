@@ -5,14 +5,12 @@
  */
 import type { Page } from '@playwright/test';
 import Big from 'big.js';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
 import { apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untranslated, setPreferences } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 import { fundsUsdt } from '../fixtures/funds.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
-const SHOTS = process.env.TEAM_SHOTS ?? '/tmp/team-shots';
 const apiOf = (page: Page) => createApi(page.request, '..');
 
 test.beforeEach(async ({ server }) => {
@@ -129,14 +127,13 @@ test('a new user without a team sees how to build one, not an empty page', async
 for (const lang of ['en', 'de', 'ar']) {
   test(`screenshots of my team and funding details in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page }) => {
     await loginWithToken(page);
-    mkdirSync(SHOTS, { recursive: true });
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       const shoot = async (name: string) => {
         expect(await layoutProblems(page, '[data-testid=team-member] > div > div, [data-testid=rebate] > div > div'), `${name} in ${lang} ${theme}`).toEqual(
           [],
         );
-        await page.screenshot({ path: join(SHOTS, `${name}-${lang}-${theme}.png`), fullPage: true });
+        await screenshot(page, 'team', `${name}-${lang}-${theme}`);
       };
       await page.goto('pages/mine/group');
       await expect(page.getByTestId('team-member')).toHaveCount(6);

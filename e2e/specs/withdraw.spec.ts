@@ -4,7 +4,6 @@
  * sheet, review then 6 confirmations), and screenshots of the funds pages, against the mock on a
  * frozen virtual clock moved by the tests.
  */
-import { join } from 'node:path';
 import { test, expect } from '../fixtures/server.ts';
 import { appPath, MOCK_CODE, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
 import {
@@ -13,14 +12,13 @@ import {
   TX_PASSWORD,
   BLOCK,
   WITHDRAWAL_REVIEW,
-  SCREENS,
   setTransactionPassword,
   firstRecord,
   start,
   addAddressViaApi,
   fundsUsdt,
-  screenshot,
 } from '../fixtures/funds.ts';
+import { screenshot } from '../fixtures/shots.ts';
 
 /** The whole text of an element, its amounts possibly bidi-isolated (U+2066 … U+2069) anywhere. */
 const loose = (text: string) => new RegExp(`^[\u2066-\u2069]*${[...text].map((c) => `${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\u2066-\u2069]*`).join('')}$`);
@@ -331,32 +329,32 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('pages/assets/charge?coin=USDT');
     await expect(page.getByTestId('deposit-qr')).toBeVisible();
     await expect(page.getByTestId('deposit-records').getByTestId('record-row')).toHaveCount(3);
-    await screenshot(page, `charge-${theme}`);
+    await screenshot(page, 'withdraw', `charge-${theme}`);
 
     await page.goto('pages/assets/chargeOther?coin=USDT');
     await page.getByTestId('recharge-submit').click();
     await expect(page.getByTestId('voucher-error')).toBeVisible();
-    await screenshot(page, `charge-other-${theme}`);
+    await screenshot(page, 'withdraw', `charge-other-${theme}`);
 
     await page.goto('pages/assets/bindMentionAddress');
     await expect(page.getByTestId('address-entry')).toHaveCount(1);
-    await screenshot(page, `bind-address-${theme}`);
+    await screenshot(page, 'withdraw', `bind-address-${theme}`);
 
     await page.goto('pages/assets/mention?coin=USDT');
     await page.getByTestId('withdraw-amount').fill('120.5');
     await page.getByTestId('withdraw-password').fill(TX_PASSWORD);
     await page.getByTestId('withdraw-submit').click();
     await expect(page.getByTestId('withdraw-confirm')).toBeVisible();
-    await page.waitForTimeout(500); // the sheet's opening transition
-    await page.screenshot({ path: join(SCREENS, `mention-confirm-${theme}.png`) });
+    // After the sheet's opening transition.
+    await screenshot(page, 'withdraw', `mention-confirm-${theme}`, { fullPage: false, waitMs: 500 });
     await page.getByTestId('withdraw-confirm-send').click();
     await expect(page.getByTestId('withdraw-records').getByTestId('record-row')).toHaveCount(1);
     await server.control.clock({ advanceMs: 60_000 });
     await expect(firstRecord(page, 'withdraw-records').getByTestId('record-confirmations')).toHaveText('3/6');
-    await screenshot(page, `mention-${theme}`);
+    await screenshot(page, 'withdraw', `mention-${theme}`);
 
     await page.goto('pages/assets/mention?coin=ETH');
     await expect(page.getByTestId('no-address')).toBeVisible();
-    await screenshot(page, `mention-no-address-${theme}`);
+    await screenshot(page, 'withdraw', `mention-no-address-${theme}`);
   });
 }

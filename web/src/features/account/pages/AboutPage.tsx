@@ -28,7 +28,9 @@ export default function AboutPage() {
         >
           H5
         </div>
-        <Title order={3}>{settings.data?.siteName ?? 'H5 Exchange'}</Title>
+        <Title order={3} data-server-text>
+          {settings.data?.siteName ?? 'H5 Exchange'}
+        </Title>
         <Text c="dimmed" size="sm" data-testid="app-version">
           {t('mine.version', { version })}
         </Text>

@@ -18,7 +18,7 @@ export default function AppDownloadPage() {
           {t('app.scan')}
         </Text>
         <QrCode value={url} alt={t('app.qrAlt', { url })} testId="app-qr" />
-        <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="app-url">
+        <Text size="sm" style={{ wordBreak: 'break-all' }} data-testid="app-url" data-server-text>
           {url}
         </Text>
       </Stack>

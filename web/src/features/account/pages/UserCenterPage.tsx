@@ -44,7 +44,7 @@ export default function UserCenterPage() {
         </Avatar>
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap={6}>
-            <Text fw={700} size="lg" truncate>
+            <Text fw={700} size="lg" truncate data-server-text>
               {me.nickname}
             </Text>
             {me.role === 'agent' && (
@@ -53,7 +53,7 @@ export default function UserCenterPage() {
               </Badge>
             )}
           </Group>
-          <Text size="sm" c="dimmed" data-testid="user-account">
+          <Text size="sm" c="dimmed" data-testid="user-account" data-server-text>
             {me.account}
           </Text>
           <Text size="xs" c="dimmed">

@@ -32,7 +32,9 @@ export function WireDetailsCard() {
             <Fragment key={field}>
               <dt>{label}</dt>
               <dd className={classes.copyRow}>
-                <span data-testid={`wire-${field}`}>{value}</span>
+                <span data-testid={`wire-${field}`} data-server-text>
+                  {value}
+                </span>
                 <CopyValue value={value} label={label} testId={`copy-wire-${field}`} />
               </dd>
             </Fragment>

@@ -73,7 +73,7 @@ export default function ChargePage() {
             <QrCode value={address.data?.address} alt={t('funds.charge.qrAlt', { coin: coin.coin, chain: chain.chain })} testId="deposit-qr" />
             <div className={classes.address}>
               {address.data ? (
-                <span className={classes.mono} data-testid="deposit-address">
+                <span className={classes.mono} data-testid="deposit-address" data-server-text>
                   {address.data.address}
                 </span>
               ) : (

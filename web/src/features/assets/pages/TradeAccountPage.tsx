@@ -44,7 +44,7 @@ export default function TradeAccountPage() {
         <Group justify="space-between">
           <Text fw={700} size="xl" data-testid="trade-account-coin">
             {info.coin}{' '}
-            <Text span c="dimmed" size="sm">
+            <Text span c="dimmed" size="sm" data-server-text>
               {info.name}
             </Text>
           </Text>

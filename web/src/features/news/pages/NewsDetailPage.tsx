@@ -43,7 +43,7 @@ export default function NewsDetailPage() {
   };
   return (
     <article className={classes.article} data-testid="news-article" lang={article.locale} dir="auto">
-      <Title order={2} size="h3">
+      <Title order={2} size="h3" data-server-text>
         {article.title}
       </Title>
       <Text size="xs" c="dimmed">
@@ -55,7 +55,13 @@ export default function NewsDetailPage() {
         </Alert>
       )}
       {article.cover && <img className={classes.cover} src={article.cover} alt="" />}
-      <div className={classes.body} onClick={onClick} data-testid="news-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.body) }} />
+      <div
+        className={classes.body}
+        onClick={onClick}
+        data-testid="news-body"
+        data-server-text
+        dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.body) }}
+      />
     </article>
   );
 }

@@ -2,7 +2,8 @@
  * Change the login password with the current one (logged in). A wrong current password comes back
  * as the server's message; every value stays. Other sessions of the user end on success.
  */
-import { Anchor, Button, PasswordInput } from '@mantine/core';
+import { Anchor, Button } from '@mantine/core';
+import { PasswordField } from '../../../ui/PasswordField';
 import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +56,7 @@ export default function SetPwdPage() {
   return (
     <form className={classes.page} onSubmit={submit} noValidate>
       <PageIntro title={t('password.setPwd.title')}>{t('password.setPwd.intro')}</PageIntro>
-      <PasswordInput
+      <PasswordField
         label={t('password.setPwd.current')}
         placeholder={t('password.setPwd.currentPlaceholder')}
         autoComplete="current-password"

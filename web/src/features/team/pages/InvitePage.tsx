@@ -67,7 +67,7 @@ export default function InvitePage() {
           <Text size="xs" c="dimmed">
             {t('invite.link')}
           </Text>
-          <Text size="sm" dir="ltr" style={{ overflowWrap: 'anywhere' }} data-testid="invite-link">
+          <Text size="sm" dir="ltr" style={{ overflowWrap: 'anywhere' }} data-testid="invite-link" data-server-text>
             {link}
           </Text>
         </div>
