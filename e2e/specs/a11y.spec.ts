@@ -1,8 +1,8 @@
 /**
  * Accessibility from the keyboard: on home, markets, trade and assets every control is reached by
- * Tab in document order and shows a focus ring, and a market row opens from the keyboard. axe-core's
- * audit of every page (en light, en dark, ar light) runs in the sweep (sweep.spec.ts), on the same
- * visit as the layout checks.
+ * Tab in document order, shows a focus ring and is not hidden under the sticky header or the tab
+ * bar, and a market row opens from the keyboard. axe-core's audit of every page (en light, en dark,
+ * ar light) runs in the sweep (sweep.spec.ts), on the same visit as the layout checks.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
@@ -19,7 +19,8 @@ async function settled(page: Page) {
  * Tabs through the page from the top until focus leaves it: every control visible at the end (the
  * virtualised list renders rows as focus moves down) must have been focused, each after the one
  * before in document order, and each focused element (or, for a visually hidden input, its
- * visible control) must draw a focus indicator: an outline or a box shadow.
+ * visible control) must draw a focus indicator, an outline or a box shadow, and be drawn on top
+ * at its centre, not under the sticky header or the tab bar.
  */
 async function tabThrough(page: Page, label: string): Promise<string[]> {
   const problems: string[] = [];
@@ -49,13 +50,18 @@ async function tabThrough(page: Page, label: string): Promise<string[]> {
       const hidden = getComputedStyle(el).opacity === '0' || box.width <= 1 || box.height <= 1;
       // A visually hidden input (Switch, Checkbox, Radio, SegmentedControl) shows focus on its visible part.
       const candidates = hidden ? [el, ...(el.parentElement ? [el.parentElement, ...el.parentElement.querySelectorAll('*')] : [])] : [el];
-      return { done: false as const, name: describe(el), visible: candidates.some(drawn), backwards };
+      // Not hidden under the sticky header or the tab bar once the browser has scrolled it into view
+      // (WCAG 2.4.11): what is drawn at its centre is the element itself.
+      const hit = hidden ? null : document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      const coveredBy = hit && !el.contains(hit) && !hit.contains(el) ? describe(hit) : null;
+      return { done: false as const, name: describe(el), visible: candidates.some(drawn), backwards, coveredBy };
     }, i);
     if (step.done) {
       if ('again' in step && step.again) problems.push(`${label}: focus came back to ${step.again} before leaving the page`);
       break;
     }
     if (!step.visible) problems.push(`${label}: no visible focus indicator on ${step.name}`);
+    if (step.coveredBy) problems.push(`${label}: ${step.name} is focused under ${step.coveredBy}`);
     if (step.backwards) problems.push(`${label}: ${step.name} focused after ${step.backwards}, which follows it in the document`);
   }
   const missed = await page.evaluate(() => {
