@@ -9,10 +9,10 @@ import { control } from './control';
 
 const DAY = 86_400_000;
 
-/** A snapshot whose replay takes a while (2,000 second-by-second moves). */
+/** A snapshot whose replay takes many turns (500 second-by-second moves). */
 function longSnapshot() {
   const source = new WorldHost({ seed: 3, freezeClock: true });
-  for (let i = 0; i < 2_000; i++) source.world.clock.advance(1000);
+  for (let i = 0; i < 500; i++) source.world.clock.advance(1000);
   return source.snapshot();
 }
 

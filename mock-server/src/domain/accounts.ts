@@ -12,6 +12,7 @@ import { DomainError, notLoggedIn, type ErrorCode } from './errors.ts';
 import { VerificationCodes } from './codes.ts';
 import { usdt } from './decimals.ts';
 import { AttemptLimiter } from './limits.ts';
+import { Memo } from './memo.ts';
 import { ID_HEX, keyedHex, Rng, secretHex } from './random.ts';
 
 type Schemas = components['schemas'];
@@ -40,6 +41,12 @@ export const ATTEMPT_LIMITS = {
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60_000;
 /** Hashed against when an account does not exist, so that a login costs the same either way. */
 const UNKNOWN_SALT = 'no-such-account';
+/**
+ * Password hashes of the accounts `create` makes (seeds, scenarios), by salt and password: the same
+ * for every world of a seed, and a reset would otherwise pay PBKDF2 again for each. Registrations and
+ * password checks never use it, so no answer's timing can tell whether some password was hashed before.
+ */
+const CREATED_HASHES = new Memo<string>(64);
 
 /** USDT per 24 h by verification level. */
 /** USDT per 24 hours at each certification level (USDT values: two decimals, decimals.ts). */
@@ -172,6 +179,11 @@ export class Accounts {
    * a chance collision takes the next candidate instead of someone else's record.
    */
   create(account: string, accountType: User['accountType'], password: string, inviteCode?: string): UserRecord {
+    return this.add(account, accountType, inviteCode, (salt) => CREATED_HASHES.get(`${salt}:${password}`, () => this.hash(password, salt)));
+  }
+
+  /** A new user (see `create`), its password hash made from its salt by `hashPassword`. */
+  private add(account: string, accountType: User['accountType'], inviteCode: string | undefined, hashPassword: (salt: string) => string): UserRecord {
     if (this.byAccount.has(account)) throw new Error(`${account} is already registered`);
     if (inviteCode !== undefined && this.byInviteCode.has(inviteCode)) throw new Error(`The invitation code ${inviteCode} is taken`);
     const salt = keyedHex(this.seed, `salt:${account}`, 32);
@@ -189,7 +201,7 @@ export class Accounts {
       createdAt: this.now(),
       role: 'user',
       salt,
-      passwordHash: this.hash(password, salt),
+      passwordHash: hashPassword(salt),
       transactionHash: null,
       verification: 'none',
       advancedVerification: 'none',
@@ -233,7 +245,7 @@ export class Accounts {
     const inviter = invite ? this.byInviteCode.get(invite) : undefined;
     if (invite && !inviter) throw new DomainError('invite_invalid', 'The invitation code does not exist');
     this.codes.verify('register', account, req.code, true, client);
-    const user = this.create(account, req.accountType, req.password);
+    const user = this.add(account, req.accountType, undefined, (salt) => this.hash(req.password, salt));
     if (inviter) user.invitedBy = inviter.id;
     return { token: this.openSession(user.id), user: this.view(user) };
   }

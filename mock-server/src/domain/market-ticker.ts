@@ -41,22 +41,21 @@ export function lastOf(state: SymbolState): Big {
 /** High, low and volumes of minutes [first, last) — cached, since closed minutes never change. */
 function closedStats(state: SymbolState, first: number, last: number): WindowStats {
   const minutes = state.candles.minutes;
-  const key = `${minutes[first]?.time}:${minutes[last]?.time}`;
+  const key = `${minutes.at(first)?.time}:${minutes.at(last)?.time}`;
   if (state.closed?.key === key) return state.closed;
   let high = -Infinity;
   let low = Infinity;
   let volume = 0;
   let quote = 0;
   for (let i = first; i < last; i++) {
-    const m = minutes[i];
-    high = Math.max(high, m.high);
-    low = Math.min(low, m.low);
-    volume += m.volume;
-    quote += m.volume * m.close;
+    high = Math.max(high, minutes.high(i));
+    low = Math.min(low, minutes.low(i));
+    volume += minutes.volume(i);
+    quote += minutes.volume(i) * minutes.close(i);
   }
   // Integers stay exact in a double below 2^53; beyond, the turnover is summed again as bigints.
   let quoteVolume = BigInt(Number.isSafeInteger(quote) ? quote : 0);
-  if (!Number.isSafeInteger(quote)) for (let i = first; i < last; i++) quoteVolume += BigInt(minutes[i].volume) * BigInt(minutes[i].close);
+  if (!Number.isSafeInteger(quote)) for (let i = first; i < last; i++) quoteVolume += BigInt(minutes.volume(i)) * BigInt(minutes.close(i));
   return (state.closed = { key, high, low, volume, quoteVolume });
 }
 
@@ -65,8 +64,8 @@ export function toTicker(state: SymbolState, now: number): Ticker {
   const minutes = state.candles.minutes;
   const lastIndex = minutes.length - 1;
   let first = lastIndex;
-  while (first > 0 && minutes[first - 1].time + MINUTE > from) first--;
-  const current = minutes[lastIndex];
+  while (first > 0 && minutes.time(first - 1) + MINUTE > from) first--;
+  const current = minutes.at(lastIndex);
   const closed = closedStats(state, first, lastIndex);
   const pp = state.spec.pricePrecision;
   const ap = state.spec.amountPrecision;
@@ -74,7 +73,7 @@ export function toTicker(state: SymbolState, now: number): Ticker {
   const low = Math.min(state.last, current?.low ?? state.last, closed.low);
   const volume = closed.volume + (current?.volume ?? 0);
   const quoteUnits = closed.quoteVolume + BigInt(current?.volume ?? 0) * BigInt(current?.close ?? 0);
-  const openTicks = minutes[first]?.open ?? state.last;
+  const openTicks = minutes.at(first)?.open ?? state.last;
   const open = new Big(dec.unitsToFixed(openTicks, pp));
   const scales = { pricePrecision: pp, amountPrecision: ap, quotePrecision: QUOTE_PRECISION[state.spec.quote ?? USDT] };
   return {

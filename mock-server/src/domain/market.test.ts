@@ -78,6 +78,20 @@ describe('market simulator', () => {
     expect(m.kline('ETH/USDT', '1day', 200)).toEqual(m.kline('ETH/USDT', '1day', 200));
   });
 
+  it('walks the same history for a seed whatever its start (and world built before), dated from that start', () => {
+    const start = Date.UTC(2026, 0, 1);
+    const fresh = new Market(11, start).kline('SOL/USDT', '1min', 1000);
+    // A world of the seed moved on, then another built later: its history is kept, not shared.
+    const moved = new Market(11, start);
+    moved.setPrice('SOL/USDT', '1.00');
+    moved.advanceTo(start + 30 * 60_000);
+    expect(new Market(11, start).kline('SOL/USDT', '1min', 1000)).toEqual(fresh);
+    // Another start (not on a minute) dates the same walk from there.
+    const later = new Market(11, start + 5 * 3_600_000 + 17_000).kline('SOL/USDT', '1min', 1000);
+    expect(later).toEqual(fresh.map((c) => ({ ...c, time: c.time + 5 * 3_600_000 })));
+    expect(new Market(12, start).kline('SOL/USDT', '1min', 1000).map((c) => c.close)).not.toEqual(fresh.map((c) => c.close));
+  });
+
   it('aligns weeks on Monday and months on the first', () => {
     expect(new Date(bucketStart(Date.UTC(2026, 0, 8, 13), '1week')).getUTCDay()).toBe(1);
     expect(bucketStart(Date.UTC(2026, 4, 17, 9), '1mon')).toBe(Date.UTC(2026, 4, 1));

@@ -16,6 +16,7 @@ import { bucketStart, CandleTiers, DAY, HOUR, MINUTE, periodMs, previousBucket, 
 import { unitsToFixed } from './decimals.ts';
 import { QUOTE_PRECISION, SPECS, USDT } from './market-symbols.ts';
 import { lastOf, toTicker, type SymbolState } from './market-ticker.ts';
+import { Memo } from './memo.ts';
 
 type Ticker = components['schemas']['Ticker'];
 type Candle = components['schemas']['Candle'];
@@ -27,6 +28,14 @@ const HISTORY_MINUTES = 26 * 60;
 const SECOND_STEPS_WITHIN = 10 * MINUTE;
 /** Work per slice of a long jump: steps of each symbol (see `sliceEnd`). */
 const STEPS_PER_SLICE = 60;
+/** What `walkHistory` gives per minute: close, high, low (ticks) and volume (amount units). */
+const HISTORY_FIELDS = 4;
+/**
+ * The symbols' synthetic histories (`walkHistory`) by seed and symbol, for the last few seeds: a
+ * function of those alone (the world's start only dates it), whose walk cost more than the rest of
+ * a world's build. Read only by `synthesizeHistory`, which copies it into the world's own candles.
+ */
+const HISTORIES = new Memo<Float64Array>(4 * SPECS.length);
 
 export class Market {
   private readonly states = new Map<string, SymbolState>();
@@ -101,29 +110,38 @@ export class Market {
     return Math.floor(value * 10 ** state.spec.amountPrecision);
   }
 
-  /** A day of one-minute history before the world starts. */
+  /** A day of one-minute history before the world starts (the walk of `walkHistory`, dated). */
   private synthesizeHistory(state: SymbolState): void {
     const first = this.start - HISTORY_MINUTES * MINUTE;
-    const rng = new Rng(this.seed, `${state.symbol}:history`);
-    const { sigma, volume } = state.spec;
+    const walk = HISTORIES.get(`${this.seed}:${state.symbol}`, () => this.walkHistory(state));
     let open = state.last;
-    for (let i = 0; i < HISTORY_MINUTES; i++) {
-      const close = this.ticks(open * Math.exp(sigma * rng.normal()));
-      const wick = Math.abs(rng.normal()) * sigma * 0.5;
-      state.candles.record(
-        {
-          time: first + i * MINUTE,
-          open,
-          high: this.ticks(Math.max(open, close) * (1 + wick)),
-          low: this.ticks(Math.min(open, close) * (1 - wick)),
-          close,
-          volume: this.units(state, volume * (0.4 + 1.2 * rng.float())),
-        },
-        MINUTE,
-      );
+    for (let i = 0, at = 0; i < HISTORY_MINUTES; i++, at += HISTORY_FIELDS) {
+      const close = walk[at];
+      state.candles.record({ time: first + i * MINUTE, open, high: walk[at + 1], low: walk[at + 2], close, volume: walk[at + 3] }, MINUTE);
       open = close;
     }
     state.last = open;
+  }
+
+  /**
+   * The random walk of a symbol's history, from its listed price: HISTORY_FIELDS numbers per minute
+   * (each minute opens at the close before). Depends only on (seed, symbol), not on the start.
+   */
+  private walkHistory(state: SymbolState): Float64Array {
+    const walk = new Float64Array(HISTORY_MINUTES * HISTORY_FIELDS);
+    const rng = new Rng(this.seed, `${state.symbol}:history`);
+    const { sigma, volume } = state.spec;
+    let open = state.last;
+    for (let i = 0, at = 0; i < HISTORY_MINUTES; i++, at += HISTORY_FIELDS) {
+      const close = this.ticks(open * Math.exp(sigma * rng.normal()));
+      const wick = Math.abs(rng.normal()) * sigma * 0.5;
+      walk[at] = close;
+      walk[at + 1] = this.ticks(Math.max(open, close) * (1 + wick));
+      walk[at + 2] = this.ticks(Math.min(open, close) * (1 - wick));
+      walk[at + 3] = this.units(state, volume * (0.4 + 1.2 * rng.float()));
+      open = close;
+    }
+    return walk;
   }
 
   /**
