@@ -22,7 +22,7 @@ export default defineConfig({
     // One file per core: Vitest's default leaves one core free, which on a two-core machine runs
     // every file one after another (200 s instead of 130 s).
     maxWorkers: availableParallelism(),
-    // With --coverage (npm test asks for it): what the unit tests run of the mock's domain and the app.
+    // With --coverage (`npm run coverage`): what the unit tests run of the mock's domain and the app.
     coverage: {
       provider: 'v8',
       include: ['mock-server/src/domain/**/*.ts', 'web/src/**/*.{ts,tsx}'],

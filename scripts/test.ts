@@ -16,7 +16,6 @@ import { join, relative } from 'node:path';
 const scratch = mkdtempSync(join(tmpdir(), 'npm-test-'));
 const unitReport = join(scratch, 'vitest.json');
 const e2eReport = join(scratch, 'e2e.json');
-const coverageDir = join(scratch, 'coverage');
 
 type Phase = { name: string; run: string[]; env?: Record<string, string> };
 
@@ -30,21 +29,7 @@ const STEPS: Phase[][] = [
     { name: 'lint', run: ['npm', 'run', 'lint'] },
     { name: 'format:check', run: ['npm', 'run', 'format:check'] },
   ],
-  [
-    {
-      name: 'unit tests',
-      run: [
-        'npx',
-        'vitest',
-        'run',
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${unitReport}`,
-        '--coverage',
-        `--coverage.reportsDirectory=${coverageDir}`,
-      ],
-    },
-  ],
+  [{ name: 'unit tests', run: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`] }],
   [
     { name: 'conformance', run: ['npm', 'run', 'conformance', '--', '--mock', '--listen', '3'] },
     { name: 'build', run: ['npm', 'run', 'build'] },
@@ -124,25 +109,6 @@ function run(phase: Phase, alone: boolean): Promise<{ status: number; result: st
   });
 }
 
-/** Statements and branches the unit tests run, per folder (from Vitest's coverage summary: vitest.config.ts says what is measured). */
-function coverage(): string[][] {
-  type Count = { total: number; covered: number };
-  const summary = readJson<Record<string, { statements: Count; branches: Count }>>(join(coverageDir, 'coverage-summary.json'));
-  if (!summary) return [];
-  const percent = (c: Count) => `${((100 * c.covered) / Math.max(1, c.total)).toFixed(1)} % of ${c.total}`;
-  return ['mock-server/src/domain', 'web/src'].map((folder) => {
-    const sum = { statements: { total: 0, covered: 0 }, branches: { total: 0, covered: 0 } };
-    for (const [file, counts] of Object.entries(summary)) {
-      if (!relative(process.cwd(), file).startsWith(`${folder}/`)) continue;
-      for (const kind of ['statements', 'branches'] as const) {
-        sum[kind].total += counts[kind].total;
-        sum[kind].covered += counts[kind].covered;
-      }
-    }
-    return [folder, percent(sum.statements), percent(sum.branches)];
-  });
-}
-
 const done: string[][] = [];
 const started = performance.now();
 let status = 0;
@@ -155,8 +121,6 @@ for (const [n, step] of STEPS.entries()) {
 done.push(['', 'all', status === 0 ? 'ok' : 'FAILED', seconds(performance.now() - started)]);
 
 console.log(`\nnpm test: where the time went\n\n${table([['step', 'phase', 'result', 'time'], ...done])}`);
-const covered = coverage();
-if (covered.length) console.log(`\nunit test coverage\n\n${table([['folder', 'statements', 'branches'], ...covered])}`);
 const unit = slowestUnitFiles();
 if (unit.length) console.log(`\nslowest unit test files\n\n${table(unit)}`);
 const e2e = slowestE2eTests();

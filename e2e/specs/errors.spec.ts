@@ -93,6 +93,8 @@ test('HTTP 500 shows the server toast', async ({ page, server }) => {
 });
 
 test('HTTP 401 asks for the transaction password: "Not now" stays, "Set up now" goes to set it', async ({ page, server }) => {
+  // Live: the clock follows real time, so prices move and trades stream.
+  await server.control.clock({ freeze: false });
   await loginWithToken(page);
   const dialog = page.getByRole('dialog');
 

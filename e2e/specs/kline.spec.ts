@@ -67,7 +67,9 @@ test('the order book tab shows 20 bids and 20 asks', async ({ page }) => {
   await expect(page.getByTestId('book-ask')).toHaveCount(20);
 });
 
-test('the trades tab lists recent trades, newest first', async ({ page }) => {
+test('the trades tab lists recent trades, newest first', async ({ page, server }) => {
+  // Live: the clock follows real time, so prices move and trades stream.
+  await server.control.clock({ freeze: false });
   await page.goto(KLINE);
   await page.getByTestId('tab-trades').click();
   const rows = page.getByTestId('trade-row');

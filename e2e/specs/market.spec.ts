@@ -17,7 +17,9 @@ function parsePercent(text: string): number {
   return n;
 }
 
-test('home shows the headline prices of a logged-in user, live', async ({ page }) => {
+test('home shows the headline prices of a logged-in user, live', async ({ page, server }) => {
+  // Live: the clock follows real time, so prices move and trades stream.
+  await server.control.clock({ freeze: false });
   await loginWithToken(page);
   await page.goto('pages/home/home');
   await expect(page.getByText(/^Hello, /)).toBeVisible();
@@ -28,7 +30,9 @@ test('home shows the headline prices of a logged-in user, live', async ({ page }
   await expect.poll(() => priceSnapshot(page), { timeout: 5_000, intervals: [250] }).not.toBe(first);
 });
 
-test('the markets page lists every symbol (a virtualised list) and its prices move', async ({ page }) => {
+test('the markets page lists every symbol (a virtualised list) and its prices move', async ({ page, server }) => {
+  // Live: the clock follows real time, so prices move and trades stream.
+  await server.control.clock({ freeze: false });
   await page.goto('pages/market/market');
   const items = page.getByRole('list', { name: 'Markets' }).getByRole('listitem');
   await expect(items.first()).toBeVisible();

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { createServer } from '../../mock-server/src/http/server.ts';
+import { writeCompressed } from '../../web/build/precompress.ts';
 import { controlClient, expect as baseExpect, staticDir, test as base, type MockServer } from '../fixtures/server.ts';
 
 // The worker's install downloads the whole bundle (precache) while the page loads: more time on a busy machine.
@@ -44,7 +45,7 @@ const test = base.extend<{ deploy: () => void }, { buildCopy: string; server: Mo
     },
     { scope: 'worker', timeout: 30_000 },
   ],
-  /** Deploys a "new version": index.html and sw.js change as a new build changes them. */
+  /** Deploys a "new version": index.html and sw.js (and their precompressed copies) change as a new build changes them. */
   deploy: async ({ buildCopy }, use) => {
     const sw = join(buildCopy, 'sw.js');
     const index = join(buildCopy, 'index.html');
@@ -54,9 +55,11 @@ const test = base.extend<{ deploy: () => void }, { buildCopy: string; server: Mo
       const next = swBefore.replace(/\{url:"index\.html",revision:"[0-9a-f]+"\}/, '{url:"index.html",revision:"v2"}');
       expect(next, 'sw.js precaches index.html with a revision').not.toBe(swBefore);
       writeFileSync(sw, next);
+      for (const file of [index, sw]) writeCompressed(file);
     });
     writeFileSync(sw, swBefore);
     writeFileSync(index, indexBefore);
+    for (const file of [index, sw]) writeCompressed(file);
   },
 });
 

@@ -80,6 +80,8 @@ const ROUTES = [
 
 for (const route of ROUTES) {
   test(`${route.name}: security headers, no CSP violation, styled${route.live ? ', live' : ''}`, async ({ page, server }) => {
+    // Live: the clock follows real time, so prices move.
+    if (route.live) await server.control.clock({ freeze: false });
     const host = new URL(server.baseURL).host;
     const violations = await watchCsp(page);
     const responses = watchResponses(page);

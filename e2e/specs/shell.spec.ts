@@ -115,7 +115,9 @@ test('Arabic turns the layout right-to-left with Latin digits; Brazilian Portugu
   await expect(title(page, 'Mercados')).toBeVisible();
 });
 
-test('the reconnecting banner shows while the network is down and goes away after', async ({ page }) => {
+test('the reconnecting banner shows while the network is down and goes away after', async ({ page, server }) => {
+  // Live: the clock follows real time, so prices move and trades stream.
+  await server.control.clock({ freeze: false });
   await page.goto('pages/market/market');
   await expect(page.getByTestId('ticker-row').first()).toBeVisible();
   // Wait for the realtime link (a price update means it is up) before cutting it.

@@ -202,7 +202,9 @@ test('tapping a price in the book fills the price field', async ({ page, server 
   await expect(page.getByTestId('price-input')).toHaveValue(bidPrice!);
 });
 
-test('the book recovers after the connection drops: it keeps updating with no stale levels', async ({ page }) => {
+test('the book recovers after the connection drops: it keeps updating with no stale levels', async ({ page, server }) => {
+  // Live: the clock follows real time, so prices move and trades stream.
+  await server.control.clock({ freeze: false });
   await page.goto(TRADE);
   const book = page.getByTestId('order-book');
   await expect(book).toHaveAttribute('data-bid-levels', '20');

@@ -334,6 +334,10 @@ describe('security headers of the app', () => {
     );
     writeFileSync(join(dir, 'config.js'), 'window.__APP_CONFIG__ = {};');
     writeFileSync(join(dir, 'assets', 'index-abc.js'), 'console.log(1);');
+    // A built asset with the copies web/build/precompress.ts writes beside it (markers here, to see which is sent).
+    writeFileSync(join(dir, 'assets', 'big-abc.js'), `console.log('${'x'.repeat(4000)}');`);
+    writeFileSync(join(dir, 'assets', 'big-abc.js.br'), 'the .br copy');
+    writeFileSync(join(dir, 'assets', 'big-abc.js.gz'), 'the .gz copy');
     app = await startServer({ staticDir: dir });
   });
   afterAll(async () => {
@@ -360,6 +364,20 @@ describe('security headers of the app', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['br, gzip', 'br', 'the .br copy'],
+    ['gzip', 'gzip', 'the .gz copy'],
+  ])("sends the build's precompressed copy of an asset to a client that accepts %s, as it is", async (accept, encoding, body) => {
+    const res = await raw(app.url, { path: '/h5/assets/big-abc.js', headers: { 'accept-encoding': accept } });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.body).toBe(body);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await raw(app.url, { path: '/h5/assets/big-abc.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toMatch(/^console\.log\('x+'\);$/);
   });
 
   it('answers a missing file with 404, not with the app', async () => {

@@ -284,6 +284,8 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
       prefix: '/h5/',
       wildcard: false,
       index: false,
+      // The build's .br and .gz beside each text file (web/build/precompress.ts): no compression per request.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
