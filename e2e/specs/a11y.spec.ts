@@ -9,8 +9,13 @@ import { test, expect } from '../fixtures/server.ts';
 import { loginWithToken } from '../fixtures/helpers.ts';
 import { paths } from '../../web/src/lib/paths.ts';
 
-/** Waits until the page's content is in: its h1, no skeleton, no loading bar. Not `networkidle`: sockets stream. */
+/**
+ * Waits until the page's content is in: index.html's static shell gone (it lies over the app until
+ * the page has drawn itself, and has an h1 of its own), the page's h1, no skeleton, no loading bar.
+ * Not `networkidle`: sockets stream.
+ */
 async function settled(page: Page) {
+  await expect(page.locator('#boot')).toHaveCount(0);
   await expect(page.locator('h1').first()).toBeVisible();
   await expect(page.locator('.mantine-Skeleton-root, [data-testid=loading]'), 'still loading').toHaveCount(0, { timeout: 10_000 });
 }

@@ -131,6 +131,8 @@ test('every visible string of the chat comes from the dictionaries (pseudo local
   await page.goto('pages/mine/kefu?pseudo=1');
   await page.getByTestId('kefu-input').fill('withdraw');
   await page.getByTestId('kefu-send').click();
+  // On the server before the clock moves: the agent answers from the message's time on.
+  await expect(page.getByTestId('kefu-status').last()).toHaveAttribute('data-status', 'delivered');
   await server.control.clock({ advanceMs: 1000 });
   await expect(page.getByTestId('kefu-typing')).toBeVisible();
   expect(await untranslated(page)).toEqual([]);
@@ -146,6 +148,7 @@ for (const lang of ['en', 'de', 'ar']) {
     await page.goto('pages/mine/kefu');
     await page.getByTestId('kefu-input').fill('How do I deposit?');
     await page.getByTestId('kefu-send').click();
+    await expect(page.getByTestId('kefu-status').last()).toHaveAttribute('data-status', 'delivered');
     await server.control.clock({ advanceMs: 3000 });
     await server.control.call('mockSupportReply', { account: 'demo@example.com', text: 'More at https://example.com/help or /pages/assets/mention' });
     await expect(messages(page)).toHaveCount(4);

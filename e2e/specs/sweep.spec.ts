@@ -105,6 +105,8 @@ async function visit(page: Page, path: string, first: boolean, ready = page.loca
       window.dispatchEvent(new PopStateEvent('popstate'));
     }, `/h5/${path}`);
   try {
+    // index.html's static shell lies over the app until the page has drawn itself.
+    await expect(page.locator('#boot')).toHaveCount(0);
     await expect(ready).toBeVisible();
     await expect(page.locator('.mantine-Skeleton-root, [data-testid=loading]')).toHaveCount(0, { timeout: 8_000 });
   } catch {
