@@ -3,7 +3,7 @@
  * `p2pOrder` event (either side, support or the deadline moved an order) updates the order in
  * place and refreshes the lists.
  */
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, replaceEqualDeep, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { paymentMethodTypeValues } from '../../../../contracts/generated/enums';
 import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody, OpQuery } from '../../../../contracts/generated/operations';
@@ -45,8 +45,26 @@ export const useStore = (id: string) =>
     queryOptions({ queryKey: queryKey('getP2pStore', { id }), queryFn: ({ signal }) => call('getP2pStore', { query: { id }, signal }), enabled: Boolean(id) }),
   );
 
+const FINAL: ReadonlySet<P2pOrder['status']> = new Set(['completed', 'cancelled']);
+
+/**
+ * The later of two states of one order, by the contract's state machine (P2pOrderStatus): a final
+ * state (completed, cancelled) stays final, and a paid order is never waiting for payment again.
+ * An answer read before a step was pushed can arrive after the step's event (two connections):
+ * it must not take the order back to where it was.
+ */
+export function laterOrder(cached: P2pOrder | undefined, next: P2pOrder): P2pOrder {
+  if (!cached) return next;
+  const older = (FINAL.has(cached.status) && !FINAL.has(next.status)) || (cached.status !== 'waiting_payment' && next.status === 'waiting_payment');
+  return older ? cached : next;
+}
+
 const orderQuery = (id: string) =>
-  queryOptions({ queryKey: queryKey('getP2pOrder', { id }), queryFn: ({ signal }) => call('getP2pOrder', { query: { id }, signal }) });
+  queryOptions({
+    queryKey: queryKey('getP2pOrder', { id }),
+    queryFn: ({ signal }) => call('getP2pOrder', { query: { id }, signal }),
+    structuralSharing: (cached, next) => replaceEqualDeep(cached, laterOrder(cached as P2pOrder | undefined, next as P2pOrder)),
+  });
 
 export const useOrder = (id: string) => useQuery({ ...orderQuery(id), enabled: Boolean(id) && Boolean(getToken()) });
 
@@ -65,7 +83,7 @@ export function useOrders(status: OrderFilter, scope: 'all' | 'store' = 'all') {
 function useOrderInCache() {
   const queryClient = useQueryClient();
   return (order: P2pOrder) => {
-    queryClient.setQueryData(orderQuery(order.id).queryKey, order);
+    queryClient.setQueryData(orderQuery(order.id).queryKey, (cached) => laterOrder(cached, order));
     void queryClient.invalidateQueries({ queryKey: queryKey('listP2pOrders') });
     void queryClient.invalidateQueries({ queryKey: queryKey('listP2pAds') });
   };
