@@ -40,16 +40,18 @@ export function AmountInput({ value, onValueChange, unit, onMax, maxLabel, maxTe
         rightSectionWidth: `calc(${unit.length}ch + 16px)`,
         rightSectionPointerEvents: 'none' as const,
       })}
-      {...(onMax && {
-        inputContainer: (field: ReactNode) => (
-          <div className={classes.row}>
-            <div className={classes.field}>{field}</div>
+      // The same wrapper with or without Max: a Max that appears once the balance has loaded must
+      // not replace the input under the user's fingers (it would drop the focus and what is typed).
+      inputContainer={(field: ReactNode) => (
+        <div className={classes.row}>
+          <div className={classes.field}>{field}</div>
+          {onMax && (
             <Button variant="light" size={props.size ?? 'sm'} className={classes.max} onClick={onMax} disabled={props.disabled} data-testid={maxTestId}>
               {maxLabel ?? t('transfer.max')}
             </Button>
-          </div>
-        ),
-      })}
+          )}
+        </div>
+      )}
       {...props}
       value={value}
       onChange={(e) => onValueChange(sanitizeAmount(e.currentTarget.value))}
