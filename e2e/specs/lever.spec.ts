@@ -383,6 +383,8 @@ test('the lever pages come whole from the dictionaries (pseudo locale)', async (
   const token = await setup(page, server);
   await populate(page, server, token);
   await page.goto(`${LEVER}&pseudo=1`);
+  // The app remembers ?pseudo=1 for the tab once it has started: only then go on without it.
+  await expect(page.locator('h1').first()).toContainText('⟦');
   for (const path of [LEVER, POSITIONS, ORDERS, `${ORDERS}?tab=history`]) {
     await page.goto(path);
     await expect(page.locator('h1').first()).toContainText('⟦');

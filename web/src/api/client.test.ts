@@ -41,6 +41,28 @@ const failure = (p: Promise<unknown>) =>
   );
 
 describe('envelope and call styles', () => {
+  it('shows the loading indicator for token-style calls and hides it about 1 s after', async () => {
+    // First in the file: no earlier call's indicator is still waiting to hide.
+    expect(loading.isVisible()).toBe(false);
+    const seen: boolean[] = [];
+    const off = loading.subscribe((v) => seen.push(v));
+    // Timers that follow real time (the mock answers as usual), moved on at once past the second.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await call('login', { body: { account: 'demo@example.com', password: 'Demo1234' } });
+      expect(loading.isVisible()).toBe(true);
+      vi.advanceTimersByTime(900);
+      expect(loading.isVisible()).toBe(true);
+      vi.advanceTimersByTime(200);
+      expect(loading.isVisible()).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+    await call('listTickers');
+    expect(seen).toEqual([true, false]);
+    off();
+  });
+
   it('passes `message` of an ok envelope to the caller', async () => {
     const tickers = await call('listTickers');
     expect(tickers.length).toBeGreaterThanOrEqual(20);
@@ -59,19 +81,6 @@ describe('envelope and call styles', () => {
     expect(getToken()).toBe(session.token);
     const me = await call('getCurrentUser');
     expect(me.account).toBe('demo@example.com');
-  });
-
-  it('shows the loading indicator for token-style calls and hides it about 1 s after', async () => {
-    await vi.waitFor(() => expect(loading.isVisible()).toBe(false), { timeout: 2000 });
-    const seen: boolean[] = [];
-    const off = loading.subscribe((v) => seen.push(v));
-    await call('login', { body: { account: 'demo@example.com', password: 'Demo1234' } });
-    expect(loading.isVisible()).toBe(true);
-    await new Promise((r) => setTimeout(r, 1100));
-    expect(loading.isVisible()).toBe(false);
-    await call('listTickers');
-    expect(seen).toEqual([true, false]);
-    off();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Identity verification and payment methods (collect-money information): the current user with
- * polling while a review is pending, image uploads, identity submissions and the payment-method
+ * Identity verification and payment methods (collect-money information): the current user, read
+ * again when a review is decided, image uploads, identity submissions and the payment-method
  * list, add and remove. Mutations refresh the current user and the list.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken } from '../../api/client';
 import { meQuery } from '../../api/me';
 import { queryKey } from '../../api/queryKey';
+import { useRealtime, useRealtimeResync } from '../../realtime/hooks';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -19,18 +20,22 @@ export type PaymentMethodRequest = OpBody<'addPaymentMethod'>;
 export type IdentityRequest = OpBody<'submitIdentity'>;
 export type Upload = Schemas['Upload'];
 
-/** How often a pending review is polled. */
+/** How often a pending payment-method review is polled. */
 const REVIEW_POLL_MS = 5_000;
 
-const pending = (user: User | undefined) => user?.verification === 'pending' || user?.advancedVerification === 'pending';
+/** The system messages that say an identity review was decided. */
+const IDENTITY_DECIDED = new Set<string>(['identity_verified', 'identity_rejected'] satisfies Schemas['MessageKind'][]);
 
-/** The current user, polled every 5 s while an identity review is pending. */
+/**
+ * The current user, read again the moment an identity review is decided (its system message is
+ * pushed) and whenever the live connection comes back (a decision made while it was down).
+ */
 export function useMeWhileReviewing() {
-  return useQuery({
-    ...meQuery,
-    enabled: Boolean(getToken()),
-    refetchInterval: (query) => (pending(query.state.data) ? REVIEW_POLL_MS : false),
-  });
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+  useRealtimeResync(refresh);
+  useRealtime(null, 'systemMessage', ({ message }) => IDENTITY_DECIDED.has(message.kind) && refresh());
+  return useQuery({ ...meQuery, enabled: Boolean(getToken()) });
 }
 
 export function useSubmitIdentity() {
