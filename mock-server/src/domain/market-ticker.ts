@@ -63,8 +63,14 @@ export function toTicker(state: SymbolState, now: number): Ticker {
   const from = now - DAY;
   const minutes = state.candles.minutes;
   const lastIndex = minutes.length - 1;
+  // The first minute still inside the window (times ascend): a binary search, since the ticker is
+  // worked out on every price move of every symbol.
   let first = lastIndex;
-  while (first > 0 && minutes.time(first - 1) + MINUTE > from) first--;
+  for (let lo = 0; lo < first;) {
+    const mid = (lo + first) >>> 1;
+    if (minutes.time(mid) + MINUTE > from) first = mid;
+    else lo = mid + 1;
+  }
   const current = minutes.at(lastIndex);
   const closed = closedStats(state, first, lastIndex);
   const pp = state.spec.pricePrecision;
@@ -87,7 +93,7 @@ export function toTicker(state: SymbolState, now: number): Ticker {
     // Statistics are shown, not paid: truncated (a -1.259 % change is "-1.25").
     change24h: dec.percent(lastOf(state).minus(open).div(open).times(100)),
     volume24h: dec.unitsToFixed(volume, ap),
-    quoteVolume24h: dec.quote(scales, new Big(quoteUnits.toString()).div(new Big(10).pow(pp + ap)), 'display'),
+    quoteVolume24h: dec.quote(scales, new Big(`${quoteUnits}e-${pp + ap}`), 'display'),
     ...scales,
     settlementPrecision: SETTLEMENT_PRECISION,
     time: now,

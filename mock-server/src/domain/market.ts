@@ -45,7 +45,8 @@ export class Market {
   private second = 0;
   /** The end of the clock jump in progress (see `aimAt`): far from it, time is simulated coarsely. */
   private horizon: number | null = null;
-  private tickerCache: { second: number; tickers: Ticker[] } | null = null;
+  /** Each symbol's ticker, worked out once per simulated second (and again after a price is set). */
+  private readonly tickerCache = new Map<string, { second: number; ticker: Ticker }>();
 
   constructor(
     private readonly seed: number,
@@ -286,7 +287,7 @@ export class Market {
     state.candles.record({ time: this.simulatedNow(), open, high: Math.max(open, ticks), low: Math.min(open, ticks), close: ticks, volume: 0 }, 1000);
     state.last = ticks;
     state.lastBig = undefined;
-    this.tickerCache = null;
+    this.tickerCache.delete(state.symbol);
   }
 
   /** Why `price` cannot be set as `symbol`'s last price (not positive, too many decimals, too large), or null. */
@@ -305,16 +306,19 @@ export class Market {
   }
 
   tickers(): Ticker[] {
-    if (this.tickerCache?.second !== this.second) {
-      const now = this.simulatedNow();
-      this.tickerCache = { second: this.second, tickers: [...this.states.values()].map((s) => toTicker(s, now)) };
-    }
-    return this.tickerCache.tickers;
+    return [...this.states.values()].map((s) => this.tickerOf(s));
   }
 
   ticker(symbol: string): Ticker {
-    this.state(symbol);
-    return this.tickers().find((t) => t.symbol === symbol)!;
+    return this.tickerOf(this.state(symbol));
+  }
+
+  private tickerOf(state: SymbolState): Ticker {
+    const cached = this.tickerCache.get(state.symbol);
+    if (cached?.second === this.second) return cached.ticker;
+    const ticker = toTicker(state, this.simulatedNow());
+    this.tickerCache.set(state.symbol, { second: this.second, ticker });
+    return ticker;
   }
 
   /** Candles of `period` ending with the one containing `to`, oldest first. */
