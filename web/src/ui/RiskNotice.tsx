@@ -44,31 +44,30 @@ export function RiskNotice({
     setOpen(false);
   };
   return (
-    <Modal
-      opened={open}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      radius="lg"
-      title={title}
-      data-testid={testId}
-    >
-      <Stack gap="sm">
-        <Text size="sm">{intro}</Text>
-        <List size="sm" spacing={6}>
-          {points.map((p) => (
-            <List.Item key={p}>{p}</List.Item>
-          ))}
-        </List>
-        <Button onClick={accept} fullWidth classNames={WRAP} data-testid={`${testId}-accept`}>
-          {acceptLabel}
-        </Button>
-        <Button component={Link} to={paths.home.home} variant="subtle" fullWidth classNames={WRAP} data-testid={`${testId}-leave`}>
-          {leave}
-        </Button>
-      </Stack>
-    </Modal>
+    // Modal's parts rather than <Modal title>: the dialog carries its name from its first render
+    // (Modal links its title only one render later, and this one opens with the page). The title
+    // sits in the body: a Modal.Header is a <header>, a second banner beside the page's own.
+    <Modal.Root opened={open} onClose={() => {}} closeOnClickOutside={false} closeOnEscape={false} centered radius="lg" data-testid={testId}>
+      <Modal.Overlay />
+      <Modal.Content aria-label={title}>
+        <Modal.Body pt="md">
+          <Stack gap="sm">
+            <Modal.Title>{title}</Modal.Title>
+            <Text size="sm">{intro}</Text>
+            <List size="sm" spacing={6}>
+              {points.map((p) => (
+                <List.Item key={p}>{p}</List.Item>
+              ))}
+            </List>
+            <Button onClick={accept} fullWidth classNames={WRAP} data-testid={`${testId}-accept`}>
+              {acceptLabel}
+            </Button>
+            <Button component={Link} to={paths.home.home} variant="subtle" fullWidth classNames={WRAP} data-testid={`${testId}-leave`}>
+              {leave}
+            </Button>
+          </Stack>
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
   );
 }
