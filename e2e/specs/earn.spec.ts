@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated, openPage } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
@@ -162,7 +162,7 @@ for (const lang of ['en', 'de', 'ar']) {
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       for (const [name, url] of Object.entries(PAGES)) {
-        await page.goto(url);
+        await openPage(page, url);
         await expect(page.locator('main [data-testid]').first()).toBeVisible();
         await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
         if (name === 'lock') await page.locator('[data-testid=earn-lock-product][data-id=lk_usdt_30]').getByTestId('earn-choose').click();

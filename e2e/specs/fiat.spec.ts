@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import Big from 'big.js';
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated, openPage } from '../fixtures/helpers.ts';
 import { createApi, type Api } from '../fixtures/api.ts';
 import { PNG, TX_PASSWORD } from '../fixtures/funds.ts';
 import { screenshot } from '../fixtures/shots.ts';
@@ -361,14 +361,14 @@ for (const lang of ['en', 'de', 'ar']) {
         expect(await layoutProblems(page), `${name} in ${lang} ${theme}`).toEqual([]);
         await screenshot(page, 'fiat', `${name}-${lang}-${theme}`);
       };
-      await page.goto('pages/legal/legal');
+      await openPage(page, 'pages/legal/legal');
       await expect(page.getByTestId('p2p-ad')).toHaveCount(2);
       await shoot('market');
       await page.locator('[data-testid=p2p-ad][data-store="Harbor OTC"]').getByTestId('p2p-trade').click();
       await page.getByTestId('p2p-input').fill('100');
       await expect(page.getByTestId('p2p-summary')).toBeVisible();
       await shoot('order-form');
-      await page.goto(orderUrl);
+      await openPage(page, orderUrl);
       await expect(page.getByTestId('p2p-countdown')).toHaveText(/^1[45]:\d\d$/);
       await shoot('order');
     }
@@ -417,7 +417,7 @@ for (const lang of ['en', 'de', 'ar']) {
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       for (const [name, url] of Object.entries(urls)) {
-        await page.goto(url);
+        await openPage(page, url);
         await expect(page.locator('main [data-testid]').first()).toBeVisible();
         await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
         expect(await layoutProblems(page), `${name} in ${lang} ${theme}`).toEqual([]);

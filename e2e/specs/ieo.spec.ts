@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences, shown, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, setPreferences, shown, untranslated, openPage } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
@@ -86,7 +86,7 @@ for (const lang of ['en', 'de', 'ar']) {
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
       for (const [name, url] of Object.entries({ index: 'pages/ieo/index', detail: 'pages/ieo/detail?id=io_ton', order: 'pages/ieo/order' })) {
-        await page.goto(url);
+        await openPage(page, url);
         await expect(page.locator('main [data-testid]').first()).toBeVisible();
         await expect(page.locator('.mantine-Skeleton-root')).toHaveCount(0);
         if (name === 'detail') await page.getByTestId('ieo-quantity').fill('1000');

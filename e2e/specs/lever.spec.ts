@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, recordApiCalls, shown, toast, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, recordApiCalls, shown, toast, untranslated, openPage } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
@@ -427,7 +427,7 @@ for (const lang of (process.env.LEVER_LANGS ?? 'en,de,ar').split(',')) {
         [lang, theme],
       );
       const at = (name: string) => `${name}-${lang}-${theme}`;
-      await page.goto(LEVER);
+      await openPage(page, LEVER);
       await expect(page.getByTestId('lever-risk-accept')).toBeVisible();
       await shoot(at('risk-notice'));
       await page.getByTestId('lever-risk-accept').click();
@@ -437,16 +437,16 @@ for (const lang of (process.env.LEVER_LANGS ?? 'en,de,ar').split(',')) {
       await page.getByTestId('lever-submit').click();
       await expect(page.getByTestId('lever-confirm-submit')).toBeVisible();
       await shoot(at('lever-confirm'));
-      await page.goto(POSITIONS);
+      await openPage(page, POSITIONS);
       await expect(page.getByTestId('position-row')).toHaveCount(2);
       await shoot(at('positions'));
       await page.getByTestId('position-row').filter({ hasText: 'BTC/USDT' }).getByTestId('position-tpsl').click();
       await expect(page.getByTestId('tpsl-save')).toBeVisible();
       await shoot(at('positions-tpsl'));
-      await page.goto(ORDERS);
+      await openPage(page, ORDERS);
       await expect(page.getByTestId('lever-order-row')).toHaveCount(1);
       await shoot(at('delegations'));
-      await page.goto(`${ORDERS}?tab=history`);
+      await openPage(page, `${ORDERS}?tab=history`);
       await expect(page.getByTestId('lever-order-row')).toHaveCount(1);
       await shoot(at('history'));
     }

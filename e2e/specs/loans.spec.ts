@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences, shown, untranslated } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, setPreferences, shown, untranslated, openPage } from '../fixtures/helpers.ts';
 import { createApi, type Api } from '../fixtures/api.ts';
 import { PNG } from '../fixtures/funds.ts';
 import { screenshot } from '../fixtures/shots.ts';
@@ -155,11 +155,11 @@ for (const lang of ['en', 'de', 'ar']) {
     await withLoan(page);
     for (const theme of ['light', 'dark']) {
       await setPreferences(page, lang, theme);
-      await page.goto('pages/loans/loansindex');
+      await openPage(page, 'pages/loans/loansindex');
       await fillCredit(page);
       expect(await layoutProblems(page), `loans ${lang} ${theme}`).toEqual([]);
       await screenshot(page, 'loans', `loans-${lang}-${theme}`);
-      await page.goto('pages/loans/loansdetail');
+      await openPage(page, 'pages/loans/loansdetail');
       await expect(page.getByTestId('loan')).toHaveCount(1);
       expect(await layoutProblems(page), `my loans ${lang} ${theme}`).toEqual([]);
       await screenshot(page, 'loans', `loansdetail-${lang}-${theme}`);

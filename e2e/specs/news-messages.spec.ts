@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, setPreferences, openPage } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
@@ -125,22 +125,22 @@ for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
         ).toEqual([]);
         await screenshot(page, 'news', `${name}-${lang}-${theme}`);
       };
-      await page.goto('pages/home/home');
+      await openPage(page, 'pages/home/home');
       await expect(page.getByTestId('home-news-item')).toHaveCount(3);
       await shoot('home');
-      await page.goto('pages/home/news');
+      await openPage(page, 'pages/home/news');
       await expect(page.getByTestId('news-item')).toHaveCount(7);
       await shoot('news');
       await page.getByTestId('news-item').first().click();
       await expect(page.getByTestId('news-body')).toBeVisible();
       await shoot('news-article');
-      await page.goto('pages/mine/systemMessages');
+      await openPage(page, 'pages/mine/systemMessages');
       await expect(page.getByTestId('message-item')).toHaveCount(2);
       await shoot('messages');
       await page.getByTestId('message-item').first().click();
       await expect(page.getByTestId('message-body')).toBeVisible();
       await shoot('message');
-      await page.goto('pages/mine/invite');
+      await openPage(page, 'pages/mine/invite');
       await expect(page.getByTestId('invite-qr')).toBeVisible();
       await shoot('invite');
     }

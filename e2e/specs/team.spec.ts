@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import Big from 'big.js';
 import { test, expect } from '../fixtures/server.ts';
-import { apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untranslated, setPreferences } from '../fixtures/helpers.ts';
+import { apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untranslated, setPreferences, openPage } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 import { fundsUsdt } from '../fixtures/funds.ts';
 import { screenshot } from '../fixtures/shots.ts';
@@ -135,10 +135,10 @@ for (const lang of ['en', 'de', 'ar']) {
         );
         await screenshot(page, 'team', `${name}-${lang}-${theme}`);
       };
-      await page.goto('pages/mine/group');
+      await openPage(page, 'pages/mine/group');
       await expect(page.getByTestId('team-member')).toHaveCount(6);
       await shoot('group');
-      await page.goto('pages/mine/group_log');
+      await openPage(page, 'pages/mine/group_log');
       await expect(page.getByTestId('rebate')).toHaveCount(20);
       await shoot('group-log');
     }
