@@ -11,18 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
 import { AmountField } from './AmountInput';
-
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+import '../testing/matchMedia';
 
 beforeAll(async () => {
   await initI18n({ allStrings: true });

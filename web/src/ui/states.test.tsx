@@ -16,19 +16,7 @@ import en from '../../../locales/en.json';
 import { initI18n } from '../i18n';
 import { EmptyState } from './EmptyState';
 import { PageSkeleton, type SkeletonVariant } from './PageSkeleton';
-
-// Mantine reads the colour scheme media query, which jsdom lacks.
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+import '../testing/matchMedia';
 
 /** The markup a node renders to in the page (the runtime the app ships, rendered in jsdom). */
 function html(node: ReactNode): string {
