@@ -62,7 +62,12 @@ for (const size of sizes) {
         const res = await page.goto(url.href);
         expect(res?.status()).toBe(200);
         await expect(doc.rendered(page)).toBeVisible({ timeout: 45_000 });
-        await page.waitForLoadState('networkidle');
+        // What the page shows is in (its data arrives before it renders); wait for its fonts and
+        // images, not for `networkidle`, which once never came in CI after the reference rendered.
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          await Promise.all([...document.images].map((img) => img.decode().catch(() => undefined)));
+        });
         await page.screenshot({ path: testInfo.outputPath(`${doc.path.replace(/\W+/g, '-')}${size.name}.png`) });
         expect(seen.foreign, 'requests to other hosts').toEqual([]);
         expect(seen.problems, 'console errors, CSP violations, page errors').toEqual([]);
