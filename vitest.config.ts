@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { preactAliases } from './web/build/preact.ts';
 import { dictionaries } from './web/build/dictionaries.ts';
 
 export default defineConfig({
@@ -10,7 +9,6 @@ export default defineConfig({
     // Under Node, react-router's exports map gives its CommonJS build, whose `require('react')` no
     // alias sees: take its ES module (react-router-dom only re-exports it).
     alias: [
-      ...preactAliases,
       { find: /^react-router(-dom)?$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
     ],
   },
@@ -36,7 +34,7 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}'],
       reporter: ['json-summary'],
     },
-    // Libraries that import React go through the aliases too (one Preact, not React beside it).
+    // Libraries that import React are inlined, so they share the app's one React.
     server: { deps: { inline: [/@mantine\//, /react-router/, /react-i18next/, /@tanstack\/react-query/] } },
   },
 });

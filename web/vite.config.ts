@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { preactAliases } from './build/preact.ts';
 import { dictionaries } from './build/dictionaries.ts';
 import { precompress } from './build/precompress.ts';
 import { pwa } from './build/pwa.ts';
@@ -14,7 +13,6 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/h5/',
   plugins: [react(), dictionaries(), routePreload(), staticShellPlugin(), pwa(), precompress()],
-  resolve: { alias: preactAliases },
   build: {
     // H5_DIST: another folder (absolute), so parallel work can build and test without sharing dist/h5.
     outDir: process.env.H5_DIST ?? fileURLToPath(new URL('../dist/h5', import.meta.url)),
