@@ -8,9 +8,7 @@ export default defineConfig({
   resolve: {
     // Under Node, react-router's exports map gives its CommonJS build, whose `require('react')` no
     // alias sees: take its ES module (react-router-dom only re-exports it).
-    alias: [
-      { find: /^react-router(-dom)?$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) },
-    ],
+    alias: [{ find: /^react-router(-dom)?$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) }],
   },
   test: {
     exclude: ['**/node_modules/**', 'e2e/**', 'dist/**'],
