@@ -6,8 +6,9 @@
  * - precached (cache-first, revisioned, refreshed when a new build's worker installs): the shell,
  *   that is index.html, theme.js, the manifest and its icons, the entry's scripts and styles (what
  *   index.html loads: a first visit has them in the HTTP cache already), and the five tab pages
- *   with what they import, and the realtime client's transport and validators, so each tab opens
- *   offline even if it was not visited and goes live when the network is back. Not the whole
+ *   with what they import, the realtime client's transport and validators and the toasts' layer,
+ *   so each tab opens offline even if it was not visited, says what failed, and goes live when the
+ *   network is back. Not the whole
  *   bundle: 1.6 MB of pages and 20 dictionaries on a phone's data plan for pages the user may
  *   never open;
  * - at run time, cache-first: every other hashed file under /h5/assets/ as the app loads it (its
@@ -29,8 +30,12 @@ import { PRELOAD_FILE, TAB_PAGES } from './routePreload.ts';
 
 export const SW_FILE = 'sw.js';
 
-/** The realtime client's transport and validators (web/src/realtime/socket.ts loads them after first paint). */
-const REALTIME_WIRE = /([\\/]realtime[\\/]socketio\.ts|[\\/]socket-validators-client\.js)$/;
+/**
+ * Loaded after first paint but part of the shell: the realtime client's transport and validators
+ * (web/src/realtime/socket.ts loads them), and the toasts' layer (ui/toast.tsx loads it with the
+ * first toast, which offline is the first failed request).
+ */
+const SHELL_LATER = /([\\/]realtime[\\/]socketio\.ts|[\\/]socket-validators-client\.js|[\\/]ui[\\/]toastLayer\.tsx)$/;
 
 export function pwa(): Plugin {
   let config: ResolvedConfig;
@@ -51,7 +56,7 @@ export function pwa(): Plugin {
         chunk.imports.forEach(add);
       };
       for (const chunk of Object.values(bundle))
-        if (chunk.type === 'chunk' && (chunk.isEntry || TAB_PAGES.test(chunk.facadeModuleId ?? '') || REALTIME_WIRE.test(chunk.facadeModuleId ?? '')))
+        if (chunk.type === 'chunk' && (chunk.isEntry || TAB_PAGES.test(chunk.facadeModuleId ?? '') || SHELL_LATER.test(chunk.facadeModuleId ?? '')))
           add(chunk.fileName);
     },
     async closeBundle() {

@@ -6,7 +6,7 @@
  * Where toasts sit (below the header, never over it or the tab bar) is `ToastHost`.
  */
 import type { NotificationData } from '@mantine/notifications';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode, type SVGProps } from 'react';
+import { useSyncExternalStore, type ReactNode, type SVGProps } from 'react';
 import i18n from '../i18n';
 
 /**
@@ -14,16 +14,28 @@ import i18n from '../i18n';
  * load on the first toast, not with the app: most visits raise none.
  */
 const loadLayer = () => import('./toastLayer');
-let layer: ReturnType<typeof loadLayer> | null = null;
+type Layer = Awaited<ReturnType<typeof loadLayer>>;
+let layer: Promise<Layer> | null = null;
+/** The layer once loaded: what ToastHost mounts. */
+let loaded: Layer | null = null;
 /** Toasts are raised in order, each once the layer is there. */
 let queue: Promise<unknown> = Promise.resolve();
 const hostListeners = new Set<() => void>();
 
-function withLayer(run: (l: Awaited<ReturnType<typeof loadLayer>>) => void): void {
-  if (!layer) {
-    layer = loadLayer();
-    hostListeners.forEach((l) => l());
-  }
+function withLayer(run: (l: Layer) => void): void {
+  // A layer that could not load (offline, and not in the service worker's cache) is asked for
+  // again with the next toast; the toasts raised meanwhile are dropped, the app goes on.
+  layer ??= loadLayer().then(
+    (m) => {
+      loaded = m;
+      hostListeners.forEach((l) => l());
+      return m;
+    },
+    (err: unknown) => {
+      layer = null;
+      throw err;
+    },
+  );
   const loading = layer;
   queue = queue.then(() => loading.then(run)).catch(() => {});
 }
@@ -150,18 +162,12 @@ export function devAlert(title: string, message: string): void {
  * shell.module.css), so the title, back button and theme switch stay visible and usable, and far
  * from the tab bar. e2e/specs/messages.spec.ts checks that a toast's box meets neither bar.
  */
-const ToastLayer = lazy(() => loadLayer().then((m) => ({ default: m.ToastLayer })));
-
 export function ToastHost() {
-  const wanted = useSyncExternalStore(
+  const Layer = useSyncExternalStore(
     (l) => (hostListeners.add(l), () => hostListeners.delete(l)),
-    () => layer !== null,
+    () => loaded?.ToastLayer ?? null,
   );
-  return wanted ? (
-    <Suspense fallback={null}>
-      <ToastLayer limit={TOAST_LIMIT} />
-    </Suspense>
-  ) : null;
+  return Layer ? <Layer limit={TOAST_LIMIT} /> : null;
 }
 
 const iconProps = (p: SVGProps<SVGSVGElement>) => ({
