@@ -132,19 +132,21 @@ export async function startLighthouseBench(name: string): Promise<LighthouseBenc
     stopServer = () => app.close();
   }
 
-  const res = await fetch(`${base}/api/sessions`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo@example.com', password: 'Demo1234' }),
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), `h5-${name}-`));
+  const launch = chromiumLaunchOptions();
+  // HTTPS with a self-signed certificate (`npm run serve:prod`): accepted, for Lighthouse's tabs too.
+  const tls = base.startsWith('https:') ? ['--ignore-certificate-errors'] : [];
+  const context = await chromium.launchPersistentContext(profile, {
+    ...launch,
+    args: [...launch.args, ...tls, `--remote-debugging-port=${port}`],
+    ignoreHTTPSErrors: tls.length > 0,
   });
+  const res = await context.request.post(`${base}/api/sessions`, { data: { account: 'demo@example.com', password: 'Demo1234' } });
   const session = (await res.json()) as { type: string; message?: { token: string } };
   if (session.type !== 'ok' || !session.message) throw new Error(`bench/${name}: login failed: ${JSON.stringify(session)}`);
   const token = session.message.token;
 
-  const port = await freePort();
-  const profile = mkdtempSync(join(tmpdir(), `h5-${name}-`));
-  const launch = chromiumLaunchOptions();
-  const context = await chromium.launchPersistentContext(profile, { ...launch, args: [...launch.args, `--remote-debugging-port=${port}`] });
   const setup = await context.newPage();
   const origin = base;
   return {

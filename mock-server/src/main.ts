@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listScenarios, resolveScenario, ScenarioFileError } from './core/scenario-files.ts';
 import type { ScenarioFile } from './domain/scenario-file.ts';
-import { createServer, parseAllowedHosts } from './http/server.ts';
+import { createServer, parseAllowedHosts, parseTrustProxy } from './http/server.ts';
 import { startSeed } from './host.ts';
 
 /** After a signal, exit even if closing has not finished by then. */
@@ -51,6 +51,15 @@ try {
   process.exit(1);
 }
 
+// The proxies whose X-Forwarded-For names the client (nginx in front: `loopback`).
+let trustProxy: string | undefined;
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(1);
+}
+
 if (!existsSync(join(staticDir, 'index.html'))) {
   console.warn(`The app is not built (${staticDir} has no index.html): /h5/ answers 503 until \`npm run build\` has run.`);
 }
@@ -69,6 +78,7 @@ const { app, host } = await createServer({
   logger: process.env.LOG === 'true',
   control,
   allowedHosts,
+  trustProxy,
 });
 host.start();
 await app.listen({ port, host: hostname });

@@ -7,7 +7,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
 import { MAX_BODY_DEPTH, MAX_CONTROL_BODY_DEPTH } from '../core/body';
-import { parseAllowedHosts, type createServer } from './server';
+import { parseAllowedHosts, parseTrustProxy, type createServer } from './server';
 import { startTestServer } from './test-server';
 
 let app: Awaited<ReturnType<typeof createServer>>['app'];
@@ -289,6 +289,35 @@ describe('control API protection', () => {
       }
     } finally {
       await server.stop();
+    }
+  });
+
+  it('behind a trusted proxy (TRUST_PROXY) tells clients apart by X-Forwarded-For; otherwise by the connection', async () => {
+    expect(parseTrustProxy(' Loopback, 10.0.0.0/8 ,::1,')).toBe('loopback,10.0.0.0/8,::1');
+    expect(parseTrustProxy(undefined)).toBeUndefined();
+    for (const bad of ['nginx', '10.0.0.0/33', '::1/129', '10.0.0.1/8/1', '*']) {
+      expect(() => parseTrustProxy(bad), bad).toThrow(/TRUST_PROXY lists the proxies/);
+    }
+    // Two logged-out clients behind one proxy send the same Idempotency-Key: each gets its own answer
+    // only when the proxy is trusted to say who they are.
+    const login = (url: string, client: string, password: string) =>
+      raw(url, {
+        method: 'POST',
+        path: '/api/sessions',
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'same-key', 'x-forwarded-for': client },
+        body: JSON.stringify({ account: 'demo@example.com', password }),
+      }).then((r) => JSON.parse(r.body) as { type: string; code?: string });
+    for (const [trustProxy, second] of [
+      ['loopback', 'wrong_credentials'],
+      [undefined, 'idempotency_key_reused'],
+    ] as const) {
+      const server = await startServer({ trustProxy });
+      try {
+        expect((await login(server.url, '203.0.113.1', 'Demo1234')).type).toBe('ok');
+        expect((await login(server.url, '203.0.113.2', 'Wrong1234')).code, String(trustProxy)).toBe(second);
+      } finally {
+        await server.stop();
+      }
     }
   });
 

@@ -41,6 +41,12 @@ export interface ServerOptions {
    * and `ALLOWED_HOSTS`): a name, or `.example.com` for that name and every name under it.
    */
   allowedHosts?: readonly string[];
+  /**
+   * The proxies in front of this server whose X-Forwarded-For names the client (env `TRUST_PROXY`:
+   * addresses, CIDR ranges or `loopback`, comma-separated), so that per-client attempt limits and a
+   * logged-out client's idempotency keys are per client, not per proxy. Default: none.
+   */
+  trustProxy?: string;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -122,6 +128,31 @@ export function parseAllowedHosts(setting: string | undefined): string[] {
   return names;
 }
 
+/** proxy-addr's names for address ranges, which fastify's `trustProxy` understands. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * The proxies of a comma-separated setting (`TRUST_PROXY`), for `trustProxy`: IP addresses, CIDR
+ * ranges (`10.0.0.0/8`) or loopback, linklocal, uniquelocal. Undefined when empty; throws on
+ * anything else.
+ */
+export function parseTrustProxy(setting: string | undefined): string | undefined {
+  const entries = (setting ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = entries.find((entry) => {
+    if (PROXY_RANGES.has(entry)) return false;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (!family || rest.length) return true;
+    return bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  if (bad !== undefined)
+    throw new Error(`TRUST_PROXY lists the proxies in front of the mock: IP addresses, CIDR ranges or loopback, separated by commas, not "${bad}"`);
+  return entries.length ? entries.join(',') : undefined;
+}
+
 /** A Host header safe to repeat inside a header value: a name or an IP literal, and a port. */
 const WELL_FORMED_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
@@ -168,7 +199,7 @@ export async function createServer(options: ServerOptions): Promise<{ app: Fasti
   const host = new WorldHost(options.world);
   const controlOn = options.control ?? true;
   const allowedHosts = options.allowedHosts ?? [];
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, return503OnClosing: true, trustProxy: options.trustProxy || false });
 
   // Bodies are form-encoded or JSON (contracts/openapi.yaml); fastify's own text/plain parser would
   // hand a string to the validators (a 400) instead of refusing the media type (415).
