@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { appPath, loginWithToken, QUIET_PAGE, submitLogin, toast } from '../fixtures/helpers.ts';
+import { appPath, loginWithToken, navigateInApp, QUIET_PAGE, submitLogin, toast } from '../fixtures/helpers.ts';
 
 const SERVER_ERROR = "Something went wrong on our side. We're fixing it: please try again later";
 const NO_TRANSACTION_PASSWORD = "You haven't set a transaction password yet. Set it up now?";
@@ -73,14 +73,6 @@ async function openMarketsFromAnotherTab(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
   await navigateInApp(page, '/pages/market/market');
   await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
-}
-
-/** A client-side navigation, as a link in the app does (the router follows popstate). */
-async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', `/h5${to}`);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 test('HTTP 500 shows the server toast', async ({ page, server }) => {

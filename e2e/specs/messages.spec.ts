@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { appPath, DEMO, loginWithToken, MOCK_CODE, QUIET_PAGE, submitLogin, toast } from '../fixtures/helpers.ts';
+import { appPath, DEMO, loginWithToken, MOCK_CODE, navigateInApp, QUIET_PAGE, submitLogin, toast } from '../fixtures/helpers.ts';
 import { createApi } from '../fixtures/api.ts';
 
 const WRONG = 'Incorrect account or password';
@@ -16,16 +16,19 @@ const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.widt
 
 /** The toast's box meets neither the header nor (when the page has one) the tab bar. */
 async function expectClearOfBars(page: Page, shown: Locator) {
-  const box = await shown.boundingBox();
-  expect(box).not.toBeNull();
-  const header = await page.locator('header').boundingBox();
-  expect(header).not.toBeNull();
-  expect(intersects(box!, header!), `toast ${JSON.stringify(box)} covers the header ${JSON.stringify(header)}`).toBe(false);
-  const tabbar = page.getByRole('navigation', { name: 'Main sections' });
-  if (await tabbar.count()) {
-    const bar = await tabbar.boundingBox();
-    expect(intersects(box!, bar!), `toast ${JSON.stringify(box)} covers the tab bar ${JSON.stringify(bar)}`).toBe(false);
-  }
+  // Measured once the toast has slid into place: its entry transition starts above its place.
+  await expect(async () => {
+    const box = await shown.boundingBox();
+    expect(box).not.toBeNull();
+    const header = await page.locator('header').boundingBox();
+    expect(header).not.toBeNull();
+    expect(intersects(box!, header!), `toast ${JSON.stringify(box)} covers the header ${JSON.stringify(header)}`).toBe(false);
+    const tabbar = page.getByRole('navigation', { name: 'Main sections' });
+    if (await tabbar.count()) {
+      const bar = await tabbar.boundingBox();
+      expect(intersects(box!, bar!), `toast ${JSON.stringify(box)} covers the tab bar ${JSON.stringify(bar)}`).toBe(false);
+    }
+  }).toPass({ timeout: 5_000 });
 }
 
 /** The toast's colour (its icon's background) is the theme's error colour. */
@@ -41,14 +44,6 @@ async function expectErrorColour(shown: Locator) {
   });
   expect(colour).toBe(error);
   await expect(shown).toHaveAttribute('data-kind', 'error');
-}
-
-/** A client-side navigation, as a link in the app does (the router follows popstate). */
-async function navigateInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', `/h5${to}`);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 async function wrongLogin(page: Page) {

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { apiLogin, appPath, DEMO, loginWithToken, MOCK_CODE, QUIET_PAGE, recordApiCalls, submitLogin, toast } from '../fixtures/helpers.ts';
+import { apiLogin, appPath, DEMO, loginWithToken, MOCK_CODE, navigateInApp, QUIET_PAGE, recordApiCalls, submitLogin, toast } from '../fixtures/helpers.ts';
 
 const NEW_PASSWORD = 'Fresh2026!';
 const TOO_SIMPLE = 'Choose a stronger password: mix at least two of lower case, upper case, digits and symbols';
@@ -275,10 +275,7 @@ test.describe('transaction password', () => {
     // To the markets in the app from a page that calls no API, so the prompt comes from the markets' call.
     await page.goto(QUIET_PAGE);
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
-    await page.evaluate(() => {
-      history.pushState(null, '', '/h5/pages/market/market');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await navigateInApp(page, 'pages/market/market');
     await expect(page).toHaveURL(/\/h5\/pages\/market\/market$/);
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText("You haven't set a transaction password yet");

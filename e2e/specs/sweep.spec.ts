@@ -30,7 +30,7 @@ import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 import { test, expect } from '../fixtures/server.ts';
 import type { Api } from '../fixtures/api.ts';
-import { apiLogin, untranslated } from '../fixtures/helpers.ts';
+import { apiLogin, navigateInApp, untranslated } from '../fixtures/helpers.ts';
 import { ALL_PATHS, paths, type AppPath } from '../../web/src/lib/paths.ts';
 
 // The tests are independent (each starts from a fresh world): both workers share them.
@@ -98,17 +98,13 @@ async function setUp(page: Page, api: Api): Promise<{ token: string; pages: stri
 
 /** Goes to `path` inside the app (client-side, as a link would) and waits for the page to be drawn with its data. */
 async function visit(page: Page, path: string, first: boolean, ready = page.locator('h1').first()): Promise<string | null> {
-  if (first) await page.goto(path);
-  else
-    await page.evaluate((url) => {
-      window.history.pushState(null, '', url);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, `/h5/${path}`);
   try {
+    if (first) await page.goto(path);
+    else await navigateInApp(page, path);
     // index.html's static shell lies over the app until the page has drawn itself.
     await expect(page.locator('#boot')).toHaveCount(0);
     await expect(ready).toBeVisible();
-    await expect(page.locator('.mantine-Skeleton-root, [data-testid=loading]')).toHaveCount(0, { timeout: 8_000 });
+    await expect(page.locator('[data-skeleton], .mantine-Skeleton-root, [data-testid=loading]')).toHaveCount(0, { timeout: 8_000 });
   } catch {
     return 'still loading after 8 s';
   }

@@ -88,7 +88,9 @@ export function Shell({ route, page }: { route: RouteDef; page: ReactNode }) {
       <LoadingBar />
       <ConnectionBanner />
       <Header route={route} />
-      <main className={route.tab ? classes.main : classes.mainNoTabs}>
+      {/* data-path: the page this frame shows, once React has committed it (a navigation renders the
+          new page in a transition, the old one staying until then): what tests wait for. */}
+      <main className={route.tab ? classes.main : classes.mainNoTabs} data-path={location.pathname}>
         <PullToRefresh enabled={Boolean(route.refresh)}>
           <PageErrorBoundary resetKey={location.pathname}>
             <Suspense fallback={<PageSkeleton variant={skeletonFor(route.path)} />}>{page}</Suspense>
