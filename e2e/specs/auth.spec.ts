@@ -153,7 +153,7 @@ test('the links in the agreement label open each text in a sheet, and closing it
 test('phone registration refuses a number that is invalid for the chosen region', async ({ page }) => {
   await page.goto('pages/mine/register');
   const calls = recordApiCalls(page);
-  // The SegmentedControl's radio is visually hidden: click its label.
+  // The segmented control's radio is not drawn: click its label.
   await page.getByText('Phone', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Phone' })).toBeChecked();
   const country = page.getByTestId('country-select');

@@ -201,7 +201,7 @@ function measure(rtl: boolean): string[] {
     return ctx.measureText(text).width;
   };
   const controls = document.querySelectorAll<HTMLElement>(
-    'button, [role=button], [role=tab], [role=radio], [role=combobox], select, input, textarea, .mantine-Button-root, .mantine-SegmentedControl-label, .mantine-Tabs-tab',
+    'button, [role=button], [role=tab], [role=radio], [role=combobox], select, input, textarea, .mantine-Button-root, [data-segment-label], .mantine-Tabs-tab',
   );
   const seen = new Set<Element>();
   for (const control of controls) {

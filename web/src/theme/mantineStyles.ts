@@ -23,7 +23,6 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Flex.css';
-import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Combobox.css'; // NativeSelect's chevron
 // The components the app renders.
@@ -41,7 +40,6 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/PinInput.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/RingProgress.css';
-import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';

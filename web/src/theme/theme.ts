@@ -34,10 +34,9 @@ export const theme = createTheme({
   },
   // Labels wrap instead of being clipped (controls.module.css): long German, Russian and French words.
   // Plain objects keyed by component name, not `Button.extend(...)`: extend would import each
-  // component (Drawer, Modal, Tabs, SegmentedControl and what they use) into the first visit's bundle.
+  // component (Drawer, Modal, Tabs and what they use) into the first visit's bundle.
   components: {
     Button: { classNames: { root: controls.buttonRoot, inner: controls.buttonInner, label: controls.buttonLabel } },
-    SegmentedControl: { classNames: { label: controls.segmentedLabel } },
     Tabs: { classNames: { tab: controls.tab } },
     // A dialog's <header> would be a second banner landmark beside the page's: it is the dialog's title bar, no landmark.
     Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },

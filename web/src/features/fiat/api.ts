@@ -19,7 +19,7 @@ export type P2pAction = Schemas['P2pAction'];
 export type FiatCurrency = Schemas['FiatCurrency'];
 export type PaymentType = Schemas['PaymentMethodType'];
 export type P2pMessage = Schemas['P2pMessage'];
-export type OrderFilter = NonNullable<OpQuery<'listP2pOrders'>>['status'];
+export type OrderFilter = NonNullable<NonNullable<OpQuery<'listP2pOrders'>>['status']>;
 
 export const FIATS: FiatCurrency[] = ['USD', 'EUR', 'CNY', 'BRL', 'TRY', 'VND'];
 export const P2P_COINS = ['USDT', 'BTC'] as const;

@@ -1,5 +1,6 @@
 /** The account field: an email, or a phone number with its country/region calling code. */
-import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, NativeSelect, TextInput } from '@mantine/core';
+import { Segmented } from '../Segmented';
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,7 +95,7 @@ export function AccountFields({ field, error, onKindChange }: { field: ReturnTyp
   const { t } = useTranslation();
   return (
     <>
-      <SegmentedControl
+      <Segmented
         value={field.kind}
         onChange={(v) => {
           field.setKind(v as AccountKind);

@@ -2,7 +2,8 @@
  * User centre: who the user is (avatar, account, invitation code, credit score, verification,
  * merchant level, role, withdrawal limit) and the account's settings and exits.
  */
-import { Avatar, Badge, Button, CopyButton, Group, SegmentedControl, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
+import { Avatar, Badge, Button, CopyButton, Group, Stack, Switch, Text, useMantineColorScheme } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { toast } from '../../../ui/toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -150,7 +151,7 @@ export default function UserCenterPage() {
         <ListRow
           label={t('mine.priceColors')}
           value={
-            <SegmentedControl
+            <Segmented
               size="xs"
               value={priceColors}
               onChange={(v) => setPriceColors(v as PriceColors)}

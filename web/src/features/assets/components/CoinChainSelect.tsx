@@ -3,7 +3,8 @@
  * lives in the query string (`?coin=USDT&chain=ERC20`), so links can preselect it and going back
  * keeps it; unknown values fall back to the first coin and its first chain.
  */
-import { NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { NativeSelect, Stack, Text } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -87,7 +88,7 @@ export function CoinChainSelect({
         <Text id={chainLabel} size="sm" fw={500} display="block" mb={4}>
           {t('funds.network')}
         </Text>
-        <SegmentedControl
+        <Segmented
           fullWidth
           aria-labelledby={chainLabel}
           value={chain.chain}

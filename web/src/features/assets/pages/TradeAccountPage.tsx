@@ -2,7 +2,8 @@
  * One coin of one account: its available, frozen and converted balance, the ways to move it, and
  * its records (all, deposits, withdrawals, transfers), paged and live.
  */
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -93,7 +94,7 @@ export default function TradeAccountPage() {
         </Group>
       </Stack>
       <div style={{ padding: '0 16px 8px' }}>
-        <SegmentedControl
+        <Segmented
           fullWidth
           size="xs"
           value={tab}

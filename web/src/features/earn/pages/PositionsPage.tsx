@@ -3,7 +3,7 @@
  * running or ended, with each payment, what is earned and expected, the next payment and the end;
  * live as payments land. Early redemption of a lock-up that allows it.
  */
-import { SegmentedControl } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { paths, withQuery } from '../../../lib/paths';
@@ -19,7 +19,7 @@ export default function PositionsPage() {
   const go = (next: { kind?: string; status?: string }) => navigate(withQuery(paths.lockming.list, { kind, status, ...next }), { replace: true });
   return (
     <div className={panel.page} data-testid="earn-positions">
-      <SegmentedControl
+      <Segmented
         value={kind}
         onChange={(v) => go({ kind: v })}
         data={[
@@ -29,7 +29,7 @@ export default function PositionsPage() {
         fullWidth
         data-testid="earn-kind"
       />
-      <SegmentedControl
+      <Segmented
         value={status}
         onChange={(v) => go({ status: v })}
         data={[

@@ -1,5 +1,5 @@
 /** My deposits (/pages/coin/coinlog, login): every savings deposit, running or matured, with its interest and end time; live. */
-import { SegmentedControl } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths';
@@ -11,7 +11,7 @@ export default function SavingsLogPage() {
   const [status, setStatus] = useState<'running' | 'ended'>('running');
   return (
     <div className={panel.page} data-testid="earn-savings-log">
-      <SegmentedControl
+      <Segmented
         value={status}
         onChange={(v) => setStatus(v as typeof status)}
         data={[

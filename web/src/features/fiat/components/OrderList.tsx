@@ -1,5 +1,6 @@
 /** My fiat orders (all of them, or those on my store's ads) by state, page by page, live, each opening its detail. */
-import { Badge, SegmentedControl } from '@mantine/core';
+import { Badge } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -22,7 +23,7 @@ export function OrderList({ scope }: { scope: 'all' | 'store' }) {
   const items = orders.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <>
-      <SegmentedControl
+      <Segmented
         value={filter}
         onChange={(v) => setFilter(v as OrderFilter)}
         data={(['open', 'completed', 'cancelled'] as const).map((f) => ({ value: f, label: t(`fiat.filter.${f}`) }))}

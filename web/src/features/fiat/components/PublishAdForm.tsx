@@ -2,7 +2,8 @@
  * The store's ad form: sell or buy, coin, currency, price, quantity, limits, payment methods; the
  * server checks it again. Given an `ad`, it edits that ad's terms (side, coin and currency stay).
  */
-import { Button, Checkbox, Group, NativeSelect, SegmentedControl, Text } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Text } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkAmount } from '../../../lib/amount';
@@ -62,7 +63,7 @@ export function PublishAdForm({ ad, onDone }: { ad?: P2pAd; onDone: () => void }
   );
   return (
     <div className={panel.card} data-testid={ad ? 'p2p-edit' : 'p2p-publish'}>
-      <SegmentedControl
+      <Segmented
         disabled={Boolean(ad)}
         value={side}
         onChange={(v) => setSide(v as 'sell' | 'buy')}

@@ -3,7 +3,8 @@
  * ads, filtered by payment method and by the amount the user wants; cheapest first to buy, best
  * price first to sell. My orders are one tap away.
  */
-import { Button, Group, NativeSelect, SegmentedControl } from '@mantine/core';
+import { Button, Group, NativeSelect } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -39,7 +40,7 @@ export default function MarketPage() {
   return (
     <div className={panel.page} data-testid="p2p-market">
       <Group justify="space-between" wrap="nowrap" gap={8}>
-        <SegmentedControl
+        <Segmented
           value={side}
           onChange={(v) => setSide(v as 'buy' | 'sell')}
           data={[

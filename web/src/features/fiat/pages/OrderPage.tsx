@@ -3,7 +3,8 @@
  * coin quantity, within the ad's limits and what it has left, with a payment method the ad takes
  * (to sell, one of the user's verified payment methods). The figures are the server's.
  */
-import { Alert, Button, NativeSelect, SegmentedControl, Text } from '@mantine/core';
+import { Alert, Button, NativeSelect, Text } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +89,7 @@ export default function OrderPage() {
     <div className={panel.page} data-testid="p2p-order-form">
       <AdCard ad={ad} showStore />
       <div className={panel.card}>
-        <SegmentedControl
+        <Segmented
           value={mode}
           onChange={(v) => {
             setMode(v as Mode);

@@ -2,7 +2,8 @@
  * My store (/pages/legal/store, login): publish an ad, my sell ads and my buy ads with their
  * state, off the shelf and back on, and the orders on my ads. Not a merchant yet: the way to become one.
  */
-import { Badge, Button, Group, SegmentedControl, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Switch, Text } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
@@ -53,7 +54,7 @@ export default function StorePage() {
           {t('fiat.merchant.newAd')}
         </Button>
       )}
-      <SegmentedControl
+      <Segmented
         value={tab}
         onChange={(v) => setTab(v as 'sell' | 'buy')}
         data={[

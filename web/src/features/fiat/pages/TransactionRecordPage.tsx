@@ -3,7 +3,8 @@
  * locked balance now, then every change newest first, with why, what it belongs to and both
  * balances after it; live.
  */
-import { Button, SegmentedControl, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -40,7 +41,7 @@ export default function TransactionRecordPage() {
   const signed = (v: string) => formatSignedMoney(v, places, coin, locale);
   return (
     <div className={panel.page} data-testid="p2p-log">
-      <SegmentedControl value={coin} onChange={setCoin} data={[...P2P_COINS]} fullWidth data-testid="p2p-log-coin" />
+      <Segmented value={coin} onChange={setCoin} data={[...P2P_COINS]} fullWidth data-testid="p2p-log-coin" />
       <div className={panel.card} data-testid="p2p-log-balance">
         <dl className={panel.facts}>
           <dt>{t('fiat.log.available')}</dt>

@@ -1,5 +1,6 @@
 /** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
-import { Button, Group, SegmentedControl, Skeleton, Text } from '@mantine/core';
+import { Button, Group, Skeleton, Text } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -180,7 +181,7 @@ function Movers() {
   return (
     <>
       <div className={classes.sectionHead}>
-        <SegmentedControl
+        <Segmented
           size="xs"
           value={kind}
           onChange={(v) => setKind(v as 'gainers' | 'losers')}

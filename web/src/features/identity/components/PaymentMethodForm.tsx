@@ -5,7 +5,8 @@
  * as the server does, and sent normalised); the server's answers (998, name mismatch, duplicates)
  * toast on their own.
  */
-import { Alert, Button, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Text, TextInput } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { toast } from '../../../ui/toast';
 import { useCallback, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -148,7 +149,7 @@ export function PaymentMethodForm({
   return (
     <form className={panel.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="pm-form">
       {types.length > 1 && (
-        <SegmentedControl
+        <Segmented
           fullWidth
           value={type}
           onChange={(v) => {

@@ -6,7 +6,8 @@
  * estimated liquidation price and available margin. The arithmetic is forms/leverForm; a
  * confirmation sheet comes before every order, which is sent once. A plain risk notice comes first.
  */
-import { Alert, Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Drawer, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { toast } from '../../../ui/toast';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -232,7 +233,7 @@ function Lever({
               </Button>
             ))}
           </div>
-          <SegmentedControl
+          <Segmented
             size="xs"
             fullWidth
             value={form.kind}

@@ -3,7 +3,8 @@
  * amount, period and repayment method, the full schedule and total cost before applying, and for
  * a credit loan the contact details with what they are used for. My loans are on loansdetail.
  */
-import { Button, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,7 @@ export default function LoansPage() {
   const product = products.data.find((p) => p.type === type) ?? products.data[0];
   return (
     <div className={panel.page} data-testid="loans">
-      <SegmentedControl
+      <Segmented
         value={type}
         onChange={(v) => setType(v as LoanProduct['type'])}
         data={products.data.map((p) => ({ value: p.type, label: t(`loans.type.${p.type}`) }))}
@@ -110,7 +111,7 @@ function LoanForm({ product: p }: { product: LoanProduct }) {
         <Text size="sm" fw={500}>
           {t('loans.period')}
         </Text>
-        <SegmentedControl
+        <Segmented
           value={String(days)}
           onChange={(v) => setDays(Number(v))}
           data={p.days.map((d) => ({ value: String(d), label: t('loans.days', { count: d }) }))}
@@ -120,7 +121,7 @@ function LoanForm({ product: p }: { product: LoanProduct }) {
         <Text size="sm" fw={500}>
           {t('loans.method')}
         </Text>
-        <SegmentedControl
+        <Segmented
           value={method}
           onChange={(v) => setMethod(v as LoanMethod)}
           data={p.methods.map((m) => ({ value: m, label: t(`loans.methods.${m}`) }))}

@@ -3,7 +3,8 @@
  * all, how many were active lately, the rebate rates per level, and the members page by page
  * (masked accounts, level, join date, activity, what each earned me), all or one level.
  */
-import { Badge, Button, SegmentedControl, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -100,7 +101,7 @@ export default function GroupPage() {
           {t('invite.title')}
         </Button>
       </div>
-      <SegmentedControl
+      <Segmented
         value={filter}
         onChange={(v) => setFilter(v as Filter)}
         data={[

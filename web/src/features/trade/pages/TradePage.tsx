@@ -5,7 +5,8 @@
  * the inputs and renders. A confirmation sheet comes before every order, which is sent once; the
  * fee rate comes from the server's settings.
  */
-import { Anchor, Button, Drawer, Group, SegmentedControl, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Segmented } from '../../../ui/Segmented';
 import { toast } from '../../../ui/toast';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -171,7 +172,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 {t('trade.side.sell')}
               </Button>
             </div>
-            <SegmentedControl
+            <Segmented
               size="xs"
               fullWidth
               value={kind}
