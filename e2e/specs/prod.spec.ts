@@ -53,8 +53,9 @@ test('pages and files: headers, caching, the history fallback and the precompres
   expect((await request.get('assets/missing-0000.js')).status()).toBe(404);
   expect((await request.get('missing.png')).status()).toBe(404);
 
-  // The entry script: hashed, immutable, the .br (or .gz) copy as it is.
-  const entry = /<script type="module" crossorigin src="\/h5\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  // The app's entry script (after React's own, web/build/reactFirst.ts): hashed, immutable, the .br
+  // (or .gz) copy as it is.
+  const entry = /<script type="module" crossorigin src="\/h5\/(assets\/index-[^"]+\.js)"/.exec(html)?.[1];
   expect(entry).toBeTruthy();
   const script = await request.get(entry!, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(script.status()).toBe(200);

@@ -1,5 +1,5 @@
 import './theme/mantineStyles';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App';
 import { getToken } from './api/client';
@@ -27,10 +27,15 @@ async function boot() {
   // The strings' set-up in a task of its own, after the requests above (together, a long task on a phone).
   await new Promise((resolve) => setTimeout(resolve));
   const i18n = await initI18n({ allStrings: route?.tab !== 'home' });
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App dir={isRtl(localeOf(i18n.language)) ? 'rtl' : 'ltr'} />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // In a transition, React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of one long task (the static shell stays on screen meanwhile).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App dir={isRtl(localeOf(i18n.language)) ? 'rtl' : 'ltr'} />
+      </StrictMode>,
+    ),
   );
   // The static shell goes once the opened page has drawn itself (ui/bootShell.ts), or soon anyway.
   setTimeout(dropBootShell, BOOT_SHELL_MAX_MS);
