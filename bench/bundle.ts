@@ -1,6 +1,6 @@
 /**
  * `npm run bench:bundle`: how much JavaScript a first visit to /h5/ downloads, gzipped, against
- * the 150 KB target. Serves dist/h5 with the mock server in-process on a free port, opens the app
+ * the 180 KB target (#34). Serves dist/h5 with the mock server in-process on a free port, opens the app
  * in Chromium at 390x844 with an empty cache, waits for the network to settle plus 2 s, and lists
  * every script the page fetched; then the same total for a first visit to each tab (target 220 KB).
  * Prints figures; always exits 0 once it has measured.
@@ -14,7 +14,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { createServer } from '../mock-server/src/http/server.ts';
 import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
 
-const TARGET_KB = 150;
+const TARGET_KB = 180;
 const TAB_TARGET_KB = 220;
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const staticDir = process.env.H5_DIST ?? join(root, 'dist', 'h5');

@@ -1,9 +1,12 @@
 /**
  * `npm run bench:perf`: Lighthouse's mobile performance of home, markets, trade and assets (the
- * demo logged in, an empty cache each run), with Lighthouse's default mobile conditions (simulated
- * slow 4G, 4x CPU slowdown, a 412x823 phone). Each page runs PERF_RUNS times (3); prints, per page,
- * the median score, FCP, LCP, TBT, CLS and Speed Index against the targets (score >= 0.95, LCP <
- * 2.0 s, TBT < 150 ms), each run's score, and the LCP element of the median run.
+ * demo logged in), with Lighthouse's default mobile conditions (simulated slow 4G, 4x CPU slowdown,
+ * a 412x823 phone). Each page runs PERF_RUNS times (3) from an empty cache, then PERF_RUNS times as
+ * a repeat visit (the service worker installed and its caches warm, after one visit of the page).
+ * Prints, per page, the medians (score, FCP, LCP, TBT, CLS, Speed Index) against #34's targets
+ * (score >= 0.95 on home and markets, >= 0.90 on trade and assets; LCP <= 2.5 s, TBT <= 200 ms,
+ * CLS <= 0.1), each run's score and the LCP element of the median run; then the repeat visits' LCP
+ * against 1.2 s, as a second table.
  * PERF_THEME=dark measures the dark theme, PERF_PAGES=home,trade some pages, PERF_SAVE=<folder>
  * keeps each run's Lighthouse report (JSON). PERF_CPU=1 simulates the same network with no CPU
  * slowdown: what the downloads alone allow (the floor under LCP; the targets do not apply).
@@ -24,6 +27,12 @@ const THEME = process.env.PERF_THEME ?? 'light';
 const ONLY = process.env.PERF_PAGES?.split(',');
 const CPU = Number(process.env.PERF_CPU ?? 4);
 const PATH = Number(process.env.PERF_PATH ?? 0);
+/** #34's targets: the score by page, the rest for every page. */
+const MIN_SCORE: Record<string, number> = { home: 0.95, markets: 0.95, trade: 0.9, assets: 0.9 };
+const MAX_LCP = 2500;
+const MAX_TBT = 200;
+const MAX_CLS = 0.1;
+const MAX_REPEAT_LCP = 1200;
 
 const { lighthouse, base, port, setup, context, prepare, close } = await startLighthouseBench('perf');
 
@@ -81,21 +90,36 @@ try {
   console.log(`Lighthouse mobile performance (median of ${RUNS}, ${THEME}${CPU === 4 ? '' : `, CPU slowdown ${CPU}x: the targets assume 4x`}), ${base}`);
   console.log('page      score  FCP      LCP      TBT      CLS    SI       verdict   runs');
   const failures: string[] = [];
+  const repeat: Array<{ name: string; runs: Run[] }> = [];
+  const measure = async (name: string, url: string, i: number, label: string): Promise<Run> => {
+    const result = await lighthouse(url, flags);
+    if (!result) throw new Error(`bench/perf: Lighthouse returned nothing for ${url}`);
+    if (process.env.PERF_SAVE) writeFileSync(join(process.env.PERF_SAVE, `${name}-${label}${i + 1}.json`), JSON.stringify(result.lhr));
+    return { ...read(result), path: PATH ? await lcpPath(result, PATH) : [] };
+  };
   for (const [name, path] of Object.entries(PAGES)) {
     if (ONLY && !ONLY.includes(name)) continue;
+    const url = `${base}/h5/${path}`;
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) {
       await cdp.send('Network.clearBrowserCache');
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'cache_storage,service_workers' });
-      const result = await lighthouse(`${base}/h5/${path}`, flags);
-      if (!result) throw new Error(`bench/perf: Lighthouse returned nothing for ${path}`);
-      runs.push({ ...read(result), path: PATH ? await lcpPath(result, PATH) : [] });
-      if (process.env.PERF_SAVE) writeFileSync(join(process.env.PERF_SAVE, `${name}-${i + 1}.json`), JSON.stringify(result.lhr));
+      runs.push(await measure(name, url, i, ''));
     }
+    // The repeat visit: one visit installs the service worker, which precaches the app; then the
+    // same page again, the HTTP cache and the worker's caches as a returning user has them.
+    await setup.goto(url);
+    await setup.evaluate(() => navigator.serviceWorker?.ready);
+    await setup.waitForTimeout(3000);
+    await setup.goto('about:blank');
+    const warm: Run[] = [];
+    for (let i = 0; i < RUNS; i++) warm.push(await measure(name, url, i, 'repeat-'));
+    repeat.push({ name, runs: warm });
+
     const mid = median(runs.map((r) => r.score));
     const run = runs.find((r) => r.score === mid)!;
     const m = (k: keyof Omit<Run, 'lcpElement' | 'path'>) => median(runs.map((r) => r[k]));
-    const ok = mid >= 0.95 && m('lcp') < 2000 && m('tbt') < 150;
+    const ok = mid >= (MIN_SCORE[name] ?? 0.95) && m('lcp') <= MAX_LCP && m('tbt') <= MAX_TBT && m('cls') <= MAX_CLS;
     if (!ok && CPU === 4) failures.push(name);
     const verdict = CPU !== 4 ? 'n/a' : ok ? 'met' : 'NOT met';
     console.log(
@@ -104,8 +128,22 @@ try {
     console.log(`          LCP element: ${run.lcpElement.slice(0, 110)}`);
     if (PATH) console.log(`          the end of its simulated LCP (start, end in ms; median run):\n${run.path.map((l) => `          ${l}`).join('\n')}`);
   }
+  console.log(`\nRepeat visit (service worker and caches warm; median of ${RUNS}), target LCP <= ${s(MAX_REPEAT_LCP)}`);
+  console.log('page      score  FCP      LCP      TBT      verdict   LCP of each run');
+  for (const { name, runs } of repeat) {
+    const m = (k: keyof Omit<Run, 'lcpElement' | 'path'>) => median(runs.map((r) => r[k]));
+    const ok = m('lcp') <= MAX_REPEAT_LCP;
+    if (!ok && CPU === 4) failures.push(`${name} (repeat visit)`);
+    console.log(
+      `${name.padEnd(9)} ${m('score').toFixed(2).padEnd(6)} ${s(m('fcp')).padEnd(8)} ${s(m('lcp')).padEnd(8)} ${`${Math.round(m('tbt'))} ms`.padEnd(8)} ${(CPU !== 4 ? 'n/a' : ok ? 'met' : 'NOT met').padEnd(9)} ${runs.map((r) => s(r.lcp)).join(' ')}`,
+    );
+  }
   if (CPU === 4)
-    console.log(failures.length ? `\nTargets not met on: ${failures.join(', ')}` : '\nTargets met on every page (score >= 0.95, LCP < 2.0 s, TBT < 150 ms).');
+    console.log(
+      failures.length
+        ? `\nTargets not met on: ${failures.join(', ')}`
+        : `\nTargets met on every page (score >= 0.95 home and markets, >= 0.90 trade and assets; LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.1; repeat-visit LCP <= 1.2 s).`,
+    );
 } finally {
   await close();
 }
