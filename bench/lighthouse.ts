@@ -10,7 +10,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { freePort } from '../scripts/net.ts';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { createServer } from '../mock-server/src/http/server.ts';
 import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
@@ -86,17 +87,6 @@ export async function lcpPath(result: LighthouseResult, count: number): Promise<
       ? `${node.request.url.replace(/^.*\/(assets\/|api\/)?/, '$1')} (${(node.request.transferSize / 1024).toFixed(1)} KB, ${node.request.priority})`
       : `task of ${((node.endTime - node.startTime) / 1000).toFixed(1)} ms here: ${[...new Set(node.childEvents?.map((e) => e.name).filter((n) => /^(EvaluateScript|v8\.evaluateModule|FunctionCall|TimerFire|RunMicrotasks|Layout|ParseHTML|Paint)$/.test(n)))].join(', ')}`;
     return `${String(Math.round(t.startTime)).padStart(6)} ${String(Math.round(t.endTime)).padStart(6)}  ${what}`;
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createNetServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => done(port));
-    });
   });
 }
 

@@ -21,7 +21,8 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { freePort } from '../scripts/net.ts';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -80,13 +81,6 @@ async function main() {
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
 
-  const freePort = () =>
-    new Promise<number>((done) => {
-      const s = createNetServer().listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as AddressInfo;
-        s.close(() => done(port));
-      });
-    });
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   // The read operations and their `ok` example requests.

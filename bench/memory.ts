@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { freePort } from '../scripts/net.ts';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io } from 'socket.io-client';
@@ -26,14 +26,6 @@ const arg = (name: string, fallback: number) => {
 const MINUTES = arg('minutes', 60);
 const SOCKETS = arg('sockets', 50);
 const DAY = 86_400_000;
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createNetServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => done(port));
-    });
-  });
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;

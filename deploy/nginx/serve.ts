@@ -15,10 +15,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer as netServer, createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForPort } from '../../scripts/net.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../..');
@@ -49,34 +49,6 @@ export interface RunningNginx {
 function nginxBinary(): string {
   for (const path of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(path)) return path;
   throw new Error("nginx is not installed: `sudo apt-get install nginx libnginx-mod-http-brotli-static` (Debian's nginx; .ci/run installs it).");
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const server = netServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => ok(port));
-    });
-  });
-}
-
-/** Resolves once something accepts connections on 127.0.0.1:`port`, or fails after `ms`. */
-export async function waitForPort(port: number, ms = 20_000, what = `port ${port}`): Promise<void> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const open = await new Promise<boolean>((ok) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.end();
-        ok(true);
-      });
-      socket.once('error', () => ok(false));
-    });
-    if (open) return;
-    if (Date.now() > until) throw new Error(`${what} did not open within ${ms / 1000} s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A self-signed certificate for localhost and 127.0.0.1 in `dir` (cert.pem, key.pem). */

@@ -6,7 +6,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { connect as netConnect, createServer as createNetServer, type AddressInfo } from 'node:net';
+import { connect as netConnect } from 'node:net';
+import { freePort } from '../../../scripts/net.ts';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,17 +16,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { socketPath } from '../../../contracts/generated/socket';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createNetServer();
-    probe.on('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => ok(port));
-    });
-  });
-}
 
 interface Started {
   child: ChildProcess;
