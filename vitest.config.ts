@@ -1,15 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { dictionaries } from './web/build/dictionaries.ts';
 
 export default defineConfig({
   plugins: [dictionaries()],
-  resolve: {
-    // Under Node, react-router's exports map gives its CommonJS build, whose `require('react')` no
-    // alias sees: take its ES module (react-router-dom only re-exports it).
-    alias: [{ find: /^react-router(-dom)?$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/development/index.mjs', import.meta.url)) }],
-  },
   test: {
     exclude: ['**/node_modules/**', 'e2e/**', 'dist/**'],
     environment: 'node',
@@ -32,7 +26,5 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}'],
       reporter: ['json-summary'],
     },
-    // Libraries that import React are inlined, so they share the app's one React.
-    server: { deps: { inline: [/@mantine\//, /react-router/, /react-i18next/, /@tanstack\/react-query/] } },
   },
 });
