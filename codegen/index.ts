@@ -5,7 +5,7 @@
  *   npm run codegen -- --check   write nothing; exit 1 naming every stale, missing or orphaned file
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { enumsModule } from './generators/enums.ts';
 import { errorCatalogue, errorCatalogueModule } from './generators/errors.ts';
 import { mswWiringModule } from './generators/msw.ts';
@@ -13,7 +13,7 @@ import { openapiTypes } from './generators/openapi-types.ts';
 import { operationTable, tableModules } from './generators/operations.ts';
 import { CONTROL, contracts, OPENAPI, root } from './generators/paths.ts';
 import { socketEvents, socketModule } from './generators/socket.ts';
-import { socketClientValidatorsModule, socketClientValidatorsTypes, socketValidatorsModule, socketValidatorsTypes } from './generators/socket-validators.ts';
+import { socketClientValidatorsModules, socketClientValidatorsTypes, socketValidatorsModule, socketValidatorsTypes } from './generators/socket-validators.ts';
 
 const outDir = join(contracts, 'generated');
 
@@ -34,7 +34,7 @@ async function main() {
     'socket.ts': socketModule(events),
     'socket-validators.js': socketValidatorsModule(events),
     'socket-validators.d.ts': socketValidatorsTypes(events),
-    'socket-validators-client.js': socketClientValidatorsModule(events),
+    ...socketClientValidatorsModules(events),
     'socket-validators-client.d.ts': socketClientValidatorsTypes(events),
     'msw-wiring.ts': mswWiringModule(api),
     'enums.ts': enumsModule(),
@@ -47,11 +47,13 @@ async function main() {
     const current = existsSync(file) ? readFileSync(file, 'utf8') : null;
     if (current === content) continue;
     stale.push(relative(root, file));
-    if (!check) writeFileSync(file, content);
+    if (check) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
   }
   // A file in generated/ that no generator makes any more is stale too (removed when writing).
-  for (const name of readdirSync(outDir)) {
-    if (name in outputs) continue;
+  for (const name of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
+    if (name in outputs || Object.keys(outputs).some((o) => o.startsWith(`${name}/`))) continue;
     stale.push(`${relative(root, join(outDir, name))} (no longer generated)`);
     if (!check) rmSync(join(outDir, name));
   }

@@ -19,7 +19,8 @@ export default defineConfig({
     outDir: process.env.H5_DIST ?? fileURLToPath(new URL('../dist/h5', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    // H5_SOURCEMAP=1: source maps beside the chunks, to see what a chunk holds (e.g. source-map-explorer).
+    sourcemap: !!process.env.H5_SOURCEMAP,
     chunkSizeWarningLimit: 600,
   },
   server: {

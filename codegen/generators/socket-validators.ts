@@ -131,13 +131,36 @@ export function socketValidatorsModule(events: SocketEvent[]): string {
   return standalone(schemas, 'Ajv standalone validators of every socket event payload (and acknowledgement), strict: the schemas as written.');
 }
 
-/** Tolerant validators of what a client receives (the app): unknown fields and enum values pass. */
-export function socketClientValidatorsModule(events: SocketEvent[]): string {
-  const schemas = received(events).map(({ name, schema }) => ({ name, schema: tolerate(schemaOf(schema), name) as JsonObject }));
-  return standalone(
-    schemas,
-    'Ajv standalone validators of what a client receives, tolerant: unknown properties and enum values pass; required fields, types and patterns are checked.',
+const TOLERANT =
+  'Ajv standalone validator of what a client receives, tolerant: unknown properties and enum values pass; required fields, types and patterns are checked.';
+
+/** The folder (under contracts/generated/) of the tolerant validators, one module per event. */
+export const CLIENT_VALIDATORS_DIR = 'socket-validators-client';
+
+/**
+ * Tolerant validators of what a client receives (the app): unknown fields and enum values pass.
+ * One module per event or acknowledgement (`<dir>/tickers.js`), so a page loads only the checks of
+ * the events it listens to (home: tickers, about 1 KB of 10), and `socket-validators-client.js`
+ * maps each name to a loader of its module.
+ */
+export function socketClientValidatorsModules(events: SocketEvent[]): Record<string, string> {
+  const names = received(events);
+  const modules = Object.fromEntries(
+    names.map(({ name, schema }) => [
+      `${CLIENT_VALIDATORS_DIR}/${name}.js`,
+      standalone([{ name, schema: tolerate(schemaOf(schema), name) as JsonObject }], TOLERANT),
+    ]),
   );
+  const loaders = names.map(({ name }) => `  ${name}: () => import('./${CLIENT_VALIDATORS_DIR}/${name}.js').then((m) => m.${name}),`);
+  return {
+    ...modules,
+    'socket-validators-client.js': `${HEADER('contracts/asyncapi.yaml')}// Loaders of the tolerant validators of what a client receives, one module per event (${CLIENT_VALIDATORS_DIR}/).
+/* eslint-disable */
+export const loadClientValidator = {
+${loaders.join('\n')}
+};
+`,
+  };
 }
 
 const VALIDATOR_TYPE = `interface PayloadValidator {
@@ -157,9 +180,11 @@ ${names.map((n) => `export declare const ${n}: PayloadValidator;`).join('\n')}
 export function socketClientValidatorsTypes(events: SocketEvent[]): string {
   return `${HEADER('contracts/asyncapi.yaml')}
 ${VALIDATOR_TYPE}
-/** What a client accepts from a server: unknown properties and enum values pass; required fields, types and patterns are checked. */
+/** What a client accepts from a server, each loaded on its own: unknown properties and enum values pass; required fields, types and patterns are checked. */
+export declare const loadClientValidator: {
 ${received(events)
-  .map(({ name }) => `export declare const ${name}: PayloadValidator;`)
+  .map(({ name }) => `  ${name}: () => Promise<PayloadValidator>;`)
   .join('\n')}
+};
 `;
 }

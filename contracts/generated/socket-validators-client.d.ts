@@ -4,26 +4,28 @@ interface PayloadValidator {
   (data: unknown): boolean;
   errors?: Array<{ instancePath: string; keyword?: string; params?: Record<string, unknown>; message?: string }> | null;
 }
-/** What a client accepts from a server: unknown properties and enum values pass; required fields, types and patterns are checked. */
-export declare const subscribeAck: PayloadValidator;
-export declare const unsubscribeAck: PayloadValidator;
-export declare const tickers: PayloadValidator;
-export declare const kline: PayloadValidator;
-export declare const balances: PayloadValidator;
-export declare const record: PayloadValidator;
-export declare const depth: PayloadValidator;
-export declare const trades: PayloadValidator;
-export declare const order: PayloadValidator;
-export declare const leverOrder: PayloadValidator;
-export declare const leverAccount: PayloadValidator;
-export declare const secondOrder: PayloadValidator;
-export declare const systemMessage: PayloadValidator;
-export declare const rebate: PayloadValidator;
-export declare const supportMessage: PayloadValidator;
-export declare const supportTyping: PayloadValidator;
-export declare const supportRead: PayloadValidator;
-export declare const p2pOrder: PayloadValidator;
-export declare const p2pMessage: PayloadValidator;
-export declare const earnPosition: PayloadValidator;
-export declare const loan: PayloadValidator;
-export declare const ieoSubscription: PayloadValidator;
+/** What a client accepts from a server, each loaded on its own: unknown properties and enum values pass; required fields, types and patterns are checked. */
+export declare const loadClientValidator: {
+  subscribeAck: () => Promise<PayloadValidator>;
+  unsubscribeAck: () => Promise<PayloadValidator>;
+  tickers: () => Promise<PayloadValidator>;
+  kline: () => Promise<PayloadValidator>;
+  balances: () => Promise<PayloadValidator>;
+  record: () => Promise<PayloadValidator>;
+  depth: () => Promise<PayloadValidator>;
+  trades: () => Promise<PayloadValidator>;
+  order: () => Promise<PayloadValidator>;
+  leverOrder: () => Promise<PayloadValidator>;
+  leverAccount: () => Promise<PayloadValidator>;
+  secondOrder: () => Promise<PayloadValidator>;
+  systemMessage: () => Promise<PayloadValidator>;
+  rebate: () => Promise<PayloadValidator>;
+  supportMessage: () => Promise<PayloadValidator>;
+  supportTyping: () => Promise<PayloadValidator>;
+  supportRead: () => Promise<PayloadValidator>;
+  p2pOrder: () => Promise<PayloadValidator>;
+  p2pMessage: () => Promise<PayloadValidator>;
+  earnPosition: () => Promise<PayloadValidator>;
+  loan: () => Promise<PayloadValidator>;
+  ieoSubscription: () => Promise<PayloadValidator>;
+};

@@ -35,7 +35,7 @@ export const SW_FILE = 'sw.js';
  * (web/src/realtime/socket.ts loads them), and the toasts' layer (ui/toast.tsx loads it with the
  * first toast, which offline is the first failed request).
  */
-const SHELL_LATER = /([\\/]realtime[\\/]socketio\.ts|[\\/]socket-validators-client\.js|[\\/]ui[\\/]toastLayer\.tsx)$/;
+const SHELL_LATER = /([\\/]realtime[\\/]socketio\.ts|[\\/]socket-validators-client[\\/]\w+\.js|[\\/]ui[\\/]toastLayer\.tsx)$/;
 
 export function pwa(): Plugin {
   let config: ResolvedConfig;

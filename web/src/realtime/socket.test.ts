@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { setApiEffects } from '../api/effects';
-import * as validators from '../../../contracts/generated/socket-validators-client.js';
-import { Realtime, type RealtimeTransport } from './socket';
+import { loadClientValidator } from '../../../contracts/generated/socket-validators-client.js';
+import { Realtime, type RealtimeTransport, type Validator } from './socket';
 
 const ORDER = {
   id: 'od_1',
@@ -54,22 +54,32 @@ const TICKER = {
   settlementPrecision: 6,
   time: 1767225600000,
 };
+/** Every validator, loaded up front: the tests' wire hands them out synchronously. */
+const validators = Object.fromEntries(
+  await Promise.all(Object.entries(loadClientValidator).map(async ([name, load]) => [name, await load()] as const)),
+) as Record<keyof typeof loadClientValidator, Validator>;
+const validator = (event: keyof typeof validators) => validators[event];
 const DEPTH = { symbol: 'BTC/USDT', type: 'update', seq: 121, prevSeq: 120, time: 1767225601000, bids: [['64200.10', '0']], asks: [['64210.55', '0.40210']] };
 
 /** A transport the test drives: `emit` is the server sending an event. */
+const setupTransport = (subscribed: string[][] = []): RealtimeTransport => ({
+  connect: () => {},
+  reconnect: () => {},
+  connected: () => true,
+  subscribe: (topics) => void subscribed.push(topics),
+  unsubscribe: () => {},
+  onStatus: () => {},
+  onEvent: () => {},
+});
+
 function setup() {
   const handlers = new Map<string, (payload: unknown) => void>();
   const subscribed: string[][] = [];
   const transport: RealtimeTransport = {
-    connect: () => {},
-    reconnect: () => {},
-    connected: () => true,
-    subscribe: (topics) => void subscribed.push(topics),
-    unsubscribe: () => {},
-    onStatus: () => {},
+    ...setupTransport(subscribed),
     onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
   };
-  const realtime = new Realtime(() => ({ transport: () => transport, validators }));
+  const realtime = new Realtime(() => ({ transport: () => transport, validator }));
   const emit = (event: string, payload: unknown) => handlers.get(event)!(payload);
   return { realtime, emit, subscribed };
 }
@@ -89,6 +99,36 @@ afterEach(() => {
 });
 
 describe('realtime payload validation', () => {
+  it("loads an event's validator with its first listener, and delivers in order what came while it loaded", async () => {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const transport: RealtimeTransport = {
+      ...setupTransport(),
+      onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
+    };
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    const realtime = new Realtime(() => ({
+      transport: () => transport,
+      validator: (event) => (asked.push(event), loaded.then(() => validators[event])),
+    }));
+    const got = vi.fn();
+    realtime.on('tickers', got);
+    // Only the event listened to is loaded; one nobody listens to is ignored, not checked.
+    handlers.get('order')!({ order: ORDER, venue: 'spot' });
+    expect(asked).toEqual(['tickers']);
+    handlers.get('tickers')!({ type: 'snapshot', seq: 4, prevSeq: 4, time: 1, tickers: [TICKER] });
+    handlers.get('tickers')!({ type: 'update', seq: 5, prevSeq: 4, time: 2, changes: [{ symbol: 'BTC/USDT', last: '64230.00' }] });
+    expect(got).not.toHaveBeenCalled();
+    release();
+    await loaded;
+    await Promise.resolve();
+    expect(got.mock.calls.map(([p]) => (p as { seq: number }).seq)).toEqual([4, 5]);
+    handlers.get('tickers')!({ type: 'update', seq: 6, prevSeq: 5, time: 3, changes: [{ symbol: 'BTC/USDT', last: '64231.00' }] });
+    expect(got).toHaveBeenCalledTimes(3);
+    expect(asked).toEqual(['tickers']);
+  });
+
   it('delivers an order event with an extra field and an unknown status', () => {
     const { realtime, emit } = setup();
     const got = vi.fn();
@@ -156,7 +196,7 @@ describe('realtime payload validation', () => {
       onStatus: (l) => void (status = l),
       onEvent: () => {},
     };
-    const realtime = new Realtime(() => ({ transport: () => transport, validators }));
+    const realtime = new Realtime(() => ({ transport: () => transport, validator }));
     const connects = vi.fn();
     const off = realtime.onConnect(connects);
     realtime.subscribe('tickers');

@@ -8,6 +8,7 @@
  */
 import type { ServerToClientEvents } from '../../../contracts/generated/socket';
 import { socketEvents } from '../../../contracts/generated/socket';
+import { loadClientValidator } from '../../../contracts/generated/socket-validators-client.js';
 import { apiEffects } from '../api/effects';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
@@ -26,27 +27,27 @@ export interface RealtimeTransport {
   onEvent<E extends ServerEvent>(event: E, listener: (payload: Payload<E>) => void): void;
 }
 
-/** The generated `tolerant` validators of the server's events. */
-export type Validators = typeof import('../../../contracts/generated/socket-validators-client.js');
-
-/** What the client needs to go live: a transport and the validators, loaded after first paint. */
-export interface Wire {
-  transport: () => RealtimeTransport;
-  validators: Validators;
-}
-
-const loadValidators = (): Promise<Validators> => import('../../../contracts/generated/socket-validators-client.js');
+/** The generated `tolerant` validator of one server event (see the module comment). */
+export type Validator = Awaited<ReturnType<(typeof loadClientValidator)[ServerEvent]>>;
 
 /**
- * socket.io and the validators (about 25 KB gzip) are not part of the first paint: they load with
- * the first subscription, and the connection opens when they are there.
+ * What the client needs to go live: a transport, and each event's validator, loaded with the
+ * event's first listener (each its own chunk: home checks tickers only) or given at once (tests).
  */
-async function socketIoWire(): Promise<Wire> {
-  const [{ socketIoTransport }, validators] = await Promise.all([import('./socketio'), loadValidators()]);
-  return { transport: socketIoTransport, validators };
+export interface Wire {
+  transport: () => RealtimeTransport;
+  validator: (event: ServerEvent) => Validator | Promise<Validator>;
 }
 
-type ValidationError = NonNullable<Validators[ServerEvent]['errors']>[number];
+const loadValidator = (event: ServerEvent): Promise<Validator> => loadClientValidator[event]();
+
+/** socket.io (about 13 KB gzip) is not part of the first paint: it loads with the first subscription. */
+async function socketIoWire(): Promise<Wire> {
+  const { socketIoTransport } = await import('./socketio');
+  return { transport: socketIoTransport, validator: loadValidator };
+}
+
+type ValidationError = NonNullable<Validator['errors']>[number];
 
 /** The JSON pointer of what failed: for a missing property, the property itself. */
 function pointerOf(error: ValidationError | undefined): string {
@@ -94,7 +95,7 @@ export class Realtime {
 
   /** Replaces the transport (msw mode). Call before the first subscription. */
   useTransport(factory: () => RealtimeTransport): void {
-    this.wire = async () => ({ transport: factory, validators: await loadValidators() });
+    this.wire = () => ({ transport: factory, validator: loadValidator });
   }
 
   /** Loads the wire on first use; topics and listeners registered meanwhile are kept and sent on connect. */
@@ -114,7 +115,35 @@ export class Realtime {
     );
   }
 
-  private attach({ transport, validators }: Wire): void {
+  /** Each event's validator once loaded, or its loading (the `Wire`'s `validator`). */
+  private readonly checks = new Map<ServerEvent, Validator | Promise<Validator>>();
+  private validator: Wire['validator'] | null = null;
+
+  /** The event's validator, loading it on first use; once loaded it is used synchronously. */
+  private check(event: ServerEvent): Validator | Promise<Validator> | undefined {
+    if (!this.validator) return undefined;
+    let check = this.checks.get(event);
+    if (!check) {
+      check = this.validator(event);
+      this.checks.set(event, check);
+      if (check instanceof Promise)
+        check.then(
+          (loaded) => this.checks.set(event, loaded),
+          // Offline or replaced by a deploy: the next event tries again.
+          () => this.checks.delete(event),
+        );
+    }
+    return check;
+  }
+
+  private deliver(event: ServerEvent, check: Validator, payload: unknown): void {
+    if (!check(payload)) return reportDropped(this.reported, event, check.errors?.[0], payload);
+    for (const l of this.listeners.get(event) ?? []) (l as (p: unknown) => void)(payload);
+  }
+
+  private attach({ transport, validator }: Wire): void {
+    this.validator = validator;
+    for (const event of this.listeners.keys()) void this.check(event);
     const t = (this.transport = transport());
     t.onStatus((status) => {
       if (status === 'connected' && this.topics.size) t.subscribe([...this.topics.keys()]);
@@ -125,9 +154,17 @@ export class Realtime {
     );
     for (const event of serverEvents) {
       t.onEvent(event, (payload) => {
-        const check = validators[event];
-        if (!check(payload)) return reportDropped(this.reported, event, check.errors?.[0], payload);
-        for (const l of this.listeners.get(event) ?? []) (l as (p: typeof payload) => void)(payload);
+        // No one listens: nothing to check or deliver (and no validator to load).
+        if (!this.listeners.get(event)?.size) return;
+        const check = this.check(event)!;
+        // Events of one kind stay in order: those that came while its validator loaded wait on it,
+        // and it is in `checks` before the next socket event (a task, after these microtasks).
+        if (check instanceof Promise)
+          void check.then(
+            (loaded) => this.deliver(event, loaded, payload),
+            () => {},
+          );
+        else this.deliver(event, check, payload);
       });
     }
     const wake = () => {
@@ -195,6 +232,7 @@ export class Realtime {
     let set = this.listeners.get(event);
     if (!set) this.listeners.set(event, (set = new Set()));
     set.add(listener as Listener);
+    void this.check(event);
     return () => set.delete(listener as Listener);
   }
 }
