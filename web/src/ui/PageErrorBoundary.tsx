@@ -1,20 +1,21 @@
 /** A page that throws while rendering shows a message and a way out, not a blank screen. */
-import { Button, Stack, Text, Title } from '@mantine/core';
 import { Component, useLayoutEffect, type ReactNode } from 'react';
 import { dropBootShell } from './bootShell';
+import classes from './pageError.module.css';
 import { useTranslation } from 'react-i18next';
 
 function Fallback({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   useLayoutEffect(dropBootShell, []); // the static shell must not hide the message
   return (
-    <Stack align="center" gap="sm" py={64} px="md" ta="center" role="alert" data-testid="page-error">
-      <Title order={3}>{t('errors.pageTitle')}</Title>
-      <Text c="dimmed">{t('errors.pageBody')}</Text>
-      <Button variant="light" onClick={onRetry}>
+    // Plain elements: the boundary wraps every page, home's first screen too, which has no Mantine.
+    <div className={classes.root} role="alert" data-testid="page-error">
+      <h3 className={classes.title}>{t('errors.pageTitle')}</h3>
+      <p className={classes.body}>{t('errors.pageBody')}</p>
+      <button type="button" className={classes.retry} onClick={onRetry}>
         {t('common.retry')}
-      </Button>
-    </Stack>
+      </button>
+    </div>
   );
 }
 

@@ -1,5 +1,4 @@
 /** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
-import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { Segmented } from '../../../ui/Segmented';
 import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,14 +89,14 @@ function Welcome() {
         </div>
       </div>
       {!loggedIn && (
-        <Group mt="md" grow>
-          <Button component={Link} to={paths.mine.login} variant="white" data-testid="home-login">
+        <div className={classes.authLinks}>
+          <Link to={paths.mine.login} className={`${classes.authLink} ${classes.authLinkMain}`} data-testid="home-login">
             {t('auth.login')}
-          </Button>
-          <Button component={Link} to={paths.mine.register} variant="outline" color="white">
+          </Link>
+          <Link to={paths.mine.register} className={classes.authLink}>
             {t('auth.register')}
-          </Button>
-        </Group>
+          </Link>
+        </div>
       )}
     </div>
   );
@@ -114,9 +113,7 @@ function LatestNews() {
   return (
     <section className={classes.news} aria-label={t('routes.news')} data-testid="home-news">
       <div className={classes.newsHead}>
-        <Text fw={600} size="sm">
-          {t('routes.news')}
-        </Text>
+        <h2 className={classes.newsHeading}>{t('routes.news')}</h2>
         <Link to={paths.home.news} className={classes.newsMore}>
           {t('home.allNews')}
         </Link>
@@ -125,7 +122,7 @@ function LatestNews() {
         [70, 85, 60].map((w) => (
           <div key={w} className={classes.newsItem} aria-hidden>
             <span className={classes.newsTitle}>
-              <Skeleton height={12} width={`${w}%`} display="inline-block" />
+              <Bone w={`${w}%`} style={{ display: 'inline-block' }} />
             </span>
           </div>
         ))}
@@ -190,9 +187,9 @@ function Movers() {
             { value: 'losers', label: t('home.losers') },
           ]}
         />
-        <Button component={Link} to={paths.market.market} variant="subtle" size="xs">
+        <Link to={paths.market.market} className={classes.allMarkets}>
           {t('home.allMarkets')}
-        </Button>
+        </Link>
       </div>
       {isPending ? (
         <PageSkeleton variant="tickers" rows={5} />
