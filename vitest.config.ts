@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { dictionaries } from './web/build/dictionaries.ts';
+import { mantineTheme } from './web/build/mantineTheme.ts';
 
 export default defineConfig({
-  plugins: [dictionaries()],
+  plugins: [dictionaries(), mantineTheme()],
   test: {
     exclude: ['**/node_modules/**', 'e2e/**', 'dist/**'],
     environment: 'node',

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { dictionaries } from './build/dictionaries.ts';
+import { mantineTheme } from './build/mantineTheme.ts';
 import { precompress } from './build/precompress.ts';
 import { reactFirst } from './build/reactFirst.ts';
 import { pwa } from './build/pwa.ts';
@@ -13,7 +14,7 @@ const backend = `http://127.0.0.1:${process.env.MOCK_PORT ?? 8080}`;
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/h5/',
-  plugins: [react(), dictionaries(), reactFirst(), routePreload(), staticShellPlugin(), pwa(), precompress()],
+  plugins: [react(), dictionaries(), mantineTheme(), reactFirst(), routePreload(), staticShellPlugin(), pwa(), precompress()],
   build: {
     // H5_DIST: another folder (absolute), so parallel work can build and test without sharing dist/h5.
     outDir: process.env.H5_DIST ?? fileURLToPath(new URL('../dist/h5', import.meta.url)),

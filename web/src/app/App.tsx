@@ -1,11 +1,11 @@
-import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { DirectionProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { ROUTES, type RouteDef } from './routes';
 import { Shell } from './Shell';
-import { theme, themeManager } from '../theme/theme';
+import { MantineRoot } from '../theme/MantineRoot';
 import { ToastHost } from '../ui/toast';
 import { loadAllStrings } from '../i18n';
 import { dropBootShell } from '../ui/bootShell';
@@ -56,7 +56,7 @@ const NotFoundPage = lazy(() => loadPage(() => import('../ui/NotFoundPage')));
 export function App({ dir }: { dir: 'ltr' | 'rtl' }) {
   return (
     <DirectionProvider initialDirection={dir}>
-      <MantineProvider theme={theme} colorSchemeManager={themeManager()} defaultColorScheme="light">
+      <MantineRoot>
         <ToastHost />
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename="/h5">
@@ -76,7 +76,7 @@ export function App({ dir }: { dir: 'ltr' | 'rtl' }) {
             </Routes>
           </BrowserRouter>
         </QueryClientProvider>
-      </MantineProvider>
+      </MantineRoot>
     </DirectionProvider>
   );
 }

@@ -8,6 +8,8 @@
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables, over Mantine's defaults (web/build/mantineTheme.ts).
+import 'virtual:mantine-theme.css';
 import '@mantine/core/styles/global.css';
 // What other components are built on (Mantine's list).
 import '@mantine/core/styles/ScrollArea.css';
