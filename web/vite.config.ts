@@ -15,6 +15,10 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/h5/',
   plugins: [react(), dictionaries(), mantineTheme(), reactFirst(), routePreload(), staticShellPlugin(), pwa(), precompress()],
+  resolve: {
+    // React 19 has the hook the shim provides for older Reacts (see the file).
+    alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./build/useSyncExternalStore.ts', import.meta.url)) },
+  },
   build: {
     // H5_DIST: another folder (absolute), so parallel work can build and test without sharing dist/h5.
     outDir: process.env.H5_DIST ?? fileURLToPath(new URL('../dist/h5', import.meta.url)),
