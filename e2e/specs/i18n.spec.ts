@@ -1,15 +1,20 @@
 /**
- * The legal pages, whose sections are arrays in the dictionaries, show their translated text. (The
- * pseudo locale's check that every visible string of every page comes from the dictionaries runs in
- * the sweep, sweep.spec.ts.)
+ * The legal pages, whose sections are arrays in the dictionaries, show their translated text; a
+ * first visit to a tab page downloads core and the tab's own part of the dictionary, not the rest,
+ * and a language switch brings the new language's copy of each part loaded. (The pseudo locale's
+ * check that every visible string of every page comes from the dictionaries runs in the sweep,
+ * sweep.spec.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect, repoRoot } from '../fixtures/server.ts';
+import { loginWithToken, navigateInApp } from '../fixtures/helpers.ts';
 
 type Legal = { intro: string; sections: { title: string; body: string }[] };
 const dictionary = (lang: string) => JSON.parse(readFileSync(join(repoRoot, 'locales', `${lang}.json`), 'utf8')) as { agreement: Legal; policy: Legal };
 const english = dictionary('en');
+const german = JSON.parse(readFileSync(join(repoRoot, 'locales', 'de.json'), 'utf8')) as { trade: Record<string, string>; tabs: Record<string, string> };
 
 for (const [lang, heading] of [
   ['de', '3. Handelsrisiken'],
@@ -39,3 +44,47 @@ for (const [lang, heading] of [
     await expect(page.getByText('Trading risks')).toHaveCount(0);
   });
 }
+
+/** The dictionary parts the page fetches from now on, as `<language> <part>`. */
+function dictionaryParts(page: Page): string[] {
+  const parts: string[] = [];
+  page.on('request', (request) => {
+    const m = /\/_dictionary_([a-z]{2})_([a-z]+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    if (m) parts.push(`${m[1]} ${m[2]}`);
+  });
+  return parts;
+}
+
+for (const [tab, path, drawn] of [
+  ['market', 'pages/market/market', 'ticker-row'],
+  ['trade', 'pages/trade/trade?symbol=BTC%2FUSDT', 'recent-trades'],
+  ['lever', 'pages/lever/lever', 'lever-form'],
+  ['assets', 'pages/assets/assets', 'balance-row'],
+] as const) {
+  test(`a first visit to the ${tab} tab downloads core and the tab's strings, not the rest`, async ({ page }) => {
+    if (tab === 'assets') await loginWithToken(page);
+    await page.addInitScript(() => localStorage.setItem('lang', 'de'));
+    const parts = dictionaryParts(page);
+    await page.goto(path);
+    await expect(page.getByTestId(drawn).first()).toBeVisible();
+    // A string in no part loaded would have sent for the rest as the page rendered it.
+    await page.waitForTimeout(500);
+    expect([...new Set(parts)].sort()).toEqual([`de ${tab}`, 'de core'].sort());
+    // Any page that is not a tab brings the rest.
+    await navigateInApp(page, 'pages/mine/about');
+    expect(parts).toContain('de rest');
+  });
+}
+
+test('a language switch loads, in the new language, the parts loaded in the old one', async ({ page }) => {
+  const parts = dictionaryParts(page);
+  await page.goto('pages/trade/trade?symbol=BTC%2FUSDT');
+  await expect(page.getByTestId('recent-trades')).toBeVisible();
+  await page.getByTestId('tab-home').click();
+  await page.getByTestId('language-select').selectOption('de');
+  await expect(page.getByTestId('tab-trade')).toHaveText('Handel');
+  expect([...new Set(parts)].sort()).toEqual(['de core', 'de trade', 'en core', 'en trade']);
+  await page.getByTestId('tab-trade').click();
+  await expect(page.getByTestId('recent-trades')).toContainText(german.trade.recentTrades);
+  expect(parts).not.toContain('de rest');
+});

@@ -1,18 +1,19 @@
 /**
- * The split dictionaries (web/build/dictionaries.ts): the first part holds exactly the groups and
- * keys coreGroups.ts names (plural forms included) in every language, and the two parts together
- * hold every string of the dictionary.
+ * The split dictionaries (web/build/dictionaries.ts): core holds exactly the groups and keys
+ * coreGroups.ts names (plural forms included) in every language, core and the rest together hold
+ * every string of the dictionary, and each tab part the groups its page names that core lacks.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CORE_GROUPS } from '../src/i18n/coreGroups';
-import { dictionaries } from './dictionaries';
+import { CORE_GROUPS, TAB_PARTS } from '../src/i18n/coreGroups';
+import { dictionaries, PARTS } from './dictionaries';
+import { pageGroups } from './pageGroups';
 
 const dir = fileURLToPath(new URL('../../locales/', import.meta.url));
 const plugin = dictionaries();
 const load = (id: string) => (plugin.load as (this: unknown, id: string) => string | null).call({ addWatchFile() {} }, id);
-const part = (locale: string, which: 'core' | 'rest') => {
+const part = (locale: string, which: (typeof PARTS)[number]) => {
   const code = load(`\0dictionary:${locale}:${which}`)!;
   return JSON.parse(JSON.parse(/JSON\.parse\((.*)\);/s.exec(code)![1])) as Record<string, Record<string, unknown>>;
 };
@@ -24,10 +25,11 @@ describe('split dictionaries', () => {
     .filter((f) => f.endsWith('.json'))
     .map((f) => f.slice(0, -5));
 
-  it('lists every language with both parts', () => {
+  it('lists every language with every part', () => {
     const index = load('\0virtual:dictionaries')!;
     expect(locales).toHaveLength(20);
-    for (const l of locales) expect(index).toContain(`${l}: { core: () => import('dictionary:${l}:core'), rest: () => import('dictionary:${l}:rest') }`);
+    expect(PARTS).toEqual(['core', 'market', 'trade', 'lever', 'assets', 'rest']);
+    for (const l of locales) expect(index).toContain(`${l}: { ${PARTS.map((p) => `${p}: () => import('dictionary:${l}:${p}')`).join(', ')} }`);
   });
 
   it.each(['en', 'ar', 'ru'])('%s: the first part is what coreGroups names, plural forms included; with the rest it is the whole dictionary', (locale) => {
@@ -43,5 +45,19 @@ describe('split dictionaries', () => {
     expect(new Set([...leaves(core), ...leaves(rest)])).toEqual(new Set(leaves(all)));
     // The first paint's part is about a quarter of the strings.
     expect(leaves(core).length).toBeLessThan(leaves(all).length / 2);
+  });
+
+  it.each(['en', 'de'])('%s: each tab part is the whole groups its page names that are not wholly in core, and nothing more', (locale) => {
+    const all = JSON.parse(readFileSync(`${dir}${locale}.json`, 'utf8')) as Record<string, Record<string, unknown>>;
+    const wholeCore = new Set<string>(CORE_GROUPS.filter((g) => !g.includes('.')));
+    for (const [tab, page] of Object.entries(TAB_PARTS) as Array<[keyof typeof TAB_PARTS, string]>) {
+      const named = pageGroups(fileURLToPath(new URL(`../src/${page}`, import.meta.url)), Object.keys(all)).groups;
+      const own = part(locale, tab);
+      expect(Object.keys(own).sort(), tab).toEqual([...named].filter((g) => !wholeCore.has(g)).sort());
+      for (const g of Object.keys(own)) expect(own[g], `${tab}: ${g}`).toEqual(all[g]);
+    }
+    // The trade page's own strings, and the chart's it opens; not the P2P market's.
+    expect(Object.keys(part(locale, 'trade'))).toEqual(expect.arrayContaining(['trade', 'kline']));
+    expect(part(locale, 'trade').fiat).toBeUndefined();
   });
 });

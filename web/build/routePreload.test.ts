@@ -1,6 +1,6 @@
 /**
  * preload.js: a tab page's own chunks and styles (not what the entry already preloads) and its
- * strings in the stored language; home the first part of the dictionary, the other tabs both.
+ * strings in the stored language: home core, the other tabs core and their own part of the dictionary.
  */
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -23,10 +23,7 @@ const bundle = Object.fromEntries(
     chunk('assets/Tabs.js', null, [], ['assets/index.css']),
     chunk('assets/HomePage.js', '/app/web/src/features/home/pages/HomePage.tsx'),
     chunk('assets/KlinePage.js', '/app/web/src/features/market/pages/KlinePage.tsx'),
-    chunk('assets/en-core.js', '\0dictionary:en:core'),
-    chunk('assets/en-rest.js', '\0dictionary:en:rest'),
-    chunk('assets/de-core.js', '\0dictionary:de:core'),
-    chunk('assets/de-rest.js', '\0dictionary:de:rest'),
+    ...['en', 'de'].flatMap((l) => ['core', 'market', 'trade', 'rest'].map((p) => chunk(`assets/${l}-${p}.js`, `\0dictionary:${l}:${p}`))),
   ].map((c) => [c.fileName, c]),
 ) as unknown as OutputBundle;
 
@@ -39,17 +36,17 @@ function preloaded(path: string, lang: string | null): string[] {
 }
 
 describe('preload.js', () => {
-  it("starts both parts of a tab page's strings in the stored language, then its own code and styles", () => {
+  it("starts a tab page's strings in the stored language, core and its own part, then its own code and styles", () => {
     expect(preloaded('/h5/pages/market/market', 'de')).toEqual([
       'modulepreload /h5/assets/de-core.js',
-      'modulepreload /h5/assets/de-rest.js',
+      'modulepreload /h5/assets/de-market.js',
       'modulepreload /h5/assets/MarketPage.js',
       'modulepreload /h5/assets/Tabs.js',
       'preload /h5/assets/MarketPage.css',
     ]);
   });
 
-  it('on home, the first part of the strings only; an unknown stored language is English', () => {
+  it('on home, core only; an unknown stored language is English', () => {
     expect(preloaded('/h5/', 'xx')).toEqual(['modulepreload /h5/assets/en-core.js', 'modulepreload /h5/assets/HomePage.js']);
     expect(preloaded('/h5/pages/home/home/', null)).toEqual(['modulepreload /h5/assets/en-core.js', 'modulepreload /h5/assets/HomePage.js']);
   });

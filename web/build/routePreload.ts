@@ -4,33 +4,34 @@
  * language, while the entry script downloads, instead of after the entry has run and asked for them
  * (one round trip and a queue of small requests later). Generated from the bundle: for each tab
  * page (app/routes.tsx), the page's chunk with what it imports that the entry does not, its styles,
- * and per language the dictionary parts (web/build/dictionaries.ts: home needs the first part, the
- * other tabs both). Any other page: nothing (its code loads as before).
+ * and per language the dictionary parts it needs (web/build/dictionaries.ts: home core, another tab
+ * core and its own part). Any other page: nothing (its code loads as before).
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { paths } from '../src/lib/paths.ts';
+import { PART, PARTS } from './dictionaries.ts';
 
 export const PRELOAD_FILE = 'preload.js';
 
 /** The tab pages (web/src/app/routes.tsx) by their module, with the paths that open them. */
 export const TAB_PAGES = /[\\/]features[\\/](home|market|trade|lever|assets)[\\/]pages[\\/](HomePage|MarketPage|TradePage|LeverPage|AssetsPage)\.tsx$/;
-const TAB_PATHS: Record<string, { paths: string[]; allStrings: boolean }> = {
-  HomePage: { paths: [paths.root, paths.home.home], allStrings: false },
-  MarketPage: { paths: [paths.market.market], allStrings: true },
-  TradePage: { paths: [paths.trade.trade], allStrings: true },
-  LeverPage: { paths: [paths.lever.lever], allStrings: true },
-  AssetsPage: { paths: [paths.assets.assets], allStrings: true },
+/** `strings`: the dictionary part the page needs besides core (`stringsOf` in app/routes.tsx). */
+const TAB_PATHS: Record<string, { paths: string[]; strings: (typeof PARTS)[number] }> = {
+  HomePage: { paths: [paths.root, paths.home.home], strings: 'core' },
+  MarketPage: { paths: [paths.market.market], strings: 'market' },
+  TradePage: { paths: [paths.trade.trade], strings: 'trade' },
+  LeverPage: { paths: [paths.lever.lever], strings: 'lever' },
+  AssetsPage: { paths: [paths.assets.assets], strings: 'assets' },
 };
-const DICTIONARY = /^\0?dictionary:([a-z]{2}):(core|rest)$/;
 
 interface Manifest {
   /** Route path (without the base) → its page (home has two paths). */
   routes: Record<string, string>;
-  /** Page → files to fetch, and whether it needs the whole dictionary. */
-  pages: Record<string, { files: string[]; all: boolean }>;
-  /** Language → [first part, rest] of its dictionary. */
-  strings: Record<string, [string, string]>;
+  /** Page → files to fetch, and the part of the dictionary it needs besides core. */
+  pages: Record<string, { files: string[]; strings: string }>;
+  /** Language → part → file of its dictionary. */
+  strings: Record<string, Record<string, string>>;
 }
 
 export function manifestOf(bundle: OutputBundle): Manifest {
@@ -56,14 +57,13 @@ export function manifestOf(bundle: OutputBundle): Manifest {
     if (page) {
       const own = [...closure(chunk)].filter((f) => !entry.has(f));
       const css = [...new Set(own.flatMap(cssOf))].filter((f) => !entryCss.has(f));
-      manifest.pages[page] = { files: [...own, ...css], all: TAB_PATHS[page].allStrings };
+      manifest.pages[page] = { files: [...own, ...css], strings: TAB_PATHS[page].strings };
       for (const path of TAB_PATHS[page].paths) manifest.routes[path] = page;
     }
-    const dict = DICTIONARY.exec(chunk.facadeModuleId ?? '');
+    const dict = PART.exec(chunk.facadeModuleId ?? '');
     if (dict) {
       const [, lang, part] = dict;
-      manifest.strings[lang] ??= ['', ''];
-      manifest.strings[lang][part === 'core' ? 0 : 1] = chunk.fileName;
+      (manifest.strings[lang] ??= {})[part] = chunk.fileName;
     }
   }
   return manifest;
@@ -82,10 +82,10 @@ export function script(manifest: Manifest, base: string): string {
     var stored = localStorage.getItem('lang');
     if (stored && m.strings[stored]) lang = stored;
   } catch (e) {}
-  var strings = m.strings[lang] || [];
-  // The strings first: every tab page waits for them, they are its largest file, and the browser
+  var strings = m.strings[lang] || {};
+  // The strings first: every tab page waits for them (core is among its larger files), and the browser
   // starts a handful of requests at a time (Lighthouse's slow 4G: six, in waves of about 165 ms).
-  var files = (route.all ? strings : strings.slice(0, 1)).concat(route.files);
+  var files = [strings.core, route.strings === 'core' ? '' : strings[route.strings]].concat(route.files);
   for (var i = 0; i < files.length; i++) {
     if (!files[i]) continue;
     var link = document.createElement('link');

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, queryClient } from './app/App';
 import { getToken } from './api/client';
-import { routeAt } from './app/routes';
+import { routeAt, stringsOf } from './app/routes';
 import { initI18n, isRtl, localeOf } from './i18n';
 import { applyPriceColors } from './theme/priceColors';
 import { warmFormatters } from './lib/format';
@@ -26,7 +26,7 @@ async function boot() {
   warmFormatters(); // while they download
   // The strings' set-up in a task of its own, after the requests above (together, a long task on a phone).
   await new Promise((resolve) => setTimeout(resolve));
-  const i18n = await initI18n({ allStrings: route?.tab !== 'home' });
+  const i18n = await initI18n({ part: route ? stringsOf(route) : 'rest' });
   const root = createRoot(document.getElementById('root')!);
   // In a transition, React renders the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task (the static shell stays on screen meanwhile).

@@ -3,11 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '../api/client';
-import { ROUTES, type RouteDef } from './routes';
+import { ROUTES, stringsOf, type RouteDef } from './routes';
 import { Shell } from './Shell';
 import { MantineRoot } from '../theme/MantineRoot';
 import { ToastHost } from '../ui/toast';
-import { loadAllStrings } from '../i18n';
+import { loadStrings } from '../i18n';
 import { dropBootShell } from '../ui/bootShell';
 
 const RELOADED_KEY = 'chunk-reloaded';
@@ -47,8 +47,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** A page and the strings it needs: home's come with the app, every other page's with the rest. */
-const withStrings = (r: RouteDef) => (r.tab === 'home' ? r.load : () => Promise.all([r.load(), loadAllStrings()]).then(([page]) => page));
+/** A page and the strings it needs: home's come with the app (core), another tab page's with its own part, any other page's with the rest. */
+const withStrings = (r: RouteDef) => (r.tab === 'home' ? r.load : () => Promise.all([r.load(), loadStrings(stringsOf(r))]).then(([page]) => page));
 
 const pages = new Map(ROUTES.map((r) => [r.path, lazy(() => loadPage(withStrings(r)))]));
 const NotFoundPage = lazy(() => loadPage(() => import('../ui/NotFoundPage')));

@@ -12,6 +12,7 @@ import { settingsQuery } from '../api/settings';
 import { walletQuery } from '../api/wallet';
 import { paths, type AppPath } from '../lib/paths';
 import type { TabKey } from './tabs';
+import type { DictionaryPart } from '../i18n';
 
 export interface RouteDef {
   path: AppPath;
@@ -179,6 +180,14 @@ export const ROUTES: RouteDef[] = [
   },
   { path: paths.mine.collectMoney, title: 'routes.collectMoney', load: () => import('../features/identity/pages/CollectMoneyPage'), auth: true },
 ];
+
+/**
+ * The part of the dictionary a page needs besides core (i18n/coreGroups.ts): none for home, its own
+ * for another tab page, the rest for any other page.
+ */
+export function stringsOf(route: RouteDef): DictionaryPart {
+  return route.tab === 'home' ? 'core' : (route.tab ?? 'rest');
+}
 
 /** The route of an address of the app (`location.pathname`, under /h5), if any. */
 export function routeAt(pathname: string): RouteDef | undefined {

@@ -1,16 +1,17 @@
 /**
- * i18next with one JSON dictionary per language in locales/, each loaded lazily, in two parts (see
- * coreGroups.ts): the strings of the shell and home first, the rest with the first other page.
- * The language lives in localStorage `lang` and defaults to en.
+ * i18next with one JSON dictionary per language in locales/, each loaded lazily in parts (see
+ * coreGroups.ts): core, the strings of the shell and home, first; a tab page's own part with that
+ * tab; the rest with any other page. The language lives in localStorage `lang` and defaults to en.
  */
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pseudoEnabled, pseudoProcessor } from './pseudo';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/password';
-import { dictionaries } from 'virtual:dictionaries';
+import { dictionaries, type DictionaryPart } from 'virtual:dictionaries';
 import { LOCALES } from './localeNames';
 
 export { LOCALES };
+export type { DictionaryPart };
 
 const LANG_KEY = 'lang';
 export type Locale = keyof typeof LOCALES;
@@ -50,35 +51,55 @@ export function localeOf(tag: string): Locale {
   return ((Object.keys(I18N_TAG) as Locale[]).find((l) => I18N_TAG[l] === tag) ?? 'en') as Locale;
 }
 
-/** Whether every string is wanted (a page beyond home was opened): languages then load whole. */
-let allWanted = false;
-let allLoading: Promise<void> | null = null;
+/** The parts wanted so far, core first: a language loads every one of them, on a switch too. */
+const wanted = new Set<DictionaryPart>(['core']);
+/** Each language's parts asked for (`de trade`), loading or loaded; and those loaded. */
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+
+/** Adds `part` of `language`'s dictionary to i18next (once; again after a failure). */
+function loadPart(language: string, part: DictionaryPart): Promise<void> {
+  const key = `${language} ${part}`;
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = dictionaries[localeOf(language)][part]().then(
+      (strings) => {
+        // Deep: core holds some groups in part (`auth.login`), the other parts whole groups. No
+        // copy: each part's object is its chunk's own, parsed for this alone.
+        i18n.addResourceBundle(language, 'translation', strings.default, true, true, { skipCopy: true });
+        loaded.add(key);
+      },
+      (err: unknown) => {
+        loading.delete(key);
+        throw err;
+      },
+    );
+    loading.set(key, promise);
+  }
+  return promise;
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init: () => {},
+  // A language's first load: every part wanted so far, each added to the store as it comes (so the
+  // callback has nothing more to add).
   read: (language, _namespace, callback) => {
-    const parts = dictionaries[localeOf(language)];
-    if (!parts) return callback(null, {});
-    Promise.all([parts.core(), allWanted ? parts.rest() : null]).then(
-      ([core, rest]) => callback(null, { ...core.default, ...rest?.default }),
+    Promise.all([...wanted].map((part) => loadPart(language, part))).then(
+      () => callback(null, {}),
       (err: Error) => callback(err, false),
     );
   },
 };
 
 /**
- * Loads the rest of the current language's strings (once); the route loader awaits it for every
- * page but home, and a string asked for before it is there starts it too (shown blank until then).
+ * Loads a part of the current language's strings (once), besides core: the route loader awaits a
+ * tab page's own part, or the rest for any other page but home (app/App.tsx); a string asked for
+ * that is in no part loaded yet starts the rest.
  */
-export function loadAllStrings(): Promise<void> {
-  allWanted = true;
-  allLoading ??= (async () => {
-    const language = i18n.language;
-    const rest = await dictionaries[localeOf(language)]?.rest();
-    if (rest) i18n.addResourceBundle(language, 'translation', rest.default, true, true);
-  })();
-  return allLoading;
+export function loadStrings(part: DictionaryPart): Promise<void> {
+  wanted.add(part);
+  return loadPart(i18n.language, part);
 }
 
 function storedLanguage(): Locale {
@@ -94,13 +115,10 @@ export function isRtl(lang: string): boolean {
   return lang === 'ar';
 }
 
-/** `allStrings`: the page opened is not home, so load the whole dictionary at once. */
-export async function initI18n({ allStrings = false }: { allStrings?: boolean } = {}): Promise<typeof i18n> {
+/** `part`: the one the opened page needs besides core (see `loadStrings`), loaded with it. */
+export async function initI18n({ part = 'core' }: { part?: DictionaryPart } = {}): Promise<typeof i18n> {
   const lng = storedLanguage();
-  if (allStrings) {
-    allWanted = true;
-    allLoading = Promise.resolve();
-  }
+  wanted.add(part);
   const pseudo = pseudoEnabled();
   await i18n
     .use(lazyBackend)
@@ -118,13 +136,17 @@ export async function initI18n({ allStrings = false }: { allStrings?: boolean } 
       // ("Use {{passwordMin}} to {{passwordMax}} characters"), also the server's error codes.
       interpolation: { escapeValue: false, defaultVariables: { passwordMin: PASSWORD_MIN, passwordMax: PASSWORD_MAX } },
       returnNull: false,
-      // A key not there before the rest of the dictionary: blank, and the rest is on its way (its
-      // arrival re-renders, see bindI18nStore). Once all is there, a missing key shows as itself.
+      // A key in no part loaded yet: blank, and the rest is on its way (its arrival re-renders, see
+      // bindI18nStore). Once the rest is there, a missing key shows as itself.
       parseMissingKeyHandler: (key, defaultValue) => {
         if (defaultValue !== undefined) return defaultValue;
-        if (allLoading) return key;
-        if (import.meta.env.DEV) console.warn(`i18n: "${key}" was asked for before the rest of the dictionary: if home shows it, add it to coreGroups.ts`);
-        void loadAllStrings();
+        const rest = `${i18n.language} rest`;
+        if (loaded.has(rest)) return key;
+        if (import.meta.env.DEV && !loading.has(rest))
+          console.warn(
+            `i18n: "${key}" was asked for before the rest of the dictionary: if home shows it, add it to coreGroups.ts; if a tab page does, name its group at the start of a literal (web/build/pageGroups.ts)`,
+          );
+        loadStrings('rest').catch(() => {});
         return '';
       },
       react: { useSuspense: false, bindI18nStore: 'added' },
@@ -140,6 +162,10 @@ function applyDocumentLanguage(lng: string) {
 
 export async function changeLanguage(lng: Locale): Promise<void> {
   localStorage.setItem(LANG_KEY, lng);
+  // Every part wanted so far, in the new language, before it shows: i18next reads a language only
+  // once, so one shown before may lack a part wanted since. (A part that fails to load: its strings
+  // go through the missing-key handler, like any other.)
+  await Promise.all([...wanted].map((part) => loadPart(I18N_TAG[lng], part))).catch(() => {});
   await i18n.changeLanguage(I18N_TAG[lng]);
   applyDocumentLanguage(lng);
 }

@@ -14,7 +14,7 @@ import { AmountField } from './AmountInput';
 import '../testing/matchMedia';
 
 beforeAll(async () => {
-  await initI18n({ allStrings: true });
+  await initI18n({ part: 'rest' });
 });
 
 const container = document.createElement('div');
