@@ -49,7 +49,7 @@ for (const [lang, heading] of [
 function dictionaryParts(page: Page): string[] {
   const parts: string[] = [];
   page.on('request', (request) => {
-    const m = /\/_dictionary_([a-z]{2})_([a-z]+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname);
+    const m = /\/strings-[\w-]+\/([a-z]{2})-([a-z]+)\.json$/.exec(new URL(request.url()).pathname);
     if (m) parts.push(`${m[1]} ${m[2]}`);
   });
   return parts;

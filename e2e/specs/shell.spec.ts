@@ -88,7 +88,7 @@ test('a visit in German downloads the German strings and no others', async ({ pa
   await setPreferences(page, 'de', 'light');
   const languages = new Set<string>();
   page.on('request', (r) => {
-    const m = /_dictionary_([a-z]{2})_/.exec(r.url());
+    const m = /\/strings-[\w-]+\/([a-z]{2})-/.exec(r.url());
     if (m) languages.add(m[1]);
   });
   await page.goto('pages/market/market');

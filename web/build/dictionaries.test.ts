@@ -7,12 +7,22 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CORE_GROUPS, TAB_PARTS } from '../src/i18n/coreGroups';
-import { dictionaries, PARTS } from './dictionaries';
+import { dictionaries, PARTS, STRINGS_FILE } from './dictionaries';
 import { pageGroups } from './pageGroups';
 
 const dir = fileURLToPath(new URL('../../locales/', import.meta.url));
 const plugin = dictionaries();
 const load = (id: string) => (plugin.load as (this: unknown, id: string) => string | null).call({ addWatchFile() {} }, id);
+
+/** The plugin as `vite build` runs it: the files it emits, and the module the app imports. */
+function built() {
+  const build = dictionaries();
+  (build.configResolved as (config: unknown) => void)({ command: 'build' });
+  const emitted = new Map<string, string>();
+  (build.buildStart as (this: unknown) => void).call({ emitFile: (f: { fileName: string; source: string }) => emitted.set(f.fileName, f.source) });
+  const module = (build.load as (this: unknown, id: string) => string | null).call({ addWatchFile() {} }, '\0virtual:dictionaries')!;
+  return { emitted, module };
+}
 const part = (locale: string, which: (typeof PARTS)[number]) => {
   const code = load(`\0dictionary:${locale}:${which}`)!;
   return JSON.parse(JSON.parse(/JSON\.parse\((.*)\);/s.exec(code)![1])) as Record<string, Record<string, unknown>>;
@@ -25,10 +35,25 @@ describe('split dictionaries', () => {
     .filter((f) => f.endsWith('.json'))
     .map((f) => f.slice(0, -5));
 
+  it('builds every part of every language as a JSON file in one folder, and fetches them from there', () => {
+    const { emitted, module } = built();
+    expect(emitted.size).toBe(locales.length * PARTS.length);
+    const folders = new Set([...emitted.keys()].map((f) => STRINGS_FILE.exec(f)?.[1]));
+    expect(folders.size).toBe(1);
+    const [folder] = folders;
+    for (const l of locales) for (const p of PARTS) expect(JSON.parse(emitted.get(`${folder}${l}-${p}.json`)!), `${l} ${p}`).toEqual(part(l, p));
+    expect(module).toContain(JSON.stringify(folder));
+    expect(module).toContain('fetch(');
+    expect(module).not.toContain('import(');
+    // The folder is named by the contents: the same build, the same folder.
+    expect([...built().emitted.keys()][0]).toBe([...emitted.keys()][0]);
+  });
+
   it('lists every language with every part', () => {
     const index = load('\0virtual:dictionaries')!;
     expect(locales).toHaveLength(20);
     expect(PARTS).toEqual(['core', 'market', 'trade', 'lever', 'assets', 'rest']);
+    // In \`vite dev\` and the unit tests: each part a module, imported.
     for (const l of locales) expect(index).toContain(`${l}: { ${PARTS.map((p) => `${p}: () => import('dictionary:${l}:${p}')`).join(', ')} }`);
   });
 

@@ -10,7 +10,7 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { paths } from '../src/lib/paths.ts';
-import { PART, PARTS } from './dictionaries.ts';
+import { PARTS, STRINGS_FILE } from './dictionaries.ts';
 
 export const PRELOAD_FILE = 'preload.js';
 
@@ -30,8 +30,8 @@ interface Manifest {
   routes: Record<string, string>;
   /** Page → files to fetch, and the part of the dictionary it needs besides core. */
   pages: Record<string, { files: string[]; strings: string }>;
-  /** Language → part → file of its dictionary. */
-  strings: Record<string, Record<string, string>>;
+  /** The dictionaries' folder and languages: a part is `<folder><language>-<part>.json`. */
+  strings: { folder: string; languages: string[] };
 }
 
 export function manifestOf(bundle: OutputBundle): Manifest {
@@ -51,7 +51,7 @@ export function manifestOf(bundle: OutputBundle): Manifest {
   const cssOf = (file: string) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])];
   const entryCss = new Set([...entry].flatMap(cssOf));
 
-  const manifest: Manifest = { routes: {}, pages: {}, strings: {} };
+  const manifest: Manifest = { routes: {}, pages: {}, strings: { folder: '', languages: [] } };
   for (const chunk of chunks) {
     const page = TAB_PAGES.exec(chunk.facadeModuleId ?? '')?.[2];
     if (page) {
@@ -60,12 +60,14 @@ export function manifestOf(bundle: OutputBundle): Manifest {
       manifest.pages[page] = { files: [...own, ...css], strings: TAB_PATHS[page].strings };
       for (const path of TAB_PATHS[page].paths) manifest.routes[path] = page;
     }
-    const dict = PART.exec(chunk.facadeModuleId ?? '');
-    if (dict) {
-      const [, lang, part] = dict;
-      (manifest.strings[lang] ??= {})[part] = chunk.fileName;
-    }
   }
+  for (const file of Object.keys(bundle)) {
+    const [, folder, language, part] = STRINGS_FILE.exec(file) ?? [];
+    if (part !== 'core') continue;
+    manifest.strings.folder = folder;
+    manifest.strings.languages.push(language);
+  }
+  manifest.strings.languages.sort();
   return manifest;
 }
 
@@ -80,20 +82,26 @@ export function script(manifest: Manifest, base: string): string {
   var lang = 'en';
   try {
     var stored = localStorage.getItem('lang');
-    if (stored && m.strings[stored]) lang = stored;
+    if (stored && m.strings.languages.indexOf(stored) >= 0) lang = stored;
   } catch (e) {}
-  var strings = m.strings[lang] || {};
+  var strings = function (part) {
+    return m.strings.folder + lang + '-' + part + '.json';
+  };
   // The strings first: every tab page waits for them (core is among its larger files), and the browser
   // starts a handful of requests at a time (Lighthouse's slow 4G: six, in waves of about 165 ms).
-  var files = [strings.core, route.strings === 'core' ? '' : strings[route.strings]].concat(route.files);
+  var files = [strings('core'), route.strings === 'core' ? '' : strings(route.strings)].concat(route.files);
   for (var i = 0; i < files.length; i++) {
     if (!files[i]) continue;
     var link = document.createElement('link');
     if (/\\.css$/.test(files[i])) {
       link.rel = 'preload';
       link.as = 'style';
+    } else if (/\\.json$/.test(files[i])) {
+      link.rel = 'preload';
+      link.as = 'fetch';
     } else link.rel = 'modulepreload';
-    // As the entry's own preloads and Vite's loader ask for them, so the browser reuses the answer.
+    // As the entry's own preloads, Vite's loader and the strings' fetch ask for them (CORS, same-origin
+    // credentials), so the browser reuses the answer.
     link.crossOrigin = '';
     link.href = ${JSON.stringify(base)} + files[i];
     document.head.appendChild(link);

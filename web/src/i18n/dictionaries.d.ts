@@ -2,6 +2,6 @@
 declare module 'virtual:dictionaries' {
   /** The parts of coreGroups.ts: core, one per tab page but home, the rest. */
   export type DictionaryPart = 'core' | keyof typeof import('./coreGroups').TAB_PARTS | 'rest';
-  type Load = () => Promise<{ default: Record<string, unknown> }>;
-  export const dictionaries: Record<string, Record<DictionaryPart, Load>>;
+  /** One part of a locale's dictionary (a product locale: `en`, `de`, `jp`, …). */
+  export function loadDictionary(locale: string, part: DictionaryPart): Promise<Record<string, unknown>>;
 }

@@ -7,7 +7,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { pseudoEnabled, pseudoProcessor } from './pseudo';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/password';
-import { dictionaries, type DictionaryPart } from 'virtual:dictionaries';
+import { loadDictionary, type DictionaryPart } from 'virtual:dictionaries';
 import { LOCALES } from './localeNames';
 
 export { LOCALES };
@@ -62,11 +62,11 @@ function loadPart(language: string, part: DictionaryPart): Promise<void> {
   const key = `${language} ${part}`;
   let promise = loading.get(key);
   if (!promise) {
-    promise = dictionaries[localeOf(language)][part]().then(
+    promise = loadDictionary(localeOf(language), part).then(
       (strings) => {
         // Deep: core holds some groups in part (`auth.login`), the other parts whole groups. No
-        // copy: each part's object is its chunk's own, parsed for this alone.
-        i18n.addResourceBundle(language, 'translation', strings.default, true, true, { skipCopy: true });
+        // copy: each part's object is parsed for this alone.
+        i18n.addResourceBundle(language, 'translation', strings, true, true, { skipCopy: true });
         loaded.add(key);
       },
       (err: unknown) => {
