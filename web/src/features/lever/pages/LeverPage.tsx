@@ -6,10 +6,10 @@
  * estimated liquidation price and available margin. The arithmetic is forms/leverForm; a
  * confirmation sheet comes before every order, which is sent once. A plain risk notice comes first.
  */
-import { Alert, Anchor, Button, Drawer, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { Segmented } from '../../../ui/Segmented';
 import { toast } from '../../../ui/toast';
-import { useState, type FormEvent } from 'react';
+import { lazy, startTransition, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError, getToken } from '../../../api/client';
@@ -26,8 +26,6 @@ import { LivePrice } from '../../../ui/market/LivePrice';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { ordersOf, useLastPrices, useLeverAccount, useLeverEvents, useLeverOrders, useLeverSymbols, useOpenLever } from '../api';
 import { priceMoney, quantityText, ratePercentText, usdt, usdtExact, LEVER_COIN } from '../components/display';
-import { LeverConfirmSheet } from '../components/LeverConfirmSheet';
-import { LeverSymbolList } from '../components/LeverSymbolList';
 import { SIDE_COLOR } from '../components/sideColor';
 import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
@@ -52,6 +50,12 @@ import {
   type LeverTerms,
 } from '../forms/leverForm';
 import { useLazySheet } from '../../../ui/useLazySheet';
+
+// The sheets are loaded when first opened: Mantine's Modal and Drawer (focus trap, scroll lock,
+// portal) are not part of the page's first download. They are opened in a transition, so the page
+// stays as it is until the chunk has come, the first time, and the sheet shows as soon as it has.
+const LeverConfirmSheet = lazy(() => import('../components/LeverConfirmSheet').then((m) => ({ default: m.LeverConfirmSheet })));
+const LeverSymbolPicker = lazy(() => import('../components/LeverSymbolPicker'));
 
 export default function LeverPage() {
   const { t } = useTranslation();
@@ -128,6 +132,7 @@ function Lever({
     setState(() => change(form));
   };
   const [review, setReview] = useState<LeverSummary | null>(null);
+  const confirm = useLazySheet(review !== null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const picker = useLazySheet(pickerOpen);
 
@@ -149,7 +154,10 @@ function Lever({
     const checked = validateLeverOrder(form, terms, last, available);
     setApiError(null);
     setState({ ...form, errors: checked.errors ?? {} });
-    if (checked.order) setReview(summarizeLeverOrder(form, checked.order, terms, context));
+    if (checked.order) {
+      const summary = summarizeLeverOrder(form, checked.order, terms, context);
+      startTransition(() => setReview(summary));
+    }
   };
 
   const send = () => {
@@ -181,7 +189,7 @@ function Lever({
   return (
     <div className={classes.page}>
       <div className={classes.headerRow}>
-        <UnstyledButton onClick={() => setPickerOpen(true)} data-testid="lever-symbol-switch" aria-haspopup="dialog">
+        <UnstyledButton onClick={() => startTransition(() => setPickerOpen(true))} data-testid="lever-symbol-switch" aria-haspopup="dialog">
           <Group gap={6} wrap="nowrap">
             <Text fw={700} size="lg" data-testid="lever-symbol">
               {symbol}
@@ -351,20 +359,23 @@ function Lever({
         </Alert>
       )}
 
-      <LeverConfirmSheet review={review} terms={terms} pending={open.isPending} onClose={() => setReview(null)} onConfirm={send} />
-
-      {picker.mount && (
-        <Drawer opened={picker.opened} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('lever.chooseSymbol')} radius="lg">
-          <LeverSymbolList
+      <Suspense fallback={null}>
+        {confirm.mount && <LeverConfirmSheet review={review} terms={terms} pending={open.isPending} onClose={() => setReview(null)} onConfirm={send} />}
+      </Suspense>
+      <Suspense fallback={null}>
+        {picker.mount && (
+          <LeverSymbolPicker
+            opened={pickerOpen}
             symbols={symbols}
             current={symbol}
+            onClose={() => setPickerOpen(false)}
             onPick={(s) => {
               setPickerOpen(false);
               onSymbol(s);
             }}
           />
-        </Drawer>
-      )}
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -1,14 +1,18 @@
 /** The open orders of a symbol on the trade page (the first 10), each cancellable after a confirmation. */
 import { Anchor, Group, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
 import { useOrders } from '../api';
 import { useCancelFlow } from './useCancelFlow';
 import { OrderCard } from './OrderCard';
-import { OrderDetailSheet } from './OrderDetailSheet';
+import { useLazySheet } from '../../../ui/useLazySheet';
 import classes from './trade.module.css';
+
+// Loaded when an order's detail is first opened (in a transition: see ui/useLazySheet): the trade
+// page's first download has no Drawer.
+const OrderDetailSheet = lazy(() => import('./OrderDetailSheet').then((m) => ({ default: m.OrderDetailSheet })));
 
 export function OpenOrders({ symbol }: { symbol: string }) {
   const { t } = useTranslation();
@@ -18,6 +22,7 @@ export function OpenOrders({ symbol }: { symbol: string }) {
   // The order whose detail is open, kept live from the list (null when it left the list).
   const [detailId, setDetailId] = useState<string | null>(null);
   const detail = orders.find((o) => o.id === detailId) ?? null;
+  const sheet = useLazySheet(detail !== null);
   return (
     <section className={classes.section} data-testid="open-orders">
       <Group justify="space-between">
@@ -31,14 +36,16 @@ export function OpenOrders({ symbol }: { symbol: string }) {
       {isPending ? null : orders.length ? (
         orders
           .slice(0, 10)
-          .map((o) => <OrderCard key={o.id} order={o} onCancel={onCancel} cancelling={cancellingId === o.id} onOpen={(x) => setDetailId(x.id)} />)
+          .map((o) => (
+            <OrderCard key={o.id} order={o} onCancel={onCancel} cancelling={cancellingId === o.id} onOpen={(x) => startTransition(() => setDetailId(x.id))} />
+          ))
       ) : (
         <Text size="sm" c="dimmed" ta="center" py="md">
           {t('trade.noOrders')}
         </Text>
       )}
       {dialog}
-      <OrderDetailSheet order={detail} onClose={() => setDetailId(null)} />
+      <Suspense fallback={null}>{sheet.mount && <OrderDetailSheet order={detail} onClose={() => setDetailId(null)} />}</Suspense>
     </section>
   );
 }

@@ -5,10 +5,10 @@
  * the inputs and renders. A confirmation sheet comes before every order, which is sent once; the
  * fee rate comes from the server's settings.
  */
-import { Anchor, Button, Drawer, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { Segmented } from '../../../ui/Segmented';
 import { toast } from '../../../ui/toast';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
@@ -26,9 +26,7 @@ import { useOrderEvents, usePlaceOrder, useSpotFeeRate } from '../api';
 import { OrderBookView } from '../../../ui/market/OrderBookView';
 import { StaleNote, staleClass, usePricesStale } from '../../../pwa/StalePrices';
 import { OpenOrders } from '../components/OpenOrders';
-import { OrderConfirmSheet } from '../components/OrderConfirmSheet';
 import { FundsHint } from '../components/FundsHint';
-import { SymbolList } from '../components/SymbolList';
 import { SIDE_COLOR } from '../components/sideColor';
 import classes from '../components/trade.module.css';
 import {
@@ -56,6 +54,12 @@ import {
 } from '../forms/orderForm';
 import { useLazySheet } from '../../../ui/useLazySheet';
 import { Later } from '../../../ui/Later';
+
+// The sheets are loaded when first opened: Mantine's Modal and Drawer (focus trap, scroll lock,
+// portal) are not part of the page's first download. They are opened in a transition, so the page
+// stays as it is until the chunk has come, the first time, and the sheet shows as soon as it has.
+const OrderConfirmSheet = lazy(() => import('../components/OrderConfirmSheet').then((m) => ({ default: m.OrderConfirmSheet })));
+const SymbolPicker = lazy(() => import('../components/SymbolPicker'));
 
 export default function TradePage() {
   // Only the symbols' static information: price ticks re-render the header and the book, not the form.
@@ -90,6 +94,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   const form = { ...state, side };
   const edit = (change: (f: OrderFormState) => OrderFormState) => setState((f) => change({ ...f, side }));
   const [review, setReview] = useState<OrderSummary | null>(null);
+  const confirm = useLazySheet(review !== null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const picker = useLazySheet(pickerOpen);
   const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap } = market;
@@ -114,7 +119,10 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
     if (place.isPending || review) return;
     const checked = validateOrder(form, available, market);
     edit((f) => ({ ...f, errors: checked.errors ?? {} }));
-    if (checked.order) setReview(summarizeOrder(form, checked.order, market, feeRate));
+    if (checked.order) {
+      const summary = summarizeOrder(form, checked.order, market, feeRate);
+      startTransition(() => setReview(summary));
+    }
   };
 
   const send = () => {
@@ -133,7 +141,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
       <StartAtLastPrice symbol={symbol} onLast={(last) => setState((f) => startAtLastPrice(f, last, market))} />
       <StaleNote />
       <Group justify="space-between" px="md" pt="sm" wrap="nowrap">
-        <UnstyledButton onClick={() => setPickerOpen(true)} data-testid="symbol-switch" aria-haspopup="dialog">
+        <UnstyledButton onClick={() => startTransition(() => setPickerOpen(true))} data-testid="symbol-switch" aria-haspopup="dialog">
           <Group gap={6} wrap="nowrap">
             <Text fw={700} size="lg" data-testid="trade-symbol">
               {symbol}
@@ -298,19 +306,22 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
         </section>
       </Later>
 
-      <OrderConfirmSheet review={review} market={market} pending={place.isPending} onClose={() => setReview(null)} onConfirm={send} />
-
-      {picker.mount && (
-        <Drawer opened={picker.opened} onClose={() => setPickerOpen(false)} position="bottom" size="70%" title={t('trade.chooseSymbol')} radius="lg">
-          <SymbolList
+      <Suspense fallback={null}>
+        {confirm.mount && <OrderConfirmSheet review={review} market={market} pending={place.isPending} onClose={() => setReview(null)} onConfirm={send} />}
+      </Suspense>
+      <Suspense fallback={null}>
+        {picker.mount && (
+          <SymbolPicker
+            opened={pickerOpen}
             current={symbol}
+            onClose={() => setPickerOpen(false)}
             onPick={(s) => {
               setPickerOpen(false);
               onSymbol(s);
             }}
           />
-        </Drawer>
-      )}
+        )}
+      </Suspense>
     </div>
   );
 }
