@@ -131,6 +131,11 @@ export function useTicker(symbol: string): Ticker | undefined {
   return useTickers(select).data;
 }
 
+/** A symbol's ticker as the cache holds it now, without following it (a form's starting value). */
+export function tickerNow(queryClient: QueryClient, symbol: string): Ticker | undefined {
+  return queryClient.getQueryData(tickersQuery.queryKey)?.find((t) => t.symbol === symbol);
+}
+
 /** What does not move about a symbol: enough to lay out its pages without re-rendering on ticks. */
 export type MarketInfo = Pick<Ticker, 'symbol' | 'base' | 'quote' | 'pricePrecision' | 'amountPrecision' | 'quotePrecision' | 'settlementPrecision'>;
 

@@ -1,5 +1,4 @@
 /** A symbol's last price (flashing as it moves) and 24 h change, live from the tickers. */
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTicker } from '../../api/market';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
@@ -19,9 +18,9 @@ export function LivePrice({ symbol, pricePrecision, testId }: { symbol: string; 
       <div ref={flash} className={`${classes.last} ${tone}`} data-testid={testId} data-price={ticker?.last}>
         {ticker ? formatAmount(ticker.last, pricePrecision, locale) : '--'}
       </div>
-      <Text size="sm" className={tone} data-testid={`${testId}-change`} aria-label={t('market.change24h')}>
+      <p className={`${classes.change} ${tone}`} data-testid={`${testId}-change`} aria-label={t('market.change24h')}>
         {ticker ? formatPercent(ticker.change24h, locale) : '--'}
-      </Text>
+      </p>
     </div>
   );
 }

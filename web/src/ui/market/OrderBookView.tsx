@@ -2,7 +2,8 @@
  * The order book as exchange apps show it: asks above (best at the bottom), the last price in the
  * middle, bids below, each row with a cumulative depth bar. Tapping a row hands its price back.
  */
-import { Group, NativeSelect, Skeleton, Text } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
+import { Bone } from '../skeleton/Skeleton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
@@ -78,40 +79,30 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
         <span>{t('trade.quantity')}</span>
       </div>
       {!book.ready ? (
-        <Skeleton height={levels * 42 + 40} />
+        <Bone h={levels * 42 + 40} />
       ) : (
         <>
-          <div data-testid="book-asks">
-            {asks.length ? (
-              asks.map((l, i) => row(l, i, 'ask'))
-            ) : (
-              <Text size="xs" c="dimmed" ta="center" py="sm">
-                {t('trade.noLiquidity')}
-              </Text>
-            )}
-          </div>
+          <div data-testid="book-asks">{asks.length ? asks.map((l, i) => row(l, i, 'ask')) : <p className={classes.empty}>{t('trade.noLiquidity')}</p>}</div>
           <div className={classes.mid}>
             <LastPrice symbol={symbol} pricePrecision={pricePrecision} />
             {book.asks[0] && book.bids[0] && (
-              <Text size="xs" c="dimmed" data-testid="book-spread">
+              <p className={classes.spread} data-testid="book-spread">
                 {t('trade.spread')} {formatExact(new Big(book.asks[0].price).minus(book.bids[0].price), locale)}
-              </Text>
+              </p>
             )}
           </div>
           <div data-testid="book-bids">{book.bids.map((l, i) => row(l, i, 'bid'))}</div>
         </>
       )}
-      <Group mt={6} gap={4} wrap="nowrap">
-        <NativeSelect
-          size="xs"
-          aria-label={t('trade.grouping')}
-          value={grouping}
-          onChange={(e) => setGrouping(e.currentTarget.value)}
-          data={options}
-          data-testid="book-grouping"
-          style={{ flex: 1 }}
-        />
-      </Group>
+      <NativeSelect
+        size="xs"
+        mt={6}
+        aria-label={t('trade.grouping')}
+        value={grouping}
+        onChange={(e) => setGrouping(e.currentTarget.value)}
+        data={options}
+        data-testid="book-grouping"
+      />
     </div>
   );
 }

@@ -5,7 +5,8 @@
  * moving it funds → exchange without leaving the form, prefilled with what is missing. The sheet
  * (FundsTransferSheet) is loaded when first opened (in a transition: see ui/useLazySheet).
  */
-import { Button, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
+import classes from './trade.module.css';
 import { lazy, startTransition, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCoinPrecision } from '../../../api/coins';
@@ -38,14 +39,14 @@ export function FundsHint({ coin, precision, needed, fallback }: { coin: string;
   return (
     <>
       {/* Text above its action: the form's column is narrow, and a button beside it squeezes the sentence into four lines. */}
-      <Stack gap={4} align="flex-start" data-testid="funds-hint">
-        <Text size="xs" c="dimmed" data-testid="funds-hint-text">
+      <div className={classes.fundsHint} data-testid="funds-hint">
+        <p className={classes.hintText} data-testid="funds-hint-text">
           {isolateAmounts(t('trade.fundsHint', { amount: formatMoney(funds, precision, coin, locale) }))}
-        </Text>
+        </p>
         <Button size="compact-xs" variant="light" onClick={() => startTransition(() => setOpen(true))} data-testid="funds-hint-transfer">
           {t('trade.transfer')}
         </Button>
-      </Stack>
+      </div>
       <Suspense fallback={null}>
         {sheet.mount && (
           <FundsTransferSheet

@@ -1,5 +1,4 @@
 /** The open orders of a symbol on the trade page (the first 10), each cancellable after a confirmation. */
-import { Anchor, Group, Text } from '@mantine/core';
 import { lazy, startTransition, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -25,14 +24,14 @@ export function OpenOrders({ symbol }: { symbol: string }) {
   const sheet = useLazySheet(detail !== null);
   return (
     <section className={classes.section} data-testid="open-orders">
-      <Group justify="space-between">
-        <Text fw={600}>
+      <div className={classes.sectionHead}>
+        <h2 className={classes.sectionTitle}>
           {t('trade.openOrders')} ({data?.pages[0]?.total ?? 0})
-        </Text>
-        <Anchor component={Link} to={paths.trade.entrust} size="sm" data-testid="all-orders">
+        </h2>
+        <Link to={paths.trade.entrust} className={classes.link} data-testid="all-orders">
           {t('trade.allOrders')}
-        </Anchor>
-      </Group>
+        </Link>
+      </div>
       {isPending ? null : orders.length ? (
         orders
           .slice(0, 10)
@@ -40,9 +39,7 @@ export function OpenOrders({ symbol }: { symbol: string }) {
             <OrderCard key={o.id} order={o} onCancel={onCancel} cancelling={cancellingId === o.id} onOpen={(x) => startTransition(() => setDetailId(x.id))} />
           ))
       ) : (
-        <Text size="sm" c="dimmed" ta="center" py="md">
-          {t('trade.noOrders')}
-        </Text>
+        <p className={classes.noOrders}>{t('trade.noOrders')}</p>
       )}
       {dialog}
       <Suspense fallback={null}>{sheet.mount && <OrderDetailSheet order={detail} onClose={() => setDetailId(null)} />}</Suspense>

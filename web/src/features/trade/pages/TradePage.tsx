@@ -5,7 +5,7 @@
  * the inputs and renders. A confirmation sheet comes before every order, which is sent once; the
  * fee rate comes from the server's settings.
  */
-import { Anchor, Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { Segmented } from '../../../ui/Segmented';
 import { toast } from '../../../ui/toast';
 import { lazy, startTransition, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -19,7 +19,8 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { AmountInput } from '../../../ui/AmountInput';
-import { useMarkets, useTicker, type MarketInfo } from '../../../api/market';
+import { tickerNow, useMarkets, useTicker, type MarketInfo } from '../../../api/market';
+import { useQueryClient } from '@tanstack/react-query';
 import { TradesPanel } from '../../../ui/market/TradesPanel';
 import { toneOf } from '../../../ui/market/tone';
 import { useOrderEvents, usePlaceOrder, useSpotFeeRate } from '../api';
@@ -89,8 +90,12 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   const { data: wallet } = useWallet();
   const feeRate = useSpotFeeRate();
   const place = usePlaceOrder();
-  // The form's state and arithmetic live in forms/orderForm; the side lives in the URL.
-  const [state, setState] = useState(() => initialOrderForm(side));
+  // The form's state and arithmetic live in forms/orderForm; the side lives in the URL. The price
+  // starts at the last price when the tickers are there already (they usually are: they load with
+  // the page), in the first render rather than in a second one (StartAtLastPrice, when they come later).
+  const queryClient = useQueryClient();
+  const [state, setState] = useState(() => startAtLastPrice(initialOrderForm(side), tickerNow(queryClient, market.symbol)?.last, market));
+  const [startedAtLast] = useState(state.price !== '');
   const form = { ...state, side };
   const edit = (change: (f: OrderFormState) => OrderFormState) => setState((f) => change({ ...f, side }));
   const [review, setReview] = useState<OrderSummary | null>(null);
@@ -138,28 +143,35 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
 
   return (
     <div>
-      <StartAtLastPrice symbol={symbol} onLast={(last) => setState((f) => startAtLastPrice(f, last, market))} />
+      {!startedAtLast && <StartAtLastPrice symbol={symbol} onLast={(last) => setState((f) => startAtLastPrice(f, last, market))} />}
       <StaleNote />
-      <Group justify="space-between" px="md" pt="sm" wrap="nowrap">
-        <UnstyledButton onClick={() => startTransition(() => setPickerOpen(true))} data-testid="symbol-switch" aria-haspopup="dialog">
-          <Group gap={6} wrap="nowrap">
-            <Text fw={700} size="lg" data-testid="trade-symbol">
-              {symbol}
-            </Text>
-            <LiveChange symbol={symbol} />
-            <Text c="dimmed" aria-hidden>
-              ▾
-            </Text>
-          </Group>
-        </UnstyledButton>
-        <Anchor component={Link} to={withQuery(paths.market.kline, { symbol })} size="sm">
+      {/* Plain elements, not Mantine's Group, Text and Anchor, on the first screen and what ticks
+          live: each of those resolves its styles on every render (about a tenth of the page's
+          render time on a phone). */}
+      <div className={classes.header}>
+        <button
+          type="button"
+          className={classes.symbolSwitch}
+          onClick={() => startTransition(() => setPickerOpen(true))}
+          data-testid="symbol-switch"
+          aria-haspopup="dialog"
+        >
+          <span className={classes.symbol} data-testid="trade-symbol">
+            {symbol}
+          </span>
+          <LiveChange symbol={symbol} />
+          <span className={classes.caret} aria-hidden>
+            ▾
+          </span>
+        </button>
+        <Link to={withQuery(paths.market.kline, { symbol })} className={classes.link}>
           {t('trade.chart')}
-        </Anchor>
-      </Group>
+        </Link>
+      </div>
 
       <div className={classes.layout}>
         <form onSubmit={submit} noValidate data-testid="order-form">
-          <Stack gap={10}>
+          <div className={classes.form}>
             <div className={classes.sideToggle} role="group" aria-label={t('trade.sideLabel')}>
               <Button
                 color={SIDE_COLOR.buy}
@@ -222,7 +234,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 data-testid="quantity-input"
               />
             )}
-            <Group gap={4} grow wrap="nowrap">
+            <div className={classes.percents}>
               {PERCENTS.map((pct) => (
                 <Button
                   key={pct}
@@ -237,7 +249,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                   {pct}%
                 </Button>
               ))}
-            </Group>
+            </div>
             {kind === 'limit' && (
               <AmountInput
                 aria-label={t('trade.amount')}
@@ -247,24 +259,18 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 data-testid="amount-input"
               />
             )}
-            <Stack gap={2}>
-              <Group justify="space-between" gap={4} wrap="nowrap">
-                <Text size="xs" c="dimmed">
-                  {t('trade.available')}
-                </Text>
-                <Text size="xs" data-testid="trade-available">
+            <div className={classes.facts}>
+              <p className={classes.fact}>
+                <span className={classes.dimmed}>{t('trade.available')}</span>
+                <span data-testid="trade-available">
                   {/* Unknown until the wallet has loaded: "--", never a balance of 0 that is not there. */}
                   {wallet ? formatMoney(available, spend.precision, spend.coin, locale) : `-- ${spend.coin}`}
-                </Text>
-              </Group>
-              <Group justify="space-between" gap={4} wrap="nowrap">
-                <Text size="xs" c="dimmed">
-                  {t('trade.fee')}
-                </Text>
-                <Text size="xs" data-testid="trade-fee">
-                  {feeRate !== undefined ? formatRate(feeRate, locale) : '--'}
-                </Text>
-              </Group>
+                </span>
+              </p>
+              <p className={classes.fact}>
+                <span className={classes.dimmed}>{t('trade.fee')}</span>
+                <span data-testid="trade-fee">{feeRate !== undefined ? formatRate(feeRate, locale) : '--'}</span>
+              </p>
               {/* The coin sits in the funds account: say so, with a transfer that keeps the form. */}
               {loggedIn && (
                 <FundsHint
@@ -272,13 +278,17 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                   precision={spend.precision}
                   needed={typedCost(form)}
                   fallback={
-                    <Anchor component={Link} to={withQuery(paths.assets.transfer, { to: 'exchange', coin: spend.coin })} size="xs" data-testid="trade-transfer">
+                    <Link
+                      to={withQuery(paths.assets.transfer, { to: 'exchange', coin: spend.coin })}
+                      className={`${classes.link} ${classes.xs}`}
+                      data-testid="trade-transfer"
+                    >
                       {t('trade.transferIn')}
-                    </Anchor>
+                    </Link>
                   }
                 />
               )}
-            </Stack>
+            </div>
             {loggedIn ? (
               <Button type="submit" color={SIDE_COLOR[side]} loading={place.isPending} data-testid="order-submit">
                 {t(side === 'buy' ? 'trade.buyCoin' : 'trade.sellCoin', { coin: base })}
@@ -288,7 +298,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 {t('trade.login')}
               </Button>
             )}
-          </Stack>
+          </div>
         </form>
         <StaleBook>
           <OrderBookView symbol={symbol} pricePrecision={pp} amountPrecision={ap} levels={7} onPrice={(p) => kind === 'limit' && onPrice(p)} />
@@ -299,9 +309,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
       <Later>
         {loggedIn && <OpenOrders symbol={symbol} />}
         <section className={classes.section} data-testid="recent-trades">
-          <Text fw={600} mb="xs">
-            {t('trade.recentTrades')}
-          </Text>
+          <h2 className={classes.sectionTitle}>{t('trade.recentTrades')}</h2>
           <TradesPanel symbol={symbol} pricePrecision={pp} amountPrecision={Math.min(ap, 4)} limit={12} flush />
         </section>
       </Later>
@@ -355,8 +363,8 @@ function LiveChange({ symbol }: { symbol: string }) {
   const stale = usePricesStale();
   if (!ticker) return null;
   return (
-    <Text size="sm" className={`${toneOf(ticker.change24h)} ${stale ? staleClass : ''}`} data-stale={stale || undefined}>
+    <span className={`${classes.change} ${toneOf(ticker.change24h)} ${stale ? staleClass : ''}`} data-stale={stale || undefined}>
       {formatPercent(ticker.change24h, locale)}
-    </Text>
+    </span>
   );
 }
