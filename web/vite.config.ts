@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { dictionaries } from './build/dictionaries.ts';
 import { mantineTheme } from './build/mantineTheme.ts';
+import { mantineUseId } from './build/mantineUseId.ts';
 import { precompress } from './build/precompress.ts';
 import { reactFirst } from './build/reactFirst.ts';
 import { pwa } from './build/pwa.ts';
@@ -14,7 +15,7 @@ const backend = `http://127.0.0.1:${process.env.MOCK_PORT ?? 8080}`;
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/h5/',
-  plugins: [react(), dictionaries(), mantineTheme(), reactFirst(), routePreload(), staticShellPlugin(), pwa(), precompress()],
+  plugins: [react(), dictionaries(), mantineTheme(), mantineUseId(), reactFirst(), routePreload(), staticShellPlugin(), pwa(), precompress()],
   resolve: {
     // React 19 has the hook the shim provides for older Reacts (see the file).
     alias: { 'use-sync-external-store/shim': fileURLToPath(new URL('./build/useSyncExternalStore.ts', import.meta.url)) },
