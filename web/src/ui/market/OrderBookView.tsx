@@ -79,7 +79,8 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
         <span>{t('trade.quantity')}</span>
       </div>
       {!book.ready ? (
-        <Bone h={levels * 42 + 40} />
+        // As tall as the book it stands for: both sides' 24 px rows and the middle's two lines.
+        <Bone h={levels * 48 + 49} />
       ) : (
         <>
           <div data-testid="book-asks">{asks.length ? asks.map((l, i) => row(l, i, 'ask')) : <p className={classes.empty}>{t('trade.noLiquidity')}</p>}</div>

@@ -32,7 +32,12 @@ export function OpenOrders({ symbol }: { symbol: string }) {
           {t('trade.allOrders')}
         </Link>
       </div>
-      {isPending ? null : orders.length ? (
+      {/* While they load, the room of the "no open orders" line, so recent trades below do not jump. */}
+      {isPending ? (
+        <p className={classes.noOrders} aria-hidden>
+          {'\u00a0'}
+        </p>
+      ) : orders.length ? (
         orders
           .slice(0, 10)
           .map((o) => (
