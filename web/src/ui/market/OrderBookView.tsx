@@ -4,7 +4,7 @@
  */
 import { NativeSelect } from '@mantine/core';
 import { Bone } from '../skeleton/Skeleton';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { Big } from '../../lib/decimal';
@@ -41,7 +41,7 @@ function LastPrice({ symbol, pricePrecision }: { symbol: string; pricePrecision:
 export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels = 10, onPrice }: OrderBookViewProps) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const options = groupings(pricePrecision);
+  const options = useMemo(() => groupings(pricePrecision), [pricePrecision]);
   const [grouping, setGrouping] = useGroupingState(symbol, options[0]);
   const book = useOrderBook(symbol, { levels, grouping: grouping === options[0] ? undefined : grouping });
   const asks = [...book.asks].reverse();
@@ -95,18 +95,38 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
           <div data-testid="book-bids">{book.bids.map((l, i) => row(l, i, 'bid'))}</div>
         </>
       )}
-      <NativeSelect
-        size="xs"
-        mt={6}
-        aria-label={t('trade.grouping')}
-        value={grouping}
-        onChange={(e) => setGrouping(e.currentTarget.value)}
-        data={options}
-        data-testid="book-grouping"
-      />
+      <GroupingSelect label={t('trade.grouping')} value={grouping} options={options} onChange={setGrouping} />
     </div>
   );
 }
+
+/**
+ * The grouping choice, apart so that the book's updates (many a second) do not re-render it: a
+ * Mantine select resolves its styles on every render.
+ */
+const GroupingSelect = memo(function GroupingSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: string[];
+  onChange: (v: string) => void;
+}) {
+  return (
+    <NativeSelect
+      size="xs"
+      mt={6}
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={options}
+      data-testid="book-grouping"
+    />
+  );
+});
 
 function useGroupingState(symbol: string, initial: string): [string, (v: string) => void] {
   const [value, setValue] = useState(initial);
