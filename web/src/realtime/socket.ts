@@ -89,6 +89,9 @@ export class Realtime {
   private statusValue: ConnectionStatus = 'connecting';
   /** Dropped-event problems already reported (event and JSON pointer), so each alerts once. */
   private readonly reported = new Set<string>();
+  /** Each event's validator once loaded, or its loading (the `Wire`'s `validator`). */
+  private readonly checks = new Map<ServerEvent, Validator | Promise<Validator>>();
+  private validator: Wire['validator'] | null = null;
 
   /** `wire`: socket.io by default; tests pass one of their own (synchronous, so events flow at once). */
   constructor(private wire: () => Wire | Promise<Wire> = socketIoWire) {}
@@ -114,10 +117,6 @@ export class Realtime {
       },
     );
   }
-
-  /** Each event's validator once loaded, or its loading (the `Wire`'s `validator`). */
-  private readonly checks = new Map<ServerEvent, Validator | Promise<Validator>>();
-  private validator: Wire['validator'] | null = null;
 
   /** The event's validator, loading it on first use; once loaded it is used synchronously. */
   private check(event: ServerEvent): Validator | Promise<Validator> | undefined {
