@@ -10,19 +10,23 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { paths } from '../src/lib/paths.ts';
-import { PARTS, STRINGS_FILE } from './dictionaries.ts';
+import { STRINGS_FILE } from './dictionaries.ts';
 
 export const PRELOAD_FILE = 'preload.js';
 
-/** The tab pages (web/src/app/routes.tsx) by their module, with the paths that open them. */
+/**
+ * The tab pages (web/src/app/routes.tsx) by their module: the tab (app/tabs.ts), which also names
+ * the dictionary part the page needs besides core (none for home; `stringsOf` in app/routes.tsx),
+ * and the page.
+ */
 export const TAB_PAGES = /[\\/]features[\\/](home|market|trade|lever|assets)[\\/]pages[\\/](HomePage|MarketPage|TradePage|LeverPage|AssetsPage)\.tsx$/;
-/** `strings`: the dictionary part the page needs besides core (`stringsOf` in app/routes.tsx). */
-const TAB_PATHS: Record<string, { paths: string[]; strings: (typeof PARTS)[number] }> = {
-  HomePage: { paths: [paths.root, paths.home.home], strings: 'core' },
-  MarketPage: { paths: [paths.market.market], strings: 'market' },
-  TradePage: { paths: [paths.trade.trade], strings: 'trade' },
-  LeverPage: { paths: [paths.lever.lever], strings: 'lever' },
-  AssetsPage: { paths: [paths.assets.assets], strings: 'assets' },
+/** The paths that open each tab page (home has two). */
+const TAB_PATHS: Record<string, string[]> = {
+  HomePage: [paths.root, paths.home.home],
+  MarketPage: [paths.market.market],
+  TradePage: [paths.trade.trade],
+  LeverPage: [paths.lever.lever],
+  AssetsPage: [paths.assets.assets],
 };
 
 interface Manifest {
@@ -53,12 +57,12 @@ export function manifestOf(bundle: OutputBundle): Manifest {
 
   const manifest: Manifest = { routes: {}, pages: {}, strings: { folder: '', languages: [] } };
   for (const chunk of chunks) {
-    const page = TAB_PAGES.exec(chunk.facadeModuleId ?? '')?.[2];
+    const [, tab, page] = TAB_PAGES.exec(chunk.facadeModuleId ?? '') ?? [];
     if (page) {
       const own = [...closure(chunk)].filter((f) => !entry.has(f));
       const css = [...new Set(own.flatMap(cssOf))].filter((f) => !entryCss.has(f));
-      manifest.pages[page] = { files: [...own, ...css], strings: TAB_PATHS[page].strings };
-      for (const path of TAB_PATHS[page].paths) manifest.routes[path] = page;
+      manifest.pages[page] = { files: [...own, ...css], strings: tab === 'home' ? 'core' : tab };
+      for (const path of TAB_PATHS[page]) manifest.routes[path] = page;
     }
   }
   for (const file of Object.keys(bundle)) {

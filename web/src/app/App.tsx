@@ -47,8 +47,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** A page and the strings it needs: home's come with the app (core), another tab page's with its own part, any other page's with the rest. */
-const withStrings = (r: RouteDef) => (r.tab === 'home' ? r.load : () => Promise.all([r.load(), loadStrings(stringsOf(r))]).then(([page]) => page));
+/** A page and the strings it needs (`stringsOf`: home core, which comes with the app; another tab page its own part; any other page the rest). */
+const withStrings = (r: RouteDef) => () => Promise.all([r.load(), loadStrings(stringsOf(r))]).then(([page]) => page);
 
 const pages = new Map(ROUTES.map((r) => [r.path, lazy(() => loadPage(withStrings(r)))]));
 const NotFoundPage = lazy(() => loadPage(() => import('../ui/NotFoundPage')));
