@@ -18,7 +18,7 @@
  * bench/lighthouse.ts. Between runs the HTTP cache, the service worker and its caches are cleared,
  * the session and settings in localStorage are kept.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lcpPath, median, PAGES, startLighthouseBench, type LighthouseResult } from './lighthouse.ts';
 
@@ -97,7 +97,11 @@ try {
   const measure = async (name: string, url: string, i: number, label: string): Promise<Run> => {
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`bench/perf: Lighthouse returned nothing for ${url}`);
-    if (process.env.PERF_SAVE) writeFileSync(join(process.env.PERF_SAVE, `${name}-${label}${i + 1}.json`), JSON.stringify(result.lhr));
+    const save = process.env.PERF_SAVE;
+    if (save) {
+      mkdirSync(save, { recursive: true });
+      writeFileSync(join(save, `${name}-${label}${i + 1}.json`), JSON.stringify(result.lhr));
+    }
     return { ...read(result), path: PATH ? await lcpPath(result, PATH) : [] };
   };
   for (const [name, path] of Object.entries(PAGES)) {
@@ -139,6 +143,9 @@ try {
     console.log(
       `${name.padEnd(9)} ${m('score').toFixed(2).padEnd(6)} ${s(m('fcp')).padEnd(8)} ${s(m('lcp')).padEnd(8)} ${`${Math.round(m('tbt'))} ms`.padEnd(8)} ${verdict(ok).padEnd(9)} ${runs.map((r) => s(r.lcp)).join(' ')}`,
     );
+    const run = runs.find((r) => r.lcp === m('lcp')) ?? runs[0];
+    console.log(`          LCP element: ${run.lcpElement.slice(0, 110)}`);
+    if (PATH) console.log(`          the end of its simulated LCP (start, end in ms; median run):\n${run.path.map((l) => `          ${l}`).join('\n')}`);
   }
   if (CPU === 4)
     console.log(
