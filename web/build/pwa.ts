@@ -14,8 +14,10 @@
  * - at run time, cache-first: every other hashed file under /h5/assets/ as the app loads it (its
  *   pages, the user's dictionary), and what the page loaded before the worker took over (the page
  *   sends that list, see web/src/pwa/register.ts); hashed names never change content;
- * - config.js (deployment settings, not hashed): network-first, so it is never stale while the
- *   network answers, and the last copy lets the app start offline;
+ * - config.js (deployment settings, not hashed): stale-while-revalidate. The app's scripts run
+ *   after it, so network-first made every repeat visit wait a round trip (and the connection's
+ *   set-up) before the app started; from the cache it is there at once, refreshed behind, and a
+ *   deployment's change applies from the next visit. The first visit fetches it;
  * - navigations under /h5/: the precached index.html (the app routes on the client).
  * Never cached: /api, /socket.io, /__mock (no route matches them, the browser goes to the network),
  * and msw's mockServiceWorker.js.
@@ -87,7 +89,7 @@ export function pwa(): Plugin {
         runtimeCaching: [
           {
             urlPattern: new RegExp(`${escapedBase}config\\.js$`),
-            handler: 'NetworkFirst',
+            handler: 'StaleWhileRevalidate',
             options: { cacheName: 'h5-config', expiration: { maxEntries: 1 } },
           },
           {

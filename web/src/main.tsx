@@ -1,9 +1,9 @@
 import './theme/mantineStyles';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, queryClient } from './app/App';
+import { App, preloadPage, queryClient } from './app/App';
 import { getToken } from './api/client';
-import { routeAt, stringsOf } from './app/routes';
+import { prefetchFirstReads, routeAt, stringsOf } from './app/routes';
 import { initI18n, isRtl, localeOf } from './i18n';
 import { applyPriceColors } from './theme/priceColors';
 import { warmFormatters } from './lib/format';
@@ -22,11 +22,14 @@ async function boot() {
   // The opened page's code and its strings load alongside each other, not one after the other.
   const route = routeAt(window.location.pathname);
   void route?.load().catch(() => {}); // a failure shows (and recovers) where the page renders
-  route?.prefetch?.(queryClient, Boolean(getToken())); // and its first queries
+  if (route) prefetchFirstReads(route, queryClient, Boolean(getToken())); // and its first queries
   warmFormatters(); // while they download
   // The strings' set-up in a task of its own, after the requests above (together, a long task on a phone).
   await new Promise((resolve) => setTimeout(resolve));
   const i18n = await initI18n({ part: route ? stringsOf(route) : 'rest' });
+  // The first render waits for the opened page's code (the static shell shows its outline meanwhile):
+  // the page then draws in that render, not behind a skeleton (see lazyPage in app/App.tsx).
+  if (route) await Promise.race([preloadPage(route).catch(() => {}), new Promise((resolve) => setTimeout(resolve, BOOT_SHELL_MAX_MS))]);
   const root = createRoot(document.getElementById('root')!);
   // In a transition, React renders the first screen in slices of a few milliseconds, yielding to the
   // browser between them, instead of one long task (the static shell stays on screen meanwhile).

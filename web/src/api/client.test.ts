@@ -245,3 +245,55 @@ describe("a page's first queries, started with its code before the shell has mou
     expect(toast).toHaveBeenCalledWith(expect.stringContaining('Something went wrong on our side'));
   });
 });
+
+describe("a tab page's early reads (preload.js asked for them as the page opened: api/earlyReads.ts)", () => {
+  const url = `${window.location.origin}/api/market/tickers`;
+  const early = (auth: string | null, at = Date.now(), response: Promise<Response> = Promise.resolve(Response.json({ type: 'ok', message: ['early'] }))) =>
+    (window.__h5EarlyReads = { [url]: { auth, at, response } });
+  let asked = 0;
+  const count = () => asked++;
+  beforeEach(() => {
+    asked = 0;
+    server.events.on('request:start', count);
+  });
+  afterEach(() => {
+    server.events.removeListener('request:start', count);
+    delete window.__h5EarlyReads;
+  });
+
+  it('takes the early answer instead of asking again, once', async () => {
+    early(null);
+    expect(await call('listTickers')).toEqual(['early']);
+    expect(asked).toBe(0);
+    expect(await call('listTickers')).not.toEqual(['early']);
+    expect(asked).toBe(1);
+  });
+
+  it('asks afresh when the credential is not the one the early read was sent with', async () => {
+    setToken('someone-else');
+    early(null);
+    await failure(call('listTickers'));
+    expect(asked).toBe(1);
+  });
+
+  it('asks afresh when the early answer is older than 10 s', async () => {
+    early(null, Date.now() - 10_001);
+    expect(await call('listTickers')).not.toEqual(['early']);
+    expect(asked).toBe(1);
+  });
+
+  it('asks again when the early read did not reach the server, and the user sees no failure', async () => {
+    early(null, Date.now(), Promise.reject(new TypeError('Failed to fetch')));
+    expect(Array.isArray(await call('listTickers'))).toBe(true);
+    expect(asked).toBe(1);
+    expect(fx.toast).not.toHaveBeenCalled();
+  });
+
+  it("an early read's refusal is the app's own: the error catalogue runs on it", async () => {
+    early(null, Date.now(), Promise.resolve(Response.json({ type: 'error', code: 'rate_limited', message: 'Too many requests' })));
+    const err = await failure(call('listTickers'));
+    expect(err?.details.code).toBe('rate_limited');
+    expect(fx.toast).toHaveBeenCalledWith('Too many requests');
+    expect(asked).toBe(0);
+  });
+});

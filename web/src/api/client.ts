@@ -17,11 +17,11 @@ import {
 } from '../../../contracts/generated/operations';
 import { loginRedirect, paths, withRedirect } from '../lib/paths';
 import { appConfig } from './config';
+import { GUEST_KEY, TOKEN_KEY } from './credentialKeys';
+import { takeEarlyRead } from './earlyReads';
 import { apiEffects, loading, shellEffects } from './effects';
 
-const TOKEN_KEY = 'token';
-/** localStorage key of the support chat's guest key (kept by "clear cache", like the session). */
-export const GUEST_KEY = 'support_guest';
+export { GUEST_KEY } from './credentialKeys';
 const REQUEST_TIMEOUT_MS = 60_000;
 type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'response';
 
@@ -48,7 +48,8 @@ type StyleOf<K extends OperationId> = (typeof operationTable)[K]['callStyle'];
 /** `global` calls receive the whole envelope; every other style receives `message`. */
 type CallResult<K extends OperationId> = StyleOf<K> extends 'global' ? Extract<OpEnvelope<K>, { type: 'ok' }> : OpResult<K>;
 
-const client = createClient<ApiPaths>({ fetch: (request) => globalThis.fetch(request) });
+// A tab page's first reads may have been asked for already, as the page opened (api/earlyReads.ts).
+const client = createClient<ApiPaths>({ fetch: (request) => takeEarlyRead(request) ?? globalThis.fetch(request) });
 
 export function getToken(): string | null {
   try {

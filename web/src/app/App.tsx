@@ -1,39 +1,14 @@
 import { DirectionProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useLayoutEffect, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { ROUTES, stringsOf, type RouteDef } from './routes';
 import { Shell } from './Shell';
+import { lazyPage, loadPage } from './lazyPage';
 import { MantineRoot } from '../theme/MantineRoot';
 import { ToastHost } from '../ui/toast';
 import { loadStrings } from '../i18n';
-import { dropBootShell } from '../ui/bootShell';
-
-const RELOADED_KEY = 'chunk-reloaded';
-
-/** A page that, once drawn, takes away the static shell covering it (ui/bootShell.ts). */
-function drawn(Page: ComponentType): ComponentType {
-  return function DrawnPage() {
-    useLayoutEffect(dropBootShell, []);
-    return <Page />;
-  };
-}
-
-/** Loads a page chunk; after a deploy removed an old chunk, reloads the page once to get the new build. */
-async function loadPage(load: () => Promise<{ default: ComponentType }>) {
-  try {
-    const mod = await load();
-    sessionStorage.removeItem(RELOADED_KEY);
-    return { default: drawn(mod.default) };
-  } catch (err) {
-    if (!sessionStorage.getItem(RELOADED_KEY)) {
-      sessionStorage.setItem(RELOADED_KEY, '1');
-      window.location.reload();
-    }
-    throw err;
-  }
-}
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -50,8 +25,11 @@ export const queryClient = new QueryClient({
 /** A page and the strings it needs (`stringsOf`: home core, which comes with the app; another tab page its own part; any other page the rest). */
 const withStrings = (r: RouteDef) => () => Promise.all([r.load(), loadStrings(stringsOf(r))]).then(([page]) => page);
 
-const pages = new Map(ROUTES.map((r) => [r.path, lazy(() => loadPage(withStrings(r)))]));
+const pages = new Map(ROUTES.map((r) => [r.path, lazyPage(withStrings(r))]));
 const NotFoundPage = lazy(() => loadPage(() => import('../ui/NotFoundPage')));
+
+/** Loads a page's code and strings ahead of its first render (main.tsx: the opened page, once the strings are set up). */
+export const preloadPage = (route: RouteDef) => pages.get(route.path)!.preload();
 
 export function App({ dir }: { dir: 'ltr' | 'rtl' }) {
   return (

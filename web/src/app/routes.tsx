@@ -12,6 +12,7 @@ import { settingsQuery } from '../api/settings';
 import { walletQuery } from '../api/wallet';
 import { paths, type AppPath } from '../lib/paths';
 import type { TabKey } from './tabs';
+import { FIRST_READS, type FirstRead } from './firstReads';
 import type { DictionaryPart } from '../i18n';
 
 export interface RouteDef {
@@ -22,39 +23,39 @@ export interface RouteDef {
   tab?: TabKey;
   auth?: boolean;
   refresh?: boolean;
-  /**
-   * Starts the queries the page asks for first (`user`: a session is there). On a first visit they
-   * go out with the page's code and strings (main.tsx), so the first render has data instead of a
-   * skeleton that waits one more round trip.
-   */
-  prefetch?: (client: QueryClient, user: boolean) => void;
 }
 
-type Prefetch = (client: QueryClient) => Promise<void>;
-const tickers: Prefetch = (c) => c.prefetchQuery(tickersQuery);
-const settings: Prefetch = (c) => c.prefetchQuery(settingsQuery);
-const coins: Prefetch = (c) => c.prefetchQuery(coinsQuery);
-const wallet: Prefetch = (c) => c.prefetchQuery(walletQuery);
-const me: Prefetch = (c) => c.prefetchQuery(meQuery);
-/** `open`: for anyone; `user`: with a session. */
-const first =
-  (open: Prefetch[], user: Prefetch[] = []) =>
-  (client: QueryClient, loggedIn: boolean) => {
-    for (const prefetch of [...open, ...(loggedIn ? user : [])]) void prefetch(client);
-  };
+/** The query of each operation a tab page may read first (app/firstReads.ts). */
+const FIRST_QUERIES: Record<FirstRead, (client: QueryClient) => Promise<void>> = {
+  listTickers: (c) => c.prefetchQuery(tickersQuery),
+  getSettings: (c) => c.prefetchQuery(settingsQuery),
+  listCoins: (c) => c.prefetchQuery(coinsQuery),
+  getWallet: (c) => c.prefetchQuery(walletQuery),
+  getCurrentUser: (c) => c.prefetchQuery(meQuery),
+};
+
+/**
+ * Starts the queries a tab page asks for first (`loggedIn`: a session is there). On opening the app
+ * they go out with the page's code and strings (main.tsx), so the first render has data instead of
+ * a skeleton that waits one more round trip; preload.js has asked for them already (app/firstReads.ts).
+ */
+export function prefetchFirstReads(route: RouteDef, client: QueryClient, loggedIn: boolean) {
+  if (!route.tab) return;
+  const { open, user } = FIRST_READS[route.tab];
+  for (const read of [...open, ...(loggedIn ? user : [])]) void FIRST_QUERIES[read](client);
+}
 
 const home = () => import('../features/home/pages/HomePage');
 
 export const ROUTES: RouteDef[] = [
-  { path: paths.root, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first([tickers], [me]) },
-  { path: paths.home.home, title: 'tabs.home', load: home, tab: 'home', refresh: true, prefetch: first([tickers], [me]) },
+  { path: paths.root, title: 'tabs.home', load: home, tab: 'home', refresh: true },
+  { path: paths.home.home, title: 'tabs.home', load: home, tab: 'home', refresh: true },
   {
     path: paths.market.market,
     title: 'tabs.market',
     load: () => import('../features/market/pages/MarketPage'),
     tab: 'market',
     refresh: true,
-    prefetch: first([tickers]),
   },
   { path: paths.market.kline, title: 'routes.kline', load: () => import('../features/market/pages/KlinePage') },
   {
@@ -63,7 +64,6 @@ export const ROUTES: RouteDef[] = [
     load: () => import('../features/trade/pages/TradePage'),
     tab: 'trade',
     refresh: true,
-    prefetch: first([tickers, settings], [wallet, coins]),
   },
   { path: paths.trade.entrust, title: 'routes.entrust', load: () => import('../features/trade/pages/EntrustPage'), auth: true, refresh: true },
   { path: paths.home.news, title: 'routes.news', load: () => import('../features/news/pages/NewsPage'), refresh: true },
@@ -128,7 +128,6 @@ export const ROUTES: RouteDef[] = [
     tab: 'assets',
     auth: true,
     refresh: true,
-    prefetch: first([], [wallet, coins, settings]),
   },
   { path: paths.mine.login, title: 'routes.login', load: () => import('../features/account/pages/LoginPage') },
   { path: paths.mine.register, title: 'routes.register', load: () => import('../features/account/pages/RegisterPage') },
