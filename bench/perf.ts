@@ -83,6 +83,11 @@ function read(result: LighthouseResult): Omit<Run, 'path'> {
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 /** The median of one figure over runs. */
+/** The LCP element of a median run, and with PERF_PATH the end of its simulated LCP. */
+function printLcp(run: Run) {
+  console.log(`          LCP element: ${run.lcpElement.slice(0, 110)}`);
+  if (PATH) console.log(`          the end of its simulated LCP (start, end in ms; median run):\n${run.path.map((l) => `          ${l}`).join('\n')}`);
+}
 const mid = (runs: Run[], k: keyof Omit<Run, 'lcpElement' | 'path'>) => median(runs.map((r) => r[k]));
 const verdict = (ok: boolean) => (CPU !== 4 ? 'n/a' : ok ? 'met' : 'NOT met');
 
@@ -130,9 +135,7 @@ try {
     console.log(
       `${name.padEnd(9)} ${score.toFixed(2).padEnd(6)} ${s(m('fcp')).padEnd(8)} ${s(m('lcp')).padEnd(8)} ${`${Math.round(m('tbt'))} ms`.padEnd(8)} ${m('cls').toFixed(3).padEnd(6)} ${s(m('si')).padEnd(8)} ${verdict(ok).padEnd(9)} ${runs.map((r) => r.score.toFixed(2)).join(' ')}`,
     );
-    const run = runs.find((r) => r.score === score)!;
-    console.log(`          LCP element: ${run.lcpElement.slice(0, 110)}`);
-    if (PATH) console.log(`          the end of its simulated LCP (start, end in ms; median run):\n${run.path.map((l) => `          ${l}`).join('\n')}`);
+    printLcp(runs.find((r) => r.score === score)!);
   }
   console.log(`\nRepeat visit (service worker and caches warm; median of ${RUNS}), target LCP <= ${s(MAX_REPEAT_LCP)}`);
   console.log('page      score  FCP      LCP      TBT      verdict   LCP of each run');
@@ -143,9 +146,7 @@ try {
     console.log(
       `${name.padEnd(9)} ${m('score').toFixed(2).padEnd(6)} ${s(m('fcp')).padEnd(8)} ${s(m('lcp')).padEnd(8)} ${`${Math.round(m('tbt'))} ms`.padEnd(8)} ${verdict(ok).padEnd(9)} ${runs.map((r) => s(r.lcp)).join(' ')}`,
     );
-    const run = runs.find((r) => r.lcp === m('lcp')) ?? runs[0];
-    console.log(`          LCP element: ${run.lcpElement.slice(0, 110)}`);
-    if (PATH) console.log(`          the end of its simulated LCP (start, end in ms; median run):\n${run.path.map((l) => `          ${l}`).join('\n')}`);
+    printLcp(runs.find((r) => r.lcp === m('lcp')) ?? runs[0]);
   }
   if (CPU === 4)
     console.log(
