@@ -51,7 +51,7 @@ export default tseslint.config(
               message: 'Shared layers of the app do not import features or app/.',
             })),
             {
-              target: './mock-server/src/domain/!(*.test).ts',
+              target: './mock-server/src/domain/**/!(*.test).ts',
               from: [
                 './mock-server/src/core',
                 './mock-server/src/http',

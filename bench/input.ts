@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { DECIMAL_INPUT } from '../common/amount.ts';
 import { createServer } from '../mock-server/src/http/server.ts';
 import { DEMO_ACCOUNT } from '../mock-server/src/domain/world.ts';
-import { MOCK_CODE } from '../mock-server/src/domain/codes.ts';
+import { MOCK_CODE } from '../mock-server/src/domain/account/codes.ts';
 
 const ROUNDS = 30;
 const WORST = `${'9'.repeat(DECIMAL_INPUT.maxIntegerDigits)}.${'9'.repeat(DECIMAL_INPUT.maxFractionDigits)}`;

@@ -5,9 +5,9 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
-import { P2P_CHAT_HISTORY_MAX } from '../domain/p2p';
-import { AGENT_DELAYS, SUPPORT_LIMITS } from '../domain/support';
-import { UPLOAD_LIMITS } from '../domain/uploads';
+import { P2P_CHAT_HISTORY_MAX } from '../domain/fiat/fiat';
+import { AGENT_DELAYS, SUPPORT_LIMITS } from '../domain/support/support';
+import { UPLOAD_LIMITS } from '../domain/kernel/uploads';
 import type { World } from '../domain/world';
 import { WorldHost } from '../host';
 import { send } from './test-client';

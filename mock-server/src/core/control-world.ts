@@ -4,7 +4,7 @@
  * by a snapshot's replay (core/snapshot.ts), which records and replays them as inputs.
  */
 import type { ControlOperations } from '../../../contracts/generated/control-operations.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../domain/kernel/errors.ts';
 import type { World } from '../domain/world.ts';
 
 type Body<K extends keyof ControlOperations> = ControlOperations[K] extends {

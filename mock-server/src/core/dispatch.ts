@@ -7,7 +7,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { DECIMAL_INPUT } from '../../../common/amount.ts';
 import { operationSchemas } from '../../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
-import { DomainError, type ErrorCode } from '../domain/errors.ts';
+import { DomainError, type ErrorCode } from '../domain/kernel/errors.ts';
 import { FORBIDDEN_KEYS_MESSAGE, hasForbiddenKey } from './body.ts';
 import type { World } from '../domain/world.ts';
 import { handlers, type OperationContext } from './operations.ts';

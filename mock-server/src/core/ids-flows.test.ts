@@ -8,14 +8,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
 import { DEMO_ACCOUNT, World } from '../domain/world';
-import { ID_HEX, keyedHex, OwnedIds } from '../domain/random';
+import { ID_HEX, keyedHex, OwnedIds } from '../domain/kernel/random';
 import { send } from './test-client';
 
 const ATTACKER = 'attacker@example.com';
 
 // The attacker's first id candidate is the demo's (what a crafted email did to the old hash).
-vi.mock('../domain/random', async (original) => {
-  const real = await original<typeof import('../domain/random')>();
+vi.mock('../domain/kernel/random', async (original) => {
+  const real = await original<typeof import('../domain/kernel/random')>();
   return {
     ...real,
     keyedHex: (seed: number, key: string, length: number) => real.keyedHex(seed, key === `user:${ATTACKER}:0` ? `user:${DEMO_ACCOUNT.account}:0` : key, length),

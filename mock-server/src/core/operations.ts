@@ -4,14 +4,14 @@
  */
 import type { OperationId, OpBody, OpQuery, OpResult } from '../../../contracts/generated/operations.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../common/validation.ts';
-import { WITHDRAWAL_LIMITS } from '../domain/accounts.ts';
-import { CODE_COOLDOWN_MS } from '../domain/codes.ts';
-import { COINS } from '../domain/coins.ts';
-import { deepFreeze } from '../domain/frozen.ts';
-import { SPOT_FEE } from '../domain/spot.ts';
-import { UPLOAD_MAX_BYTES } from '../domain/uploads.ts';
+import { WITHDRAWAL_LIMITS } from '../domain/account/accounts.ts';
+import { CODE_COOLDOWN_MS } from '../domain/account/codes.ts';
+import { COINS } from '../domain/assets/coins.ts';
+import { deepFreeze } from '../domain/kernel/frozen.ts';
+import { SPOT_FEE } from '../domain/trade/trade.ts';
+import { UPLOAD_MAX_BYTES } from '../domain/kernel/uploads.ts';
 import { IDENTITY_REVIEW_MS, PAYMENT_REVIEW_MS, type World } from '../domain/world.ts';
-import type { KlinePeriod } from '../domain/market.ts';
+import type { KlinePeriod } from '../domain/market/market.ts';
 
 export interface OperationContext<K extends OperationId> {
   world: World;

@@ -7,7 +7,7 @@
  */
 import type { ServerToClientEvents, SubscriptionAck, TickerChange, TickersEvent, TickersSnapshot } from '../../../contracts/generated/socket.ts';
 import * as validate from '../../../contracts/generated/socket-validators.js';
-import type { KlinePeriod } from '../domain/market.ts';
+import type { KlinePeriod } from '../domain/market/market.ts';
 import type { World, WorldEvents } from '../domain/world.ts';
 
 export type ServerEvent = keyof ServerToClientEvents;

@@ -1,7 +1,7 @@
 /** Issue 9 through dispatch: unguessable sessions, attempt limits, no account enumeration, bounded input. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
-import { ATTEMPT_LIMITS } from '../domain/accounts';
+import { ATTEMPT_LIMITS } from '../domain/account/accounts';
 import { World } from '../domain/world';
 import { sendFlat } from './test-client';
 

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
 import { World, type Scenario } from '../domain/world';
-import { ID_HEX } from '../domain/random';
+import { ID_HEX } from '../domain/kernel/random';
 import { sendFlat, type Envelope } from './test-client';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';

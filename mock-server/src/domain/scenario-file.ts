@@ -7,9 +7,9 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/mock-control.ts';
-import { MOCK_CODE } from './codes.ts';
-import { DomainError } from './errors.ts';
-import { SYSTEM, type AccountKind } from './ledger.ts';
+import { MOCK_CODE } from './account/codes.ts';
+import { DomainError } from './kernel/errors.ts';
+import { SYSTEM, type AccountKind } from './kernel/ledger.ts';
 import type { World } from './world.ts';
 
 export type ScenarioFile = components['schemas']['ScenarioFile'];

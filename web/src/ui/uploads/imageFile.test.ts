@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { operationSchemas } from '../../../../contracts/generated/operation-schemas';
-import { DomainError } from '../../../../mock-server/src/domain/errors';
-import { inspectImage } from '../../../../mock-server/src/domain/images';
-import { UPLOAD_LIMITS, UPLOAD_MAX_BYTES } from '../../../../mock-server/src/domain/uploads';
+import { DomainError } from '../../../../mock-server/src/domain/kernel/errors';
+import { inspectImage } from '../../../../mock-server/src/domain/kernel/images';
+import { UPLOAD_LIMITS, UPLOAD_MAX_BYTES } from '../../../../mock-server/src/domain/kernel/uploads';
 import { DEFAULT_UPLOAD_MAX_BYTES } from './api';
 import { checkFile, IMAGE_TYPES, sniffBase64 } from './imageFile';
 

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
-import { Accruals } from '../../../../../mock-server/src/domain/accrual';
-import { savingsInterest as serverInterest } from '../../../../../mock-server/src/domain/earn';
+import { Accruals } from '../../../../../mock-server/src/domain/earn/accrual';
+import { savingsInterest as serverInterest } from '../../../../../mock-server/src/domain/earn/earn';
 import { operationSchemas } from '../../../../../contracts/generated/operation-schemas';
 import { lockEstimate, machineEstimate, MAX_SHARES, savingsInterest } from './estimate';
 

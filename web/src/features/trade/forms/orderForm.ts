@@ -2,7 +2,7 @@
  * The spot order form as a pure module (no React, no i18n): its state, the edits that keep price,
  * quantity and amount in step, the 25/50/75/100 % buttons, validation (translation keys and
  * params, never translated text), and the summary shown in the confirmation sheet with the fee
- * charged as the server charges it (mock-server/src/domain/spot.ts). Money is big.js throughout.
+ * charged as the server charges it (mock-server/src/domain/trade/trade.ts). Money is big.js throughout.
  *
  * Precisions come from the symbol: prices have `pricePrecision` places, base quantities
  * `amountPrecision`, quote amounts (a market buy's, and the amount field derived from price ×

@@ -1,0 +1,498 @@
+/**
+ * Fiat P2P trading through merchant stores: ads, orders with escrow, the state machine of
+ * machine.ts, the buying restriction, appeals, the order chat, and the simulated merchants and
+ * counterparties of the mock.
+ *
+ * Money: coin lives in the `fiat` account. A sell ad (the merchant sells coin) reserves its
+ * remaining quantity at publication: frozen in the merchant's fiat account, so no order can take
+ * what the merchant no longer has. An order takes its quantity from that reservation into escrow
+ * (still frozen: no posting); an order on a buy ad (the user sells to the merchant) freezes the
+ * user's coin into escrow when it is placed. Completion moves the escrow to the buyer's available
+ * balance in one posting; cancellation returns it to the ad's reservation while the ad is online
+ * (else to the seller's available balance). The fiat money itself moves outside the platform.
+ */
+import Big from 'big.js';
+import { paymentMethodTypeValues } from '../../../../contracts/generated/enums.ts';
+import type { components } from '../../../../contracts/generated/openapi.ts';
+import { DAY } from '../market/candles.ts';
+import { coinInfo } from '../assets/coins.ts';
+import { DomainError } from '../kernel/errors.ts';
+import { insufficient, type Ledger, SYSTEM } from '../kernel/ledger.ts';
+import { FINAL, transition, type P2pAction, type P2pActor, type P2pStatus } from './machine.ts';
+import { OwnedIds, Rng } from '../kernel/random.ts';
+import type { Scheduler } from '../kernel/scheduler.ts';
+import { trimChat } from '../kernel/uploads.ts';
+
+export const P2P_TIMES = {
+  /** The buyer pays within this time, or the order is cancelled. */
+  payWindowMs: 15 * 60_000,
+  /** A prompt merchant confirms a paid order after this long; a slow one after `slowConfirmMs`. */
+  confirmMs: 2 * 60_000,
+  slowConfirmMs: 10 * 60_000,
+  /** A simulated buyer pays (or a merchant buying from the user pays) after this long. */
+  payMs: 60_000,
+  /** A simulated counterparty takes a user's new ad after this long. */
+  takeMs: 60_000,
+  /** Support decides an appeal after this long. */
+  appealMs: 30 * 60_000,
+} as const;
+/** Buyer cancellations (their own, or an unpaid order expiring) in one UTC day that stop buying until the next. */
+export const P2P_CANCEL_LIMIT = 3;
+/**
+ * Unfinished orders (unpaid, paid, disputed) a user may have placed as a buyer at once. Each one
+ * holds coin out of a merchant's ad until it ends, and an unpaid one costs its buyer nothing: with
+ * no bound, one account tied up most of a merchant's ad with orders it never meant to pay. A person
+ * pays one bank transfer at a time within the 15-minute window, so a few are enough; as many as the
+ * daily cancellations, so that letting every one of them lapse is exactly what pauses buying.
+ */
+export const P2P_OPEN_ORDER_LIMIT = 3;
+
+export const FIAT_DECIMALS: Record<string, number> = { USD: 2, EUR: 2, CNY: 2, BRL: 2, TRY: 2, RUB: 2, VND: 0 };
+export type PaymentType = components['schemas']['PaymentMethodType'];
+export type AdSide = components['schemas']['P2pAd']['side'];
+type Behaviour = 'prompt' | 'slow' | 'silent' | 'user';
+
+export interface Store {
+  id: string;
+  owner: string;
+  name: string;
+  registeredAt: number;
+  levels: { mobile: boolean; realName: boolean; advanced: boolean };
+  behaviour: Behaviour;
+  /** Orders before the world started (seeded stores only). */
+  history: { total: number; completed: number; last30d: number };
+}
+
+export interface Ad {
+  id: string;
+  storeId: string;
+  /** The merchant's side: a sell ad sells coin (users buy), a buy ad buys coin (users sell). */
+  side: AdSide;
+  coin: string;
+  fiat: string;
+  price: Big;
+  /** Coin still offered (for a sell ad: frozen as the reservation while online). */
+  remaining: Big;
+  min: Big;
+  max: Big;
+  payments: PaymentType[];
+  online: boolean;
+  createdAt: number;
+}
+
+export interface Collection {
+  type: PaymentType;
+  name: string;
+  account: string;
+}
+
+/** Messages an order's chat keeps (the newest), as support's conversations do: an order may stay paid for good. */
+export const P2P_CHAT_HISTORY_MAX = 500;
+
+export interface ChatMessage {
+  id: string;
+  from: 'buyer' | 'seller' | 'support';
+  text?: string;
+  image?: string;
+  time: number;
+}
+
+export interface Order {
+  id: string;
+  reference: string;
+  adId: string;
+  storeId: string;
+  buyer: string;
+  seller: string;
+  coin: string;
+  fiat: string;
+  price: Big;
+  quantity: Big;
+  amount: Big;
+  payment: Collection;
+  status: P2pStatus;
+  createdAt: number;
+  deadline: number;
+  paidAt?: number;
+  finishedAt?: number;
+  cancelledBy?: 'buyer' | 'seller' | 'timeout' | 'support';
+  appeal?: {
+    by: 'buyer' | 'seller';
+    reason: string;
+    openedAt: number;
+    before: P2pStatus;
+    status: 'open' | 'withdrawn' | 'decided';
+    outcome?: 'buyer' | 'seller';
+  };
+  chat: ChatMessage[];
+  /** Escrow settled: released to the buyer, or returned to the seller (never both). */
+  settled?: 'released' | 'returned';
+}
+
+export interface P2pDeps {
+  seed: number;
+  /** How a side is named to the other: a user's masked account; simulated sides by their id. */
+  nameOf?: (owner: string) => string;
+  now: () => number;
+  ledger: Ledger;
+  scheduler: Scheduler;
+  /** The user's verified payment methods as collection accounts (what a merchant pays into). */
+  collections: (userId: string) => Collection[];
+  onOrder: (order: Order) => void;
+  onMessage: (order: Order, message: ChatMessage) => void;
+  /** Removes the image of a message the chat no longer keeps (uploads.ts `dropChat`). */
+  dropImage: (id: string) => void;
+}
+
+/** What support writes in an order's chat when an appeal opens and when it is decided (English; plain text). */
+const SUPPORT_SAYS = {
+  opened: (by: 'buyer' | 'seller') =>
+    `Support has joined: the ${by} appealed. We read this chat and the proofs in it; please post your payment receipt or bank statement here. We decide within 30 minutes.`,
+  decide_buyer: 'Decided for the buyer: the payment was confirmed, the coins are released to the buyer.',
+  decide_seller: 'Decided for the seller: the payment could not be confirmed, the order is cancelled and the coins go back to the seller.',
+} as const;
+
+/** Decimals of an amount or a price in a fiat currency. */
+export const fiatPlaces = (fiat: string) => FIAT_DECIMALS[fiat] ?? 2;
+
+export class P2p {
+  readonly stores = new Map<string, Store>();
+  readonly ads = new Map<string, Ad>();
+  readonly orders = new Map<string, Order>();
+  private readonly ids: OwnedIds;
+  private readonly cancels = new Map<string, number[]>();
+  private changes = 0;
+
+  /** Grows with every change of a store, an ad or an order: what the market shows is the same until it moves (or the clock does). */
+  get version(): number {
+    return this.changes;
+  }
+
+  constructor(readonly deps: P2pDeps) {
+    this.ids = new OwnedIds(deps.seed);
+  }
+
+  // ---- stores and ads ---------------------------------------------------------------------
+
+  storeOf(owner: string): Store | undefined {
+    return [...this.stores.values()].find((s) => s.owner === owner);
+  }
+
+  openStore(
+    owner: string,
+    name: string,
+    behaviour: Behaviour,
+    levels: Store['levels'],
+    registeredAt = this.deps.now(),
+    history = { total: 0, completed: 0, last30d: 0 },
+  ): Store {
+    const store: Store = { id: this.ids.next('st', owner), owner, name, registeredAt, levels, behaviour, history };
+    this.stores.set(store.id, store);
+    this.changes++;
+    return store;
+  }
+
+  /** Publishes an ad of a store; a sell ad reserves its quantity in the merchant's fiat account. */
+  publish(storeId: string, ad: Omit<Ad, 'id' | 'storeId' | 'online' | 'createdAt'>): Ad {
+    const store = this.stores.get(storeId)!;
+    this.checkAd(ad);
+    // Refused before the ad exists: a publish that cannot go online leaves nothing behind (no offline ad, no id used).
+    this.checkReservable(store.owner, ad);
+    const created: Ad = { ...ad, id: this.ids.next('ad', store.owner), storeId, online: false, createdAt: this.deps.now() };
+    this.setOnline(created, true);
+    this.ads.set(created.id, created);
+    return created;
+  }
+
+  /** A sell ad's remaining quantity must be in its owner's available balance to be reserved. */
+  private checkReservable(owner: string, ad: Pick<Ad, 'side' | 'coin' | 'remaining'>): void {
+    if (ad.side === 'sell' && this.deps.ledger.balance(owner, 'fiat', ad.coin).available.lt(ad.remaining)) throw insufficient();
+  }
+
+  private checkAd(ad: Pick<Ad, 'coin' | 'fiat' | 'price' | 'remaining' | 'min' | 'max' | 'payments'>): void {
+    if (!ad.payments.length) throw new DomainError('field_required', 'Please choose a payment method');
+    if (!(ad.fiat in FIAT_DECIMALS)) throw new DomainError('p2p_fiat_unsupported', 'This currency is not supported').with({ fiat: ad.fiat });
+    coinInfo(ad.coin);
+    if (ad.price.lte(0) || ad.remaining.lte(0) || ad.min.lte(0)) throw new DomainError('amount_invalid', 'Enter the amount correctly');
+    const coinPlaces = coinInfo(ad.coin).precision;
+    if (!ad.remaining.round(coinPlaces, Big.roundDown).eq(ad.remaining))
+      throw new DomainError('amount_precision', `${ad.coin} amounts have at most ${coinPlaces} decimal places`).with({ places: coinPlaces, field: 'quantity' });
+    const places = fiatPlaces(ad.fiat);
+    for (const [field, value] of [
+      ['price', ad.price],
+      ['min', ad.min],
+      ['max', ad.max],
+    ] as const) {
+      if (!value.round(places, Big.roundDown).eq(value))
+        throw new DomainError('amount_precision', `${ad.fiat} amounts have at most ${places} decimal places`).with({ places, field });
+    }
+    if (ad.max.lt(ad.min)) throw new DomainError('p2p_max_below_min', 'Maximum volume cannot be less than minimum');
+    if (ad.min.gt(ad.remaining.times(ad.price))) throw new DomainError('p2p_min_above_total', 'The minimum is more than the whole ad is worth');
+  }
+
+  /**
+   * New terms for an ad, on the shelf or off: checked as at publication. An online sell ad's
+   * reservation follows its new quantity in one posting (more needs the available balance);
+   * orders already placed keep their terms and their escrow.
+   */
+  edit(ad: Ad, terms: Pick<Ad, 'price' | 'remaining' | 'min' | 'max' | 'payments'>): Ad {
+    this.checkAd({ ...ad, ...terms });
+    const delta = terms.remaining.minus(ad.remaining);
+    if (ad.side === 'sell' && ad.online && !delta.eq(0)) {
+      const owner = this.stores.get(ad.storeId)!.owner;
+      this.deps.ledger.post(ad.id, 'p2p_reserve', [{ owner, kind: 'fiat', coin: ad.coin, available: delta.neg(), frozen: delta }]);
+    }
+    Object.assign(ad, terms);
+    this.changes++;
+    return ad;
+  }
+
+  /** Puts an ad on or off the shelf: a sell ad's remaining quantity is reserved (frozen) while online. */
+  setOnline(ad: Ad, online: boolean): void {
+    if (ad.online === online) return;
+    const owner = this.stores.get(ad.storeId)!.owner;
+    if (ad.side === 'sell' && ad.remaining.gt(0)) {
+      const q = online ? ad.remaining : ad.remaining.neg();
+      if (online) this.checkReservable(owner, ad);
+      this.deps.ledger.post(ad.id, 'p2p_reserve', [{ owner, kind: 'fiat', coin: ad.coin, available: q.neg(), frozen: q }]);
+    }
+    ad.online = online;
+    this.changes++;
+    if (online) this.simulateTaker(ad);
+  }
+
+  // ---- orders -----------------------------------------------------------------------------
+
+  /** The time buying is restricted until, if the user cancelled too often today. */
+  restrictedUntil(userId: string): number | undefined {
+    const now = this.deps.now();
+    const dayStart = now - (now % DAY);
+    const today = (this.cancels.get(userId) ?? []).filter((t) => t >= dayStart);
+    return today.length >= P2P_CANCEL_LIMIT ? dayStart + DAY : undefined;
+  }
+
+  /** Places an order on an ad by fiat amount or by coin quantity, as `userId` (the other side is the store). */
+  place(userId: string, adId: string, by: { amount?: Big; quantity?: Big }, paymentType?: PaymentType): Order {
+    const ad = this.ads.get(adId);
+    if (!ad || !ad.online) throw new DomainError('p2p_ad_unavailable', 'This ad is no longer available');
+    const store = this.stores.get(ad.storeId)!;
+    if (store.owner === userId) throw new DomainError('p2p_own_ad', 'You cannot trade with your own ad');
+    const userBuys = ad.side === 'sell';
+    if (userBuys) {
+      const until = this.restrictedUntil(userId);
+      if (until !== undefined)
+        throw new DomainError('p2p_buy_restricted', 'Buying is paused after three cancellations today; it resumes at 00:00 UTC').with({ until });
+      // Orders placed as the buyer: not those others place on the user's own store's buy ads.
+      const open = [...this.orders.values()].filter((o) => o.buyer === userId && !FINAL.has(o.status) && this.stores.get(o.storeId)!.owner !== userId);
+      if (open.length >= P2P_OPEN_ORDER_LIMIT)
+        throw new DomainError('p2p_too_many_open_orders', `You already have ${P2P_OPEN_ORDER_LIMIT} open buy orders: complete or cancel one first`).with({
+          max: P2P_OPEN_ORDER_LIMIT,
+        });
+    }
+    const places = fiatPlaces(ad.fiat);
+    const coinPlaces = coinInfo(ad.coin).precision;
+    let quantity: Big;
+    if (by.quantity) quantity = by.quantity.round(coinPlaces, Big.roundDown);
+    else if (by.amount) quantity = by.amount.div(ad.price).round(coinPlaces, Big.roundDown);
+    else throw new DomainError('amount_required', 'Please enter the amount');
+    const amount = quantity.times(ad.price).round(places, Big.roundUp);
+    if (quantity.lte(0) || amount.lt(ad.min) || amount.gt(ad.max)) {
+      throw new DomainError('p2p_out_of_limits', 'The amount is outside the ad’s limits').with({
+        min: ad.min.toFixed(places),
+        max: ad.max.toFixed(places),
+        fiat: ad.fiat,
+      });
+    }
+    if (quantity.gt(ad.remaining))
+      throw new DomainError('p2p_out_of_limits', 'The amount is outside the ad’s limits').with({
+        min: ad.min.toFixed(places),
+        max: ad.max.toFixed(places),
+        fiat: ad.fiat,
+      });
+    // Where the buyer pays: the seller's collection account of the chosen type.
+    const sellerId = userBuys ? store.owner : userId;
+    const collections = this.collectionsOf(sellerId, store.name).filter((c) => ad.payments.includes(c.type));
+    if (!collections.length && sellerId === userId)
+      throw new DomainError('p2p_no_payment_method', 'Add a verified payment method this ad accepts first', '997');
+    const payment = paymentType ? collections.find((c) => c.type === paymentType) : collections[0];
+    if (!payment) throw new DomainError('p2p_payment_unsupported', 'This ad does not accept that payment method');
+    const id = this.ids.next('po', userId);
+    if (userBuys) {
+      ad.remaining = ad.remaining.minus(quantity);
+    } else {
+      if (this.deps.ledger.balance(sellerId, 'fiat', ad.coin).available.lt(quantity)) throw insufficient();
+      this.deps.ledger.post(id, 'p2p_escrow', [{ owner: sellerId, kind: 'fiat', coin: ad.coin, available: quantity.neg(), frozen: quantity }]);
+      ad.remaining = ad.remaining.minus(quantity);
+    }
+    const now = this.deps.now();
+    const order: Order = {
+      id,
+      reference: new Rng(this.deps.seed, `ref:${id}`).int(10_000_000, 99_999_999).toString(),
+      adId,
+      storeId: store.id,
+      buyer: userBuys ? userId : store.owner,
+      seller: sellerId,
+      coin: ad.coin,
+      fiat: ad.fiat,
+      price: ad.price,
+      quantity,
+      amount,
+      payment,
+      status: 'waiting_payment',
+      createdAt: now,
+      deadline: now + P2P_TIMES.payWindowMs,
+      chat: [],
+    };
+    this.orders.set(id, order);
+    this.changes++;
+    this.deps.scheduler.at(order.deadline, (at) => {
+      if (order.status === 'waiting_payment') this.act(order, 'expire', 'clock', at);
+    });
+    this.deps.onOrder(order);
+    this.simulateCounterparty(order, 'placed');
+    return order;
+  }
+
+  /** The role of a user in an order, or not_found for anyone else (an order is its two sides' alone). */
+  roleOf(order: Order | undefined, userId: string): 'buyer' | 'seller' {
+    if (order?.buyer === userId) return 'buyer';
+    if (order?.seller === userId) return 'seller';
+    throw new DomainError('not_found', 'This order does not exist');
+  }
+
+  /** One step of the state machine, with its money. */
+  act(order: Order, action: P2pAction, actor: P2pActor, at = this.deps.now(), extra: { reason?: string } = {}): Order {
+    const before = order.status;
+    const next = transition(before, action, actor, order.appeal?.before);
+    if (action === 'withdraw_appeal' && order.appeal?.by !== actor)
+      throw new DomainError('p2p_not_your_action', 'Only the side that appealed can withdraw the appeal');
+    order.status = next;
+    this.changes++;
+    if (action === 'pay') order.paidAt = at;
+    if (action === 'appeal') order.appeal = { by: actor as 'buyer' | 'seller', reason: extra.reason ?? '', openedAt: at, before, status: 'open' };
+    if (action === 'withdraw_appeal') order.appeal!.status = 'withdrawn';
+    if (action === 'decide_buyer' || action === 'decide_seller')
+      order.appeal = { ...order.appeal!, status: 'decided', outcome: action === 'decide_buyer' ? 'buyer' : 'seller' };
+    if (next === 'completed') this.release(order, at);
+    if (next === 'cancelled') {
+      order.cancelledBy = action === 'expire' ? 'timeout' : action === 'decide_seller' ? 'support' : (actor as 'buyer' | 'seller');
+      if (order.cancelledBy === 'buyer' || order.cancelledBy === 'timeout') this.cancels.set(order.buyer, [...(this.cancels.get(order.buyer) ?? []), at]);
+      this.giveBack(order);
+    }
+    if (FINAL.has(next)) order.finishedAt = at;
+    this.deps.onOrder(order);
+    if (action === 'appeal') {
+      this.say(order, 'support', { text: SUPPORT_SAYS.opened(order.appeal!.by) }, at);
+      this.deps.scheduler.at(at + P2P_TIMES.appealMs, (t) => this.decideByRule(order, t));
+    }
+    if (action === 'decide_buyer' || action === 'decide_seller') this.say(order, 'support', { text: SUPPORT_SAYS[action] }, at);
+    this.simulateCounterparty(order, action);
+    return order;
+  }
+
+  private release(order: Order, at: number): void {
+    if (order.settled) throw new Error(`order ${order.id} settled twice`);
+    order.settled = 'released';
+    this.deps.ledger.post(
+      order.id,
+      'p2p_release',
+      [
+        { owner: order.seller, kind: 'fiat', coin: order.coin, frozen: order.quantity.neg() },
+        { owner: order.buyer, kind: 'fiat', coin: order.coin, available: order.quantity },
+      ],
+      at,
+    );
+  }
+
+  /** The escrow back to the seller: into the ad's reservation while it is an online sell ad, else unfrozen. */
+  private giveBack(order: Order): void {
+    if (order.settled) throw new Error(`order ${order.id} settled twice`);
+    order.settled = 'returned';
+    const ad = this.ads.get(order.adId)!;
+    ad.remaining = ad.remaining.plus(order.quantity);
+    this.changes++;
+    if (ad.side === 'sell' && ad.online) return;
+    this.deps.ledger.post(order.id, 'p2p_return', [
+      { owner: order.seller, kind: 'fiat', coin: order.coin, available: order.quantity, frozen: order.quantity.neg() },
+    ]);
+  }
+
+  /** Support's decision when no one decided first: for the buyer who marked it paid, unless the seller reported the money missing. */
+  private decideByRule(order: Order, at: number): void {
+    if (order.status !== 'appeal' || order.appeal?.status !== 'open') return;
+    this.act(order, order.appeal.before === 'abnormal' ? 'decide_seller' : 'decide_buyer', 'support', at);
+  }
+
+  say(order: Order, from: ChatMessage['from'], message: { text?: string; image?: string }, at = this.deps.now()): ChatMessage {
+    const m: ChatMessage = { id: this.ids.next('pm', order.id), from, ...message, time: at };
+    order.chat.push(m);
+    trimChat(order.chat, P2P_CHAT_HISTORY_MAX, this.deps.dropImage);
+    this.deps.onMessage(order, m);
+    return m;
+  }
+
+  // ---- the mock's counterparties ----------------------------------------------------------
+
+  /** Where a seller is paid: a user's verified payment methods, or a simulated side's accounts of every type. */
+  private collectionsOf(owner: string, name: string): Collection[] {
+    if (!this.simulated(owner)) return this.deps.collections(owner);
+    return paymentMethodTypeValues.map((type) => ({
+      type,
+      name,
+      account: `${type.toUpperCase()}-${new Rng(this.deps.seed, `${owner}:${type}`).int(10_000_000, 99_999_999)}`,
+    }));
+  }
+
+  private simulated(id: string): boolean {
+    return id.startsWith('merchant:') || id.startsWith('trader:');
+  }
+
+  /** What a simulated side does after `event` on an order. */
+  private simulateCounterparty(order: Order, event: P2pAction | 'placed'): void {
+    const store = this.stores.get(order.storeId)!;
+    const later = (ms: number, run: (at: number) => void) => this.deps.scheduler.at(this.deps.now() + ms, run);
+    const sellerSim = this.simulated(order.seller);
+    const buyerSim = this.simulated(order.buyer);
+    if (event === 'placed') {
+      if (sellerSim)
+        this.say(order, 'seller', {
+          text: `Please pay ${order.amount.toFixed(fiatPlaces(order.fiat))} ${order.fiat} to the account shown, with the reference ${order.reference}, then mark the order paid.`,
+        });
+      if (buyerSim)
+        later(P2P_TIMES.payMs, (at) => {
+          if (order.status !== 'waiting_payment') return;
+          this.act(order, 'pay', 'buyer', at);
+          this.say(order, 'buyer', { text: `Paid with reference ${order.reference}. Please check and release.` }, at);
+        });
+    }
+    if (event === 'pay' && sellerSim && store.behaviour !== 'silent') {
+      later(store.behaviour === 'slow' ? P2P_TIMES.slowConfirmMs : P2P_TIMES.confirmMs, (at) => {
+        if (order.status !== 'paid') return;
+        this.say(order, 'seller', { text: 'Payment received, releasing the coins.' }, at);
+        this.act(order, 'confirm', 'seller', at);
+      });
+    }
+  }
+
+  /** A simulated trader takes a user's new ad: buys from a sell ad, sells into a buy ad. */
+  private simulateTaker(ad: Ad): void {
+    const store = this.stores.get(ad.storeId)!;
+    if (store.behaviour !== 'user') return;
+    this.deps.scheduler.at(this.deps.now() + P2P_TIMES.takeMs, () => {
+      if (!ad.online) return;
+      const trader = `trader:${ad.id}`;
+      const quantity = ad.min.div(ad.price).round(coinInfo(ad.coin).precision, Big.roundUp);
+      if (quantity.gt(ad.remaining)) return;
+      if (ad.side === 'buy')
+        this.deps.ledger.post(`seed-${trader}`, 'deposit', [
+          { owner: SYSTEM.external, kind: 'fiat', coin: ad.coin, available: quantity.neg() },
+          { owner: trader, kind: 'fiat', coin: ad.coin, available: quantity },
+        ]);
+      try {
+        this.place(trader, ad.id, { quantity }, ad.payments[0]);
+      } catch {
+        // The ad changed meanwhile (limits, quantity): no one takes it.
+      }
+    });
+  }
+}
