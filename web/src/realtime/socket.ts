@@ -6,26 +6,12 @@
  * add fields and enum values (the app ignores what it does not know), but a payload missing a
  * field the app uses, or with one of the wrong type, is dropped and reported (see `reportDropped`).
  */
-import type { ServerToClientEvents } from '../../../contracts/generated/socket';
 import { socketEvents } from '../../../contracts/generated/socket';
 import { loadClientValidator } from '../../../contracts/generated/socket-validators-client.js';
 import { apiEffects } from '../api/effects';
+import type { ConnectionStatus, Payload, RealtimeTransport, ServerEvent } from './transport';
 
-export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
-type ServerEvent = keyof ServerToClientEvents;
-type Payload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0];
-
-/** The transport the app uses: socket.io by default, or an in-page one (msw mode). */
-export interface RealtimeTransport {
-  connect(): void;
-  /** Reconnects so the handshake carries the current token (after login or logout). */
-  reconnect(): void;
-  connected(): boolean;
-  subscribe(topics: string[]): void;
-  unsubscribe(topics: string[]): void;
-  onStatus(listener: (status: ConnectionStatus) => void): void;
-  onEvent<E extends ServerEvent>(event: E, listener: (payload: Payload<E>) => void): void;
-}
+export type { ConnectionStatus, RealtimeTransport };
 
 /** The generated `tolerant` validator of one server event (see the module comment). */
 export type Validator = Awaited<ReturnType<(typeof loadClientValidator)[ServerEvent]>>;

@@ -7,7 +7,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../../contra
 import { socketPath } from '../../../contracts/generated/socket';
 import { credential } from '../api/client';
 import { appConfig } from '../api/config';
-import type { RealtimeTransport } from './socket';
+import type { RealtimeTransport } from './transport';
 
 const SOCKET_OPTIONS: Partial<ManagerOptions & SocketOptions> = {
   path: socketPath,

@@ -3,7 +3,17 @@
  * "Confirm" / "Cancel"; loaded on demand so Mantine's modal stack stays out of the first download.
  */
 import { Button, Group, Modal, Text } from '@mantine/core';
-import type { ConfirmRequest } from './useConfirm';
+
+export interface ConfirmRequest {
+  /** The question, naming what is acted on ("Cancel this BTC/USDT order?"). */
+  message: string;
+  /** The action, as a verb and its object: "Cancel order", "Close position", "Log out". */
+  confirmLabel: string;
+  /** The non-action: "Keep order", "Keep position", "Stay logged in", "Not now". */
+  cancelLabel: string;
+  /** The action loses or ends something (cancel, close, remove, log out): its button is red. */
+  destructive?: boolean;
+}
 
 export default function ConfirmDialog({ request, onAnswer }: { request: ConfirmRequest; onAnswer: (yes: boolean) => void }) {
   return (

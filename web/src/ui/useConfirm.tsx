@@ -7,19 +7,11 @@
  * "Cancel" button that means the opposite.
  */
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import type { ConfirmRequest } from './ConfirmDialog';
+
+export type { ConfirmRequest };
 
 const ConfirmDialog = lazy(() => import('./ConfirmDialog'));
-
-export interface ConfirmRequest {
-  /** The question, naming what is acted on ("Cancel this BTC/USDT order?"). */
-  message: string;
-  /** The action, as a verb and its object: "Cancel order", "Close position", "Log out". */
-  confirmLabel: string;
-  /** The non-action: "Keep order", "Keep position", "Stay logged in", "Not now". */
-  cancelLabel: string;
-  /** The action loses or ends something (cancel, close, remove, log out): its button is red. */
-  destructive?: boolean;
-}
 
 export function useConfirm(): [(request: ConfirmRequest) => Promise<boolean>, ReactNode] {
   const [pending, setPending] = useState<{ request: ConfirmRequest; resolve: (yes: boolean) => void } | null>(null);

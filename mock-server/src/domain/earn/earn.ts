@@ -21,8 +21,6 @@ type Schemas = components['schemas'];
 const RATE_PLACES = 8;
 const rate = (r: Big) => r.toFixed(RATE_PLACES);
 const YEAR_DAYS = 365;
-/** Most machines one order buys. */
-export const MACHINES_PER_ORDER = 100;
 
 interface LockProduct {
   id: string;

@@ -21,7 +21,7 @@ import { useMarkets, useTickers, type Ticker } from '../../api/market';
 import { queryKey } from '../../api/queryKey';
 import { walletQuery } from '../../api/wallet';
 import { useRealtime } from '../../realtime/hooks';
-import type { LastPrices, LeverAccount, LeverOrder, LeverTerms } from './forms/leverForm';
+import type { LastPrices, LeverAccount, LeverOrder } from './forms/leverForm';
 
 export type LeverFilter = 'open' | 'delegating' | 'history';
 type LeverOrderPage = { items: LeverOrder[]; page: number; pageSize: number; total: number };
@@ -50,11 +50,6 @@ const leverOrdersQuery = (status: LeverFilter) =>
   });
 
 export const useLeverSymbols = () => useQuery(leverSymbolsQuery);
-
-/** One symbol's terms (undefined until loaded or when it is not offered). */
-export function useLeverTerms(symbol: string): LeverTerms | undefined {
-  return useLeverSymbols().data?.find((s) => s.symbol === symbol);
-}
 
 /** A symbol's price places: from its lever terms, else its ticker, else 2. */
 export function usePricePlaces(): (symbol: string) => number {

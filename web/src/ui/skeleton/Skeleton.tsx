@@ -16,15 +16,6 @@ export function Bone({ w = '100%', h = 12, shape, style }: { w?: Size; h?: Size;
   return <span className={cls} style={{ display: 'block', width: w, height: h, ...style }} />;
 }
 
-/** A bone of text height inside a box of the text's line height (so stacked lines take the real text's room). */
-export function TextBone({ w = '60%', size = 14, lineHeight = 1.55 }: { w?: Size; size?: number; lineHeight?: number }) {
-  return (
-    <span className={classes.line} style={{ height: Math.round(size * lineHeight) }}>
-      <Bone w={w} h={Math.round(size * 0.8)} />
-    </span>
-  );
-}
-
 /**
  * The region that stands for content while it loads: busy, named once ("Loading …"), its shapes
  * hidden. `variant` names the page shape (data-skeleton) so tests and styles can tell them apart.
