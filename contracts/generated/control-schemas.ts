@@ -840,7 +840,9 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
                         "type": "string",
                         "minLength": 6,
                         "maxLength": 16,
-                        "description": "The login password (the README lists those of the shipped files)."
+                        "description": "The login password (docs/mock-server.md",
+                        "Scenario files": null,
+                        "lists those of the shipped files).": null
                       },
                       "transactionPassword": {
                         "type": "string",
@@ -1367,7 +1369,9 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
                         "type": "string",
                         "minLength": 6,
                         "maxLength": 16,
-                        "description": "The login password (the README lists those of the shipped files)."
+                        "description": "The login password (docs/mock-server.md",
+                        "Scenario files": null,
+                        "lists those of the shipped files).": null
                       },
                       "transactionPassword": {
                         "type": "string",

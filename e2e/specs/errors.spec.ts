@@ -1,5 +1,5 @@
 /**
- * The error catalogue (README "Envelope and error catalogue"), each row triggered with an injected
+ * The error catalogue (docs/contracts.md, "Envelope and error catalogue"), each row triggered with an injected
  * fault and its visible effect checked, plus the loading indicator of token-style calls.
  * listTickers is called by home and markets; a fault answers only the next matching call.
  */

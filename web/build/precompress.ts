@@ -15,7 +15,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
 
 const TEXT = /\.(js|css|html|svg|json|webmanifest)$/;
-/** Edited after the build, per deployment (README): a compressed copy would go stale. */
+/** Edited after the build, per deployment (docs/deployment.md): a compressed copy would go stale. */
 const EDITED_AFTER_BUILD = /[\\/]config\.js$/;
 const MIN_BYTES = 1024;
 

@@ -19,14 +19,14 @@ type Schemas = components['schemas'];
 export type User = Schemas['User'];
 type ReviewStatus = Schemas['ReviewStatus'];
 
-/** The authorization code that makes a user an agent (documented in the README). */
+/** The authorization code that makes a user an agent (documented in docs/mock/README.md). */
 const AGENT_CODE = 'AGENT2026';
 const PBKDF2_ITERATIONS = 2_000;
 /** Invitation codes: 6 of 32 letters and digits (about a billion), checked unique on create. */
 const INVITE_CODE_LENGTH = 6;
 const MINUTE = 60_000;
 /**
- * Attempt limits on the guessable secrets, on the virtual clock (documented in the README): wrong
+ * Attempt limits on the guessable secrets, on the virtual clock (documented in docs/mock/README.md): wrong
  * login or current passwords per account and per client, wrong verification codes per account (in
  * every scene, however often codes are re-sent) and per client, wrong transaction passwords per user.
  */

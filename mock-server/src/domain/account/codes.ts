@@ -11,7 +11,7 @@ import { secretHex } from '../kernel/random.ts';
 type Schemas = components['schemas'];
 export type Scene = Schemas['SendCodeRequest']['scene'];
 
-/** The code the mock accepts for every account (documented in the README). */
+/** The code the mock accepts for every account (documented in docs/mock/README.md). */
 export const MOCK_CODE = '123456';
 export const CODE_COOLDOWN_MS = 60_000;
 export const CODE_TTL_MS = 10 * 60_000;

@@ -6,7 +6,7 @@
  * is the other side of every profit and loss. Amounts are USDT at USDT's precision; prices are at
  * the symbol's pricePrecision.
  *
- * The rules (README "Lever contracts" has them as a table):
+ * The rules (docs/mock/lever.md has them as a table):
  * - Margin = price × quantity ÷ multiple and a fee = price × quantity × feeRate, both rounded up;
  *   quantity = lots × contractSize. A market order opens at the last price, paying the fee and
  *   freezing the margin; a delegation freezes both at its price and opens at that price when the

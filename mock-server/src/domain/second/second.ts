@@ -2,7 +2,7 @@
  * Second contracts: the user stakes USDT of the second-contract account on the price of a symbol
  * being up or down after a period (30 s to 5 min). The terms are in terms.ts.
  *
- * The rules (README "Second contracts" has them as a table):
+ * The rules (docs/mock/second.md has them as a table):
  * - The purchase price is the symbol's last price when the contract is bought (the last simulated
  *   second, `time`); it expires `period` seconds later (`expiresAt`).
  * - The outcome is decided by the simulated price feed alone: the final price is the symbol's
