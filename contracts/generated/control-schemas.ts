@@ -840,9 +840,7 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
                         "type": "string",
                         "minLength": 6,
                         "maxLength": 16,
-                        "description": "The login password (docs/mock-server.md",
-                        "Scenario files": null,
-                        "lists those of the shipped files).": null
+                        "description": "The login password (docs/mock-server.md lists those of the shipped files)."
                       },
                       "transactionPassword": {
                         "type": "string",
@@ -1369,9 +1367,7 @@ export const controlSchemas: Record<ControlOperationId, OperationSchemas> = {
                         "type": "string",
                         "minLength": 6,
                         "maxLength": 16,
-                        "description": "The login password (docs/mock-server.md",
-                        "Scenario files": null,
-                        "lists those of the shipped files).": null
+                        "description": "The login password (docs/mock-server.md lists those of the shipped files)."
                       },
                       "transactionPassword": {
                         "type": "string",

@@ -543,7 +543,7 @@ export interface components {
         ScenarioAccount: {
             /** @description An email (lower case) or a phone in E.164. */
             account: string;
-            /** @description The login password (docs/mock-server.md */
+            /** @description The login password (docs/mock-server.md lists those of the shipped files). */
             password: string;
             /** @description Six digits, not repeated or consecutive; withdrawals need it. */
             transactionPassword?: string;
