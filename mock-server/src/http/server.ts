@@ -23,7 +23,7 @@ import { INJECTED_HEADER } from '../core/injected.ts';
 import { envelopeError } from '../core/dispatch.ts';
 import { WorldHost } from '../host.ts';
 import { attachRealtime } from '../realtime/socket.ts';
-import { registerDocs } from './docs.ts';
+import { registerDocs } from './docs/routes.ts';
 import type { WorldOptions } from '../domain/world.ts';
 
 export interface ServerOptions {

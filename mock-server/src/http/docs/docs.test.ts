@@ -1,10 +1,11 @@
 /** The reference docs at /__docs/: pages, contract files, renderer bundles, the control switch. */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorCatalogue } from '../../../contracts/generated/error-catalogue';
-import { escapeHtml, markdown, section, socketEvents } from './docs';
-import type { createServer } from './server';
-import { startTestServer } from './test-server';
+import { errorCatalogue } from '../../../../contracts/generated/error-catalogue';
+import { socketEvents } from './contracts';
+import { escapeHtml, markdown, section } from './html';
+import type { createServer } from '../server';
+import { startTestServer } from '../test-server';
 
 let app: Awaited<ReturnType<typeof createServer>>['app'];
 let base = '';
@@ -70,7 +71,7 @@ describe('/__docs/', () => {
       const res = await get(`/__docs/${name}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/yaml/);
-      expect(await res.text()).toBe(readFileSync(new URL(`../../../contracts/${name}`, import.meta.url), 'utf8'));
+      expect(await res.text()).toBe(readFileSync(new URL(`../../../../contracts/${name}`, import.meta.url), 'utf8'));
     }
   });
 
