@@ -1,6 +1,6 @@
 /**
  * Users, credentials (salted PBKDF2 hashes), verification codes with their cooldown and expiry,
- * one-time tickets, sessions, login and transaction passwords, roles.
+ * one-time tickets, login and transaction passwords, roles; logins open sessions (sessions.ts).
  */
 import Big from 'big.js';
 import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
@@ -13,7 +13,8 @@ import { VerificationCodes } from './codes.ts';
 import { usdt } from '../kernel/decimals.ts';
 import { AttemptLimiter } from '../kernel/limits.ts';
 import { Memo } from '../kernel/memo.ts';
-import { ID_HEX, keyedHex, Rng, secretHex } from '../kernel/random.ts';
+import { ID_HEX, keyedHex, Rng } from '../kernel/random.ts';
+import { Sessions } from './sessions.ts';
 
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
@@ -37,8 +38,6 @@ export const ATTEMPT_LIMITS = {
   codePerClient: { max: 30, windowMs: 60 * MINUTE },
   transactionPassword: { max: 5, windowMs: 15 * MINUTE },
 } as const;
-/** A session ends after this long without a request (documented in the contract's Authentication section). */
-export const SESSION_IDLE_MS = 30 * 24 * 60 * 60_000;
 /** Hashed against when an account does not exist, so that a login costs the same either way. */
 const UNKNOWN_SALT = 'no-such-account';
 /**
@@ -96,8 +95,7 @@ function fail(key: ValidationKey | null): void {
 export class Accounts {
   private readonly users = new Map<string, UserRecord>();
   private readonly byAccount = new Map<string, UserRecord>();
-  /** Live sessions: token → user and the time of the session's last request. */
-  private readonly sessions = new Map<string, { userId: string; lastUsed: number }>();
+  private readonly sessions: Sessions;
   private readonly codes: VerificationCodes;
   private readonly byInviteCode = new Map<string, UserRecord>();
   private counter = 0;
@@ -113,8 +111,9 @@ export class Accounts {
     private readonly seed: number,
     private readonly now: () => number,
     /** A session ended (logout, password change elsewhere): its sockets must stop getting private events. */
-    private readonly onSessionEnd: (userId: string, token: string) => void = () => {},
+    onSessionEnd: (userId: string, token: string) => void = () => {},
   ) {
+    this.sessions = new Sessions(now, onSessionEnd);
     this.codes = new VerificationCodes(now, ATTEMPT_LIMITS);
     this.passwordLimit = new AttemptLimiter(ATTEMPT_LIMITS.password, now);
     this.passwordPerClientLimit = new AttemptLimiter(ATTEMPT_LIMITS.passwordPerClient, now);
@@ -247,7 +246,7 @@ export class Accounts {
     this.codes.verify('register', account, req.code, true, client);
     const user = this.add(account, req.accountType, undefined, (salt) => this.hash(req.password, salt));
     if (inviter) user.invitedBy = inviter.id;
-    return { token: this.openSession(user.id), user: this.view(user) };
+    return { token: this.sessions.open(user.id), user: this.view(user) };
   }
 
   /** The users a user invited (their invitation code was given at registration), oldest first. */
@@ -261,46 +260,21 @@ export class Accounts {
     if (!this.checkPasswordAttempt(user, req.password, client) || !user) {
       throw new DomainError('wrong_credentials', 'Incorrect account or password');
     }
-    return { token: this.openSession(user.id), user: this.view(user) };
-  }
-
-  private openSession(userId: string): string {
-    const token = secretHex(32);
-    this.sessions.set(token, { userId, lastUsed: this.now() });
-    return token;
-  }
-
-  private endSession(token: string): void {
-    const userId = this.sessions.get(token)?.userId;
-    if (userId === undefined) return;
-    this.sessions.delete(token);
-    this.onSessionEnd(userId, token);
-  }
-
-  /** The session of `token` if it is live (it ends after SESSION_IDLE_MS without a request); a use renews it. */
-  private live(token: string | undefined): { userId: string; lastUsed: number } | undefined {
-    const session = token ? this.sessions.get(token) : undefined;
-    if (!session || !token) return undefined;
-    if (this.now() - session.lastUsed > SESSION_IDLE_MS) {
-      this.endSession(token);
-      return undefined;
-    }
-    session.lastUsed = this.now();
-    return session;
+    return { token: this.sessions.open(user.id), user: this.view(user) };
   }
 
   logout(token: string | undefined): void {
-    if (token) this.endSession(token);
+    this.sessions.end(token);
   }
 
   /** The user id of a live session, or undefined (sockets check their token with it). */
   sessionUser(token: string | undefined): string | undefined {
-    return this.live(token)?.userId;
+    return this.sessions.user(token);
   }
 
   /** The record of a token's user, or the 999 envelope error. */
   record(token: string | undefined): UserRecord {
-    const id = this.live(token)?.userId;
+    const id = this.sessions.user(token);
     const user = id ? this.users.get(id) : undefined;
     if (!user) throw notLoggedIn();
     return user;
@@ -331,7 +305,7 @@ export class Accounts {
   resetPassword(req: Schemas['ResetPasswordRequest'], token: string | undefined): string {
     const ticket = this.codes.ticket(req.ticket);
     const user = this.byAccount.get(ticket.account)!;
-    if (ticket.scene === 'security' && this.live(token)?.userId !== user.id) throw notLoggedIn();
+    if (ticket.scene === 'security' && this.sessions.user(token) !== user.id) throw notLoggedIn();
     fail(checkPassword(req.password));
     fail(checkConfirmation(req.password, req.confirmPassword));
     this.codes.spend(req.ticket);
@@ -354,7 +328,7 @@ export class Accounts {
   private setPassword(user: UserRecord, password: string, keepToken: string | undefined): void {
     user.salt = this.random(`salt:${user.id}`).hex(16);
     user.passwordHash = this.hash(password, user.salt);
-    for (const [t, session] of this.sessions) if (session.userId === user.id && t !== keepToken) this.endSession(t);
+    this.sessions.endOthers(user.id, keepToken);
   }
 
   /** A `security` code sent to the user's own account (address book, sensitive changes). */
