@@ -30,14 +30,14 @@ const ordersQuery = (status: OrderFilter, symbol?: string) =>
 
 export const useOrders = (status: OrderFilter, symbol?: string) => useInfiniteQuery({ ...ordersQuery(status, symbol), enabled: Boolean(getToken()) });
 
-/** Keeps orders and balances fresh from the user's `order` and `balances` events. */
+/**
+ * Keeps the orders fresh from the user's `order` events. The balances an order moves come with the
+ * `balances` event that every change of the ledger sends (useWalletEvents, mounted by the shell):
+ * refreshing the wallet here too fetched it twice per order event.
+ */
 export function useOrderEvents(): void {
   const queryClient = useQueryClient();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') });
-    void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
-  };
-  useRealtime(null, 'order', refresh);
+  useRealtime(null, 'order', () => void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') }));
 }
 
 function useInvalidateOnSuccess() {
