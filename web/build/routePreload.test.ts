@@ -37,10 +37,12 @@ interface Opened {
   configScript?: boolean;
   /** An in-browser mock build: no first reads. */
   msw?: boolean;
+  /** The app ran first and asked for its reads itself (window.__h5EarlyReads = null). */
+  appFirst?: boolean;
 }
 
 /** What preload.js asks for, opened at `path`: its links, its reads (`GET url [Authorization]`), and what it keeps for the app. */
-function open(path: string, { stored = {}, config = { apiBase: '/api' }, configScript = true, msw = false }: Opened = {}) {
+function open(path: string, { stored = {}, config = { apiBase: '/api' }, configScript = true, msw = false, appFirst = false }: Opened = {}) {
   const links: Array<{ rel: string; as?: string; href: string }> = [];
   const reads: string[] = [];
   let onConfigLoad: (() => void) | undefined;
@@ -50,7 +52,8 @@ function open(path: string, { stored = {}, config = { apiBase: '/api' }, configS
     querySelector: (selector: string) =>
       selector === 'script[src$="/config.js"]' && configScript ? { addEventListener: (_: string, f: () => void) => (onConfigLoad = f) } : null,
   };
-  const window: { __APP_CONFIG__?: object; __h5EarlyReads?: Record<string, { auth: string | null; at: number; response: unknown }> } = {};
+  const window: { __APP_CONFIG__?: object; __h5EarlyReads?: Record<string, { auth: string | null; at: number; response: unknown }> | null } = {};
+  if (appFirst) window.__h5EarlyReads = null;
   if (config) window.__APP_CONFIG__ = config;
   const fetch = (url: string, init: { headers?: { Authorization?: string } }) => {
     reads.push(`GET ${url}${init.headers?.Authorization ? ` ${init.headers.Authorization}` : ''}`);
@@ -125,6 +128,13 @@ describe('preload.js', () => {
     expect(opened.reads).toEqual(['GET https://x.test/gateway/api/market/tickers']);
     const later = open('/h5/pages/market/market', { config: { apiBase: 'https://api.x.test/v1/' } });
     expect(later.reads).toEqual(['GET https://api.x.test/v1/market/tickers']);
+  });
+
+  it('asks for no reads when the app has run first and asked for them itself', () => {
+    const late = open('/h5/pages/market/market', { appFirst: true });
+    expect(late.reads).toEqual([]);
+    expect(late.kept).toBeNull();
+    expect(late.links).toContain('modulepreload /h5/assets/MarketPage.js'); // its code and strings all the same
   });
 
   it('in the in-browser mock build, asks for no reads (the mock starts after preload.js)', () => {

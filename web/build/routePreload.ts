@@ -118,7 +118,8 @@ export function script(manifest: Manifest, base: string): string {
     auth = token || localStorage.getItem(${JSON.stringify(GUEST_KEY)});
   } catch (e) {}
   var reads = route.reads.open.concat(token ? route.reads.user : []);
-  if (reads.length && typeof fetch === 'function') {
+  // null: the app has run first and asked for them itself (web/src/api/earlyReads.ts).
+  if (reads.length && typeof fetch === 'function' && window.__h5EarlyReads !== null) {
     var early = (window.__h5EarlyReads = {});
     var ask = function () {
       var api = ((window.__APP_CONFIG__ || {}).apiBase || '/api').replace(/\\/+$/, '');

@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadPage, queryClient } from './app/App';
 import { getToken } from './api/client';
+import { closeEarlyReads } from './api/earlyReads';
 import { prefetchFirstReads, routeAt, stringsOf } from './app/routes';
 import { initI18n, isRtl, localeOf } from './i18n';
 import { applyPriceColors } from './theme/priceColors';
@@ -22,7 +23,8 @@ async function boot() {
   // The opened page's code and its strings load alongside each other, not one after the other.
   const route = routeAt(window.location.pathname);
   void route?.load().catch(() => {}); // a failure shows (and recovers) where the page renders
-  if (route) prefetchFirstReads(route, queryClient, Boolean(getToken())); // and its first queries
+  if (route) prefetchFirstReads(route, queryClient, Boolean(getToken())); // and its first queries,
+  closeEarlyReads(); // which have taken preload.js's answers by now
   warmFormatters(); // while they download
   // The strings' set-up in a task of its own, after the requests above (together, a long task on a phone).
   await new Promise((resolve) => setTimeout(resolve));

@@ -3,6 +3,7 @@
  * The API client against the mock domain through msw (the same handlers as the in-browser mode):
  * envelope unwrapping, call styles and every row of the error catalogue (spec §8).
  */
+import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { createMswHandlers } from '../../../mock-server/src/msw/handlers';
 import { World } from '../../../mock-server/src/domain/world';
 import { paths } from '../lib/paths';
 import { ApiError, call, getToken, setToken } from './client';
+import { closeEarlyReads } from './earlyReads';
 import { loading, setApiEffects } from './effects';
 
 /** The page the user is on when a call fails. */
@@ -287,6 +289,20 @@ describe("a tab page's early reads (preload.js asked for them as the page opened
     expect(Array.isArray(await call('listTickers'))).toBe(true);
     expect(asked).toBe(1);
     expect(fx.toast).not.toHaveBeenCalled();
+  });
+
+  it('the first reads take their answers as they start: closing right after loses none; a read left over is not taken later', async () => {
+    early(null);
+    const queries = new QueryClient();
+    const first = queries.fetchQuery({ queryKey: ['tickers'], queryFn: () => call('listTickers') });
+    closeEarlyReads();
+    expect(await first).toEqual(['early']);
+    expect(asked).toBe(0);
+    // preload.js was late: its read is dropped, and a pull to refresh asks the server.
+    early(null);
+    closeEarlyReads();
+    expect(await call('listTickers')).not.toEqual(['early']);
+    expect(asked).toBe(1);
   });
 
   it("an early read's refusal is the app's own: the error catalogue runs on it", async () => {

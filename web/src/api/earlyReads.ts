@@ -16,12 +16,23 @@ export interface EarlyRead {
 
 declare global {
   interface Window {
-    __h5EarlyReads?: Record<string, EarlyRead>;
+    /** null once the app has asked for its first reads itself (closeEarlyReads). */
+    __h5EarlyReads?: Record<string, EarlyRead> | null;
   }
 }
 
 /** Older than this, an early answer is not taken: the app asks afresh. */
 export const EARLY_READ_MAX_AGE_MS = 10_000;
+
+/**
+ * The app has asked for its first reads (main.tsx, just after): what was not taken by then is
+ * dropped, and preload.js, should it run only now, sends none. Otherwise an early read sent after
+ * the app's own would wait there for a later ask, such as a pull to refresh, and answer it with
+ * what was true when the page opened.
+ */
+export function closeEarlyReads(): void {
+  window.__h5EarlyReads = null;
+}
 
 /** The early answer to `request`, if there is one to take (then it is gone), else null. */
 export function takeEarlyRead(request: Request): Promise<Response> | null {
