@@ -6,24 +6,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { setApiEffects } from '../api/effects';
 import { loadClientValidator } from '../../../contracts/generated/socket-validators-client.js';
+import { TEST_ORDER, testTransport } from '../testing/realtime';
 import { Realtime, type RealtimeTransport, type Validator } from './socket';
 
-const ORDER = {
-  id: 'od_1',
-  symbol: 'BTC/USDT',
-  side: 'buy',
-  type: 'limit',
-  price: '64000.00',
-  quantity: '0.01000',
-  filled: '0.01000',
-  filledAmount: '640',
-  avgPrice: '64000.00',
-  fee: '0.00001',
-  feeCoin: 'BTC',
-  status: 'completed',
-  time: 1767225600000,
-  updatedAt: 1767225660000,
-};
 const RECORD = {
   id: 'dp_1',
   type: 'deposit',
@@ -61,26 +46,9 @@ const validators = Object.fromEntries(
 const validator = (event: keyof typeof validators) => validators[event];
 const DEPTH = { symbol: 'BTC/USDT', type: 'update', seq: 121, prevSeq: 120, time: 1767225601000, bids: [['64200.10', '0']], asks: [['64210.55', '0.40210']] };
 
-/** A transport the test drives: `emit` is the server sending an event. */
-const setupTransport = (subscribed: string[][] = []): RealtimeTransport => ({
-  connect: () => {},
-  reconnect: () => {},
-  connected: () => true,
-  subscribe: (topics) => void subscribed.push(topics),
-  unsubscribe: () => {},
-  onStatus: () => {},
-  onEvent: () => {},
-});
-
 function setup() {
-  const handlers = new Map<string, (payload: unknown) => void>();
-  const subscribed: string[][] = [];
-  const transport: RealtimeTransport = {
-    ...setupTransport(subscribed),
-    onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
-  };
+  const { transport, emit, subscribed } = testTransport();
   const realtime = new Realtime(() => ({ transport: () => transport, validator }));
-  const emit = (event: string, payload: unknown) => handlers.get(event)!(payload);
   return { realtime, emit, subscribed };
 }
 
@@ -100,11 +68,7 @@ afterEach(() => {
 
 describe('realtime payload validation', () => {
   it("loads an event's validator with its first listener, and delivers in order what came while it loaded", async () => {
-    const handlers = new Map<string, (payload: unknown) => void>();
-    const transport: RealtimeTransport = {
-      ...setupTransport(),
-      onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
-    };
+    const { transport, handlers } = testTransport();
     let release!: () => void;
     const loaded = new Promise<void>((resolve) => (release = resolve));
     const asked: string[] = [];
@@ -115,7 +79,7 @@ describe('realtime payload validation', () => {
     const got = vi.fn();
     realtime.on('tickers', got);
     // Only the event listened to is loaded; one nobody listens to is ignored, not checked.
-    handlers.get('order')!({ order: ORDER, venue: 'spot' });
+    handlers.get('order')!({ order: TEST_ORDER, venue: 'spot' });
     expect(asked).toEqual(['tickers']);
     handlers.get('tickers')!({ type: 'snapshot', seq: 4, prevSeq: 4, time: 1, tickers: [TICKER] });
     handlers.get('tickers')!({ type: 'update', seq: 5, prevSeq: 4, time: 2, changes: [{ symbol: 'BTC/USDT', last: '64230.00' }] });
@@ -133,7 +97,7 @@ describe('realtime payload validation', () => {
     const { realtime, emit } = setup();
     const got = vi.fn();
     realtime.on('order', got);
-    const payload = { order: { ...ORDER, status: 'expired', triggerPrice: '63000.00' }, venue: 'spot' };
+    const payload = { order: { ...TEST_ORDER, status: 'expired', triggerPrice: '63000.00' }, venue: 'spot' };
     emit('order', payload);
     expect(got).toHaveBeenCalledWith(payload);
     expect(error).not.toHaveBeenCalled();
@@ -246,8 +210,8 @@ describe('realtime payload validation', () => {
     const { realtime, emit } = setup();
     const got = vi.fn();
     realtime.on('order', got);
-    emit('order', { order: { ...ORDER, filled: 0.01 } });
-    emit('order', { order: { ...ORDER, fee: '1e-5' } });
+    emit('order', { order: { ...TEST_ORDER, filled: 0.01 } });
+    emit('order', { order: { ...TEST_ORDER, fee: '1e-5' } });
     expect(got).not.toHaveBeenCalled();
     expect(error.mock.calls.map((c) => c[0])).toEqual([expect.stringContaining('/order/filled'), expect.stringContaining('/order/fee')]);
   });
@@ -257,7 +221,7 @@ describe('realtime payload validation', () => {
     const { realtime, emit } = setup();
     const got = vi.fn();
     realtime.on('order', got);
-    const { status: _status, ...order } = ORDER;
+    const { status: _status, ...order } = TEST_ORDER;
     emit('order', { order });
     emit('order', { order });
     expect(got).not.toHaveBeenCalled();

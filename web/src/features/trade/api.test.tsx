@@ -8,37 +8,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
-import { realtime, type RealtimeTransport } from '../../realtime/socket';
+import { realtime } from '../../realtime/socket';
+import { TEST_ORDER, testTransport } from '../../testing/realtime';
 import { queryKey } from '../../api/queryKey';
 import { useOrderEvents } from './api';
 
-const ORDER = {
-  id: 'od_1',
-  symbol: 'BTC/USDT',
-  side: 'buy',
-  type: 'limit',
-  price: '64000.00',
-  quantity: '0.01000',
-  filled: '0.01000',
-  filledAmount: '640',
-  avgPrice: '64000.00',
-  fee: '0.00001',
-  feeCoin: 'BTC',
-  status: 'completed',
-  time: 1767225600000,
-  updatedAt: 1767225660000,
-};
-
-const handlers = new Map<string, (payload: unknown) => void>();
-const transport: RealtimeTransport = {
-  connect: () => {},
-  reconnect: () => {},
-  connected: () => true,
-  subscribe: () => {},
-  unsubscribe: () => {},
-  onStatus: () => {},
-  onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
-};
+const { transport, handlers } = testTransport();
 realtime.useTransport(() => transport);
 
 function Page() {
@@ -60,7 +35,7 @@ describe('trade events', () => {
     );
     const keys = () => refreshed.mock.calls.map(([filters]) => JSON.stringify(filters?.queryKey));
     await vi.waitFor(() => expect(handlers.has('order')).toBe(true));
-    handlers.get('order')!({ order: ORDER });
+    handlers.get('order')!({ order: TEST_ORDER });
     await vi.waitFor(() => expect(refreshed).toHaveBeenCalled());
     expect(keys()).toEqual([JSON.stringify(queryKey('listOrders'))]);
     root.unmount();

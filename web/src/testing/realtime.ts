@@ -1,0 +1,40 @@
+/** For the realtime client's tests: a transport the test drives, and an `order` event's order. */
+import type { RealtimeTransport } from '../realtime/transport';
+
+/** A filled BTC/USDT buy as the `order` event carries it. */
+export const TEST_ORDER = {
+  id: 'od_1',
+  symbol: 'BTC/USDT',
+  side: 'buy',
+  type: 'limit',
+  price: '64000.00',
+  quantity: '0.01000',
+  filled: '0.01000',
+  filledAmount: '640',
+  avgPrice: '64000.00',
+  fee: '0.00001',
+  feeCoin: 'BTC',
+  status: 'completed',
+  time: 1767225600000,
+  updatedAt: 1767225660000,
+};
+
+/**
+ * A connected transport: `emit` is the server sending an event (to the listener the client set for
+ * it, in `handlers`), `subscribed` the topics the client asked for.
+ */
+export function testTransport() {
+  const handlers = new Map<string, (payload: unknown) => void>();
+  const subscribed: string[][] = [];
+  const transport: RealtimeTransport = {
+    connect: () => {},
+    reconnect: () => {},
+    connected: () => true,
+    subscribe: (topics) => void subscribed.push(topics),
+    unsubscribe: () => {},
+    onStatus: () => {},
+    onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
+  };
+  const emit = (event: string, payload: unknown) => handlers.get(event)!(payload);
+  return { transport, handlers, subscribed, emit };
+}
