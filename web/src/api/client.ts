@@ -21,7 +21,6 @@ import { GUEST_KEY, TOKEN_KEY } from './credentialKeys';
 import { takeEarlyRead } from './earlyReads';
 import { apiEffects, loading, shellEffects } from './effects';
 
-export { GUEST_KEY } from './credentialKeys';
 const REQUEST_TIMEOUT_MS = 60_000;
 type ApiErrorKind = 'envelope' | 'http' | 'network' | 'timeout' | 'response';
 

@@ -1,7 +1,8 @@
 /** Account calls: login, registration, logout and clearing the cache (the current user is in api/me). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OpBody } from '../../../../contracts/generated/operations';
-import { call, GUEST_KEY, setToken } from '../../api/client';
+import { call, setToken } from '../../api/client';
+import { GUEST_KEY, TOKEN_KEY } from '../../api/credentialKeys';
 import { meQuery } from '../../api/me';
 import { realtime } from '../../realtime/socket';
 import { PRICE_COLORS_KEY } from '../../theme/priceColors';
@@ -22,7 +23,7 @@ export const useLogin = () => useSessionMutation('login');
 export const useRegister = () => useSessionMutation('register');
 
 /** Keys of localStorage the app keeps when clearing cached data (the session, the support guest key and preferences). */
-const KEPT_KEYS = new Set(['token', 'theme', 'lang', 'remember_account', GUEST_KEY, PRICE_COLORS_KEY]);
+const KEPT_KEYS = new Set([TOKEN_KEY, 'theme', 'lang', 'remember_account', GUEST_KEY, PRICE_COLORS_KEY]);
 
 /** Clears cached data (queries and local caches such as `address_list`), keeping the login and preferences. */
 export function useClearCache() {
