@@ -12,7 +12,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { DECIMAL_INPUT } from '../common/amount.ts';
 import { createServer } from '../mock-server/src/http/server.ts';
-import { DEMO_ACCOUNT } from '../mock-server/src/domain/world.ts';
+import { DEMO_ACCOUNT } from '../mock-server/src/domain/account/seed.ts';
 import { MOCK_CODE } from '../mock-server/src/domain/account/codes.ts';
 
 const ROUNDS = 30;

@@ -13,7 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { createServer } from '../mock-server/src/http/server.ts';
 import { MAX_RESTORE_MOVE_SLICES, MAX_RESTORE_MOVES, MAX_RESTORE_STEPS, type Snapshot } from '../mock-server/src/core/snapshot.ts';
-import { DEMO_ACCOUNT } from '../mock-server/src/domain/world.ts';
+import { DEMO_ACCOUNT } from '../mock-server/src/domain/account/seed.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);

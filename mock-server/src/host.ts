@@ -10,7 +10,9 @@ import { clip, Journal, summarize } from './core/journal.ts';
 import { route } from './core/realtime.ts';
 import { apiContractVersion, resolveScenario } from './core/scenario-files.ts';
 import { Recorder, replay, SnapshotError, type Snapshot } from './core/snapshot.ts';
-import { World, type WorldEvents, type WorldOptions } from './domain/world.ts';
+import { buildWorld } from './core/scenario-file.ts';
+import type { WorldEvents } from './domain/events.ts';
+import type { World, WorldOptions } from './domain/world.ts';
 
 type Listener<K extends keyof WorldEvents> = (payload: WorldEvents[K]) => void;
 
@@ -70,7 +72,7 @@ export class WorldHost {
 
   private make(options: WorldOptions): World {
     const resolved = options.scenarioFile ? {} : resolveScenario(options.scenario);
-    return new World({ defaultSeed: this.defaultSeed, ...options, ...resolved, realNow: Date.now() });
+    return buildWorld({ defaultSeed: this.defaultSeed, ...options, ...resolved, realNow: Date.now() });
   }
 
   private bind(world: World): World {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listScenarios, resolveScenario, ScenarioFileError } from './core/scenario-files.ts';
-import type { ScenarioFile } from './domain/scenario-file.ts';
+import type { ScenarioFile } from './core/scenario-file.ts';
 import { createServer, parseAllowedHosts, parseTrustProxy } from './http/server.ts';
 import { startSeed } from './host.ts';
 

@@ -88,11 +88,11 @@ describe('what chats keep', () => {
     });
     ok('actOnP2pOrder', demo, { id: order.id, action: 'pay' });
     const receipt = ok('sendP2pMessage', demo, { id: order.id, text: 'Receipt', image: ok('uploadImage', demo, { image: SMALL }).id }).image;
-    const record = world.p2p.orders.get(order.id)!;
+    const record = world.fiat.orders.get(order.id)!;
     const seller = record.seller;
     expect(readable(demo, receipt)).toBe(true);
     // The order stays paid (this merchant never confirms): 20 messages a minute a side would grow its chat for ever.
-    for (let i = 0; i < P2P_CHAT_HISTORY_MAX; i++) world.p2p.say(record, i % 2 ? 'buyer' : 'seller', { text: `note ${i}` });
+    for (let i = 0; i < P2P_CHAT_HISTORY_MAX; i++) world.fiat.say(record, i % 2 ? 'buyer' : 'seller', { text: `note ${i}` });
     const chat = ok('listP2pMessages', demo, undefined, { id: order.id });
     expect(chat).toHaveLength(P2P_CHAT_HISTORY_MAX);
     expect(chat[0].text).toBe('note 0');

@@ -17,7 +17,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { contractExamples, writeResponseExamples, type ExampleRequest, type ResponseExampleUpdate } from '../../../codegen/examples';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations';
-import { World, type Scenario } from '../domain/world';
+import { World } from '../domain/world';
+import { type Scenario } from '../domain/kernel/area';
 import { send } from './test-client';
 
 /** Arrays of a response example longer than this were cut to this many items. */

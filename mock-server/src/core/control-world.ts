@@ -6,6 +6,7 @@
 import type { ControlOperations } from '../../../contracts/generated/control-operations.ts';
 import { DomainError } from '../domain/kernel/errors.ts';
 import type { World } from '../domain/world.ts';
+import { faultsOf } from './faults.ts';
 
 type Body<K extends keyof ControlOperations> = ControlOperations[K] extends {
   requestBody?: { content: { 'application/json': infer B } };
@@ -34,9 +35,9 @@ const userOf = (world: World, account: string) => world.accounts.idOf(account.tr
 export function applyWorldControl(world: World, id: WorldControlId, body: unknown): { status: number; body: unknown } {
   switch (id) {
     case 'mockFault':
-      return { status: 200, body: { faults: world.faults.add(body as Body<'mockFault'>) } };
+      return { status: 200, body: { faults: faultsOf(world).add(body as Body<'mockFault'>) } };
     case 'mockClearFaults':
-      world.faults.clear();
+      faultsOf(world).clear();
       return { status: 200, body: { faults: [] } };
     case 'mockMarket': {
       const b = body as Body<'mockMarket'>;
@@ -74,10 +75,10 @@ export function applyWorldControl(world: World, id: WorldControlId, body: unknow
     }
     case 'mockP2pAct': {
       const b = body as Body<'mockP2pAct'>;
-      const order = world.p2p.orders.get(b.id);
+      const order = world.fiat.orders.get(b.id);
       if (!order) return { status: 400, body: { error: `No fiat order has the id ${b.id}`, code: 'not_found' } };
       try {
-        world.p2p.act(order, b.action, b.as);
+        world.fiat.act(order, b.action, b.as);
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
         return { status: 400, body: { error: e.message, code: e.code } };
@@ -86,9 +87,9 @@ export function applyWorldControl(world: World, id: WorldControlId, body: unknow
     }
     case 'mockP2pSay': {
       const b = body as Body<'mockP2pSay'>;
-      const order = world.p2p.orders.get(b.id);
+      const order = world.fiat.orders.get(b.id);
       if (!order) return { status: 400, body: { error: `No fiat order has the id ${b.id}`, code: 'not_found' } };
-      const { id, from, time } = world.p2p.say(order, b.as, { text: b.text });
+      const { id, from, time } = world.fiat.say(order, b.as, { text: b.text });
       return { status: 200, body: { id, from, text: b.text, time } };
     }
   }

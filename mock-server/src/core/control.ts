@@ -2,7 +2,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { controlSchemas } from '../../../contracts/generated/control-schemas.ts';
 import { controlTable, type ControlOperationId, type ControlOperations } from '../../../contracts/generated/control-operations.ts';
-import { ScenarioProblem } from '../domain/scenario-file.ts';
+import { ScenarioProblem } from './scenario-file.ts';
 import type { WorldHost } from '../host.ts';
 import { FORBIDDEN_KEYS_MESSAGE, hasForbiddenKey } from './body.ts';
 import { applyWorldControl, isWorldControl } from './control-world.ts';

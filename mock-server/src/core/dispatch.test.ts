@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
 import { dispatch } from './dispatch';
+import { faultsOf } from './faults';
 import { send, type SendInput } from './test-client';
 
 let world: World;
@@ -182,24 +183,24 @@ describe('registration', () => {
 
 describe('faults', () => {
   it.each(['999', '998', '997', 'error'] as const)('kind %s answers that envelope type once', (kind) => {
-    world.faults.add({ operationId: 'listTickers', kind, message: 'injected' });
+    faultsOf(world).add({ operationId: 'listTickers', kind, message: 'injected' });
     expect(req('listTickers').body).toMatchObject({ type: kind, message: 'injected' });
     expect(req('listTickers').body.type).toBe('ok');
   });
 
   it('answers HTTP 500 and 401, by path prefix with or without /api, for `times` calls with a delay', () => {
-    world.faults.add({ path: '/api/market', kind: 'http500', times: 2, delayMs: 300 });
+    faultsOf(world).add({ path: '/api/market', kind: 'http500', times: 2, delayMs: 300 });
     const first = req('getKline', { query: { symbol: 'BTC/USDT', period: '1min' } });
     expect(first.status).toBe(500);
     expect(first.delayMs).toBe(300);
     expect(req('listTickers').status).toBe(500);
     expect(req('listTickers').status).toBe(200);
-    world.faults.add({ path: '/me', kind: 'http401' });
+    faultsOf(world).add({ path: '/me', kind: 'http401' });
     expect(req('getCurrentUser').status).toBe(401);
   });
 
   it('matches every call when neither operationId nor path is given', () => {
-    world.faults.add({ kind: 'error', times: 2 });
+    faultsOf(world).add({ kind: 'error', times: 2 });
     expect(req('getSettings').body.type).toBe('error');
     expect(req('listTickers').body.type).toBe('error');
     expect(req('listTickers').body.type).toBe('ok');

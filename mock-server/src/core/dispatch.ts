@@ -10,6 +10,8 @@ import { operationTable, type OperationId } from '../../../contracts/generated/o
 import { DomainError, type ErrorCode } from '../domain/kernel/errors.ts';
 import { FORBIDDEN_KEYS_MESSAGE, hasForbiddenKey } from './body.ts';
 import type { World } from '../domain/world.ts';
+import { faultsOf } from './faults.ts';
+import { idempotencyOf } from './idempotency.ts';
 import { handlers, type OperationContext } from './operations.ts';
 
 export interface ApiRequest {
@@ -132,7 +134,7 @@ export function dispatch(world: World, req: ApiRequest): ApiResponse {
   if (headers && !headers({ 'idempotency-key': req.idempotencyKey })) return rejected('header', headers);
   const caller = callerOf(req);
   if (caller === undefined) return answer(world, req);
-  return world.idempotency.run(
+  return idempotencyOf(world).run(
     `${caller}|${req.operationId}`,
     req.idempotencyKey,
     { query: req.query, body: req.body },
@@ -147,7 +149,7 @@ export function dispatch(world: World, req: ApiRequest): ApiResponse {
 }
 
 function answer(world: World, req: ApiRequest): ApiResponse {
-  const fault = world.faults.take(req.operationId, req.path);
+  const fault = faultsOf(world).take(req.operationId, req.path);
   if (fault) {
     const delayMs = fault.delayMs;
     switch (fault.kind) {
@@ -184,9 +186,10 @@ function answer(world: World, req: ApiRequest): ApiResponse {
   }
 
   try {
-    if (op.auth) world.accounts.record(req.token); // a live session, or the 999 error (the user's view is the handler's)
+    // Authenticated once, here: a live session's user, or the 999 error. The handler gets the user id.
+    const userId = op.auth ? world.accounts.record(req.token).id : undefined;
     const handler = handlers[req.operationId] as (ctx: OperationContext<OperationId>) => unknown;
-    const message = handler({ world, token: req.token, client: req.client, query, body: req.body } as OperationContext<OperationId>);
+    const message = handler({ world, token: req.token, userId, client: req.client, query, body: req.body } as OperationContext<OperationId>);
     return { status: 200, body: { type: 'ok', message }, delayMs: 0 };
   } catch (err) {
     if (err instanceof DomainError) {

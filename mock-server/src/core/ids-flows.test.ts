@@ -7,7 +7,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
-import { DEMO_ACCOUNT, World } from '../domain/world';
+import { World } from '../domain/world';
+import { DEMO_ACCOUNT } from '../domain/account/seed';
 import { ID_HEX, keyedHex, OwnedIds } from '../domain/kernel/random';
 import { send } from './test-client';
 

@@ -8,7 +8,8 @@
 import type { ServerToClientEvents, SubscriptionAck, TickerChange, TickersEvent, TickersSnapshot } from '../../../contracts/generated/socket.ts';
 import * as validate from '../../../contracts/generated/socket-validators.js';
 import type { KlinePeriod } from '../domain/market/market.ts';
-import type { World, WorldEvents } from '../domain/world.ts';
+import type { World } from '../domain/world.ts';
+import type { WorldEvents } from '../domain/events.ts';
 
 export type ServerEvent = keyof ServerToClientEvents;
 export type EventPayload<E extends ServerEvent> = Parameters<ServerToClientEvents[E]>[0];
@@ -234,7 +235,7 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
   on('supportRead', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportRead', payload }));
   on('p2pOrder', ({ order }) => {
     for (const side of [order.buyer, order.seller])
-      deliver({ room: userRoom(side), event: 'p2pOrder', payload: { order: world().p2pApi.orderView(order, side) } });
+      deliver({ room: userRoom(side), event: 'p2pOrder', payload: { order: world().fiatViews.orderView(order, side) } });
   });
   on('earnPosition', ({ position }) => deliver({ room: userRoom(position.owner), event: 'earnPosition', payload: { position: world().earn.view(position) } }));
   on('ieoSubscription', ({ subscription }) =>

@@ -1,15 +1,15 @@
 /**
  * Scenario files (mock-server/scenarios/<name>.yaml) and the contract facts the QA control API needs
  * at run time: files are read here (Node), validated against contracts/mock-control.yaml's
- * ScenarioFile, and handed parsed to the domain (domain/scenario-file.ts applies them).
+ * ScenarioFile, and handed parsed to scenario-file.ts, which applies them through the domain.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
-import { BUILT_IN_SCENARIOS, isBuiltInScenario, type BuiltInScenario } from '../domain/world.ts';
-import type { ScenarioFile } from '../domain/scenario-file.ts';
+import { BUILT_IN_SCENARIOS, isBuiltInScenario, type BuiltInScenario } from '../domain/kernel/area.ts';
+import type { ScenarioFile } from './scenario-file.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
 /** Where scenario files live. */

@@ -10,13 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { accountKindValues, reviewStatusValues } from '../../../contracts/generated/enums';
 import type { OperationId } from '../../../contracts/generated/operations';
-import { World } from '../domain/world';
+import type { World } from '../domain/world';
+import { buildWorld } from './scenario-file';
 import { WorldHost } from '../host';
 import { control } from './control';
 import { checkScenarioFile, listScenarios, loadScenarioFile, ScenarioFileError, SCENARIO_DIR } from './scenario-files';
 import { send } from './test-client';
 
-const worldOf = (name: string) => new World({ scenario: name, scenarioFile: loadScenarioFile(name), freezeClock: true });
+const worldOf = (name: string) => buildWorld({ scenario: name, scenarioFile: loadScenarioFile(name), freezeClock: true });
 
 function as(world: World, account: string, password: string) {
   const login = send(world, 'login', { body: { account, password } }).body;
@@ -37,14 +38,14 @@ describe('the shipped scenario files', () => {
     expect(call('getCurrentUser')).toMatchObject({ account: 'new@example.com', verification: 'none', hasTransactionPassword: false });
     expect(call('listOrders', { status: 'all' }).items).toEqual([]);
     expect(call('listRecords').items).toEqual([]);
-    expect(world.balancesOf(world.accounts.idOf('new@example.com')!)).toEqual([]);
+    expect(world.wallet.balancesOf(world.accounts.idOf('new@example.com')!)).toEqual([]);
   });
 
   it('verified-trader: verified, money in funds and exchange, filled and open orders, a credited deposit and a done withdrawal', () => {
     const world = worldOf('verified-trader');
     const call = as(world, 'trader@example.com', 'Trader123');
     expect(call('getCurrentUser')).toMatchObject({ verification: 'verified', realName: 'Tara Trader', hasTransactionPassword: true });
-    const kinds = new Set(world.balancesOf(world.accounts.idOf('trader@example.com')!).map((b) => b.kind));
+    const kinds = new Set(world.wallet.balancesOf(world.accounts.idOf('trader@example.com')!).map((b) => b.kind));
     expect([...kinds].sort()).toEqual(['exchange', 'funds']);
     const open = call('listOrders', { status: 'open' }).items;
     const history = call('listOrders', { status: 'history' }).items;
@@ -78,7 +79,7 @@ describe('the shipped scenario files', () => {
     const a = worldOf('verified-trader');
     const b = worldOf('verified-trader');
     const id = a.accounts.idOf('trader@example.com')!;
-    expect(b.balancesOf(id)).toEqual(a.balancesOf(id));
+    expect(b.wallet.balancesOf(id)).toEqual(a.wallet.balancesOf(id));
     expect(b.market.tickers()).toEqual(a.market.tickers());
   });
 });
@@ -123,7 +124,7 @@ describe('the ScenarioFile schema', () => {
       },
       'x.yaml',
     );
-    expect(() => new World({ scenario: 'x', scenarioFile: file })).toThrow(/^\/accounts\/0\/spotOrders\/0: /);
+    expect(() => buildWorld({ scenario: 'x', scenarioFile: file })).toThrow(/^\/accounts\/0\/spotOrders\/0: /);
   });
 });
 

@@ -8,6 +8,7 @@ import { operationTable, type OperationId } from '../../../contracts/generated/o
 import { World } from '../domain/world';
 import { WorldHost } from '../host';
 import { control } from './control';
+import { faultsOf } from './faults';
 import { checkAnswer } from './test-client';
 import { MAX_RESTORE_INPUTS, MAX_RESTORE_MOVES, MAX_RESTORE_STEPS, MAX_RESTORE_MOVE_SLICES, MAX_RESTORE_VIRTUAL_MS, type Snapshot } from './snapshot';
 
@@ -42,7 +43,7 @@ function readBack(host: WorldHost) {
     messages: read('listMessages'),
     support: read('getSupportChat'),
     tickers: read('listTickers'),
-    faults: host.world.faults.list(),
+    faults: faultsOf(host.world).list(),
     entries: host.world.ledger.entries.length,
   };
 }

@@ -13,8 +13,9 @@
  */
 import type { components } from '../../../contracts/generated/mock-control.ts';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
-import { applyScenarioFile } from '../domain/scenario-file.ts';
-import { isBuiltInScenario, World } from '../domain/world.ts';
+import { applyScenarioFile } from './scenario-file.ts';
+import { World } from '../domain/world.ts';
+import { isBuiltInScenario } from '../domain/kernel/area.ts';
 import { applyWorldControl, isWorldControl } from './control-world.ts';
 import { dispatch, type ApiRequest } from './dispatch.ts';
 
@@ -192,7 +193,7 @@ export function* replay(snapshot: Snapshot, contractVersion: string): Generator<
   let world: World;
   try {
     // The scenario file is applied below, in steps.
-    world = new World({ seed: o.seed, scenario: o.scenario, scenarioFile: o.file, freezeClock: o.freezeClock, realNow: o.start, deferScenarioFile: true });
+    world = new World({ seed: o.seed, scenario: o.scenario, scenarioFile: o.file, freezeClock: o.freezeClock, realNow: o.start });
   } catch (e) {
     throw new SnapshotError(`world: ${(e as Error).message}`);
   }

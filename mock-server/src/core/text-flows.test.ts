@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
-import { World, type Scenario } from '../domain/world';
+import { World } from '../domain/world';
+import { type Scenario } from '../domain/kernel/area';
 import { ID_HEX } from '../domain/kernel/random';
 import { sendFlat, type Envelope } from './test-client';
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
 import { socketEvents } from '../../../contracts/generated/socket';
 import { startTestServer } from '../http/test-server';
-import { DEMO_ACCOUNT, World } from '../domain/world';
+import { World } from '../domain/world';
+import { DEMO_ACCOUNT } from '../domain/account/seed';
 import { inPageTransport } from './in-page';
 
 const SEED = 11;
@@ -31,7 +32,7 @@ async function script(world: World, connect: (token: string) => Promise<Client>)
     world.clock.advance(1000);
     await settle();
   }
-  world.exchange.transfer(token, { coin: 'USDT', from: 'funds', to: 'exchange', amount: '25' });
+  world.exchange.transfer(user.id, { coin: 'USDT', from: 'funds', to: 'exchange', amount: '25' });
   await settle();
   client.unsubscribe(['tickers', 'trades:ETH/USDT']);
   await settle();

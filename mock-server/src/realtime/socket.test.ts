@@ -6,7 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../../contracts/generated/socket';
 import { startTestServer } from '../http/test-server';
-import { DEMO_ACCOUNT } from '../domain/world';
+import { DEMO_ACCOUNT } from '../domain/account/seed';
 
 let app: Awaited<ReturnType<typeof startTestServer>>['app'];
 let host: Awaited<ReturnType<typeof startTestServer>>['host'];
@@ -65,7 +65,7 @@ describe('private events follow the session', () => {
     const a = await connect(other.token);
     const b = await connect(mine.token);
     try {
-      host.world.accounts.changePassword(mine.token, { oldPassword: DEMO_ACCOUNT.password, password: 'Fresh2026!', confirmPassword: 'Fresh2026!' });
+      host.world.accounts.changePassword(mine.user.id, mine.token, { oldPassword: DEMO_ACCOUNT.password, password: 'Fresh2026!', confirmPassword: 'Fresh2026!' });
       await credit(mine.user.id);
       expect(a.balances).toHaveLength(0);
       expect(b.balances).toHaveLength(1);

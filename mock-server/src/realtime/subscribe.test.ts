@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { ClientToServerEvents, DepthEvent, ServerToClientEvents, SubscriptionAck, TickersEvent } from '../../../contracts/generated/socket';
 import * as validators from '../../../contracts/generated/socket-validators.js';
 import { startTestServer } from '../http/test-server';
-import { DEMO_ACCOUNT } from '../domain/world';
+import { DEMO_ACCOUNT } from '../domain/account/seed';
 
 type Log = Array<[string, unknown]>;
 type Validator = (payload: unknown) => boolean;
@@ -294,8 +294,8 @@ describe('private events', () => {
   });
 
   it('placeOrder: the order event is the state the HTTP answer shows; a replay with the same Idempotency-Key causes none', async () => {
-    const { token } = login();
-    server.host.world.exchange.transfer(token, { coin: 'USDT', from: 'funds', to: 'exchange', amount: '100' });
+    const { token, user } = login();
+    server.host.world.exchange.transfer(user.id, { coin: 'USDT', from: 'funds', to: 'exchange', amount: '100' });
     const c = await connect({ token });
     await c.subscribe({ topics: ['tickers'] });
     const place = () =>

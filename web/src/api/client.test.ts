@@ -8,6 +8,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMswHandlers } from '../../../mock-server/src/msw/handlers';
+import { faultsOf } from '../../../mock-server/src/core/faults';
 import { World } from '../../../mock-server/src/domain/world';
 import { paths } from '../lib/paths';
 import { ApiError, call, getToken, setToken } from './client';
@@ -96,13 +97,13 @@ describe('error catalogue', () => {
   });
 
   it('998: goes to real-name authentication', async () => {
-    world.faults.add({ operationId: 'listTickers', kind: '998' });
+    faultsOf(world).add({ operationId: 'listTickers', kind: '998' });
     await failure(call('listTickers'));
     expect(fx.navigate).toHaveBeenCalledWith(paths.mine.authentication);
   });
 
   it('997: goes to the collect-money page', async () => {
-    world.faults.add({ operationId: 'listTickers', kind: '997' });
+    faultsOf(world).add({ operationId: 'listTickers', kind: '997' });
     await failure(call('listTickers'));
     expect(fx.navigate).toHaveBeenCalledWith(paths.mine.collectMoney);
   });
@@ -129,14 +130,14 @@ describe('error catalogue', () => {
   });
 
   it('HTTP 500: toast that the server is being repaired', async () => {
-    world.faults.add({ path: '/market', kind: 'http500' });
+    faultsOf(world).add({ path: '/market', kind: 'http500' });
     const err = await failure(call('listTickers'));
     expect(err?.details.status).toBe(500);
     expect(fx.toast).toHaveBeenCalledWith("Something went wrong on our side. We're fixing it: please try again later");
   });
 
   it('HTTP 401 no_transaction_password: asks to set a transaction password; Confirm goes to resetLegalPwd', async () => {
-    world.faults.add({ operationId: 'listTickers', kind: 'http401', times: 2 });
+    faultsOf(world).add({ operationId: 'listTickers', kind: 'http401', times: 2 });
     const err = await failure(call('listTickers'));
     expect(err).toMatchObject({ kind: 'http', details: { status: 401, code: 'no_transaction_password' } });
     expect(fx.toast).not.toHaveBeenCalled();

@@ -284,8 +284,11 @@ export class Accounts {
     return this.users.get(id);
   }
 
-  authenticate(token: string | undefined): User {
-    return this.view(this.record(token));
+  /** The record of a user the caller has authenticated (dispatch did), or the 999 error if it is gone. */
+  get(userId: string): UserRecord {
+    const user = this.users.get(userId);
+    if (!user) throw notLoggedIn();
+    return user;
   }
 
   /** Step one of forgot/modify password: the code, for a one-time ticket. */
@@ -313,8 +316,9 @@ export class Accounts {
     return 'Password updated';
   }
 
-  changePassword(token: string | undefined, req: Schemas['ChangePasswordRequest'], client?: string): string {
-    const user = this.record(token);
+  /** The session `token` stays; every other session of the user ends. */
+  changePassword(userId: string, token: string | undefined, req: Schemas['ChangePasswordRequest'], client?: string): string {
+    const user = this.get(userId);
     if (!this.checkPasswordAttempt(user, req.oldPassword, client)) {
       throw new DomainError('wrong_old_password', 'The current password is incorrect');
     }
@@ -336,8 +340,8 @@ export class Accounts {
     this.codes.verify('security', user.account, code, true, client);
   }
 
-  setTransactionPassword(token: string | undefined, req: Schemas['TransactionPasswordRequest'], client?: string): User {
-    const user = this.record(token);
+  setTransactionPassword(userId: string, req: Schemas['TransactionPasswordRequest'], client?: string): User {
+    const user = this.get(userId);
     fail(checkTransactionPassword(req.password));
     fail(checkConfirmation(req.password, req.confirmPassword));
     if (user.transactionHash) {
@@ -360,8 +364,8 @@ export class Accounts {
     this.transactionPasswordLimit.clear(key);
   }
 
-  redeemAuthorizationCode(token: string | undefined, code: string): User {
-    const user = this.record(token);
+  redeemAuthorizationCode(userId: string, code: string): User {
+    const user = this.get(userId);
     if (user.role === 'agent') throw new DomainError('already_agent', 'You are already an agent');
     if (code.trim().toUpperCase() !== AGENT_CODE) {
       throw new DomainError('authorization_code_invalid', 'This authorization code is not valid');

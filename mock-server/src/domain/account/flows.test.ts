@@ -1,7 +1,8 @@
 /** Issue 3 flows through dispatch: passwords, transaction password, uploads, identity, payment methods, agents. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../../contracts/generated/operations';
-import { World, type Scenario } from '../world';
+import { World } from '../world';
+import { type Scenario } from '../kernel/area';
 import { send } from '../../core/test-client';
 
 let world: World;

@@ -21,17 +21,16 @@ export class Exchange {
 
   constructor(private readonly deps: WalletDeps) {}
 
-  transfer(token: string | undefined, req: Schemas['TransferRequest']): WalletRecord {
-    const user = this.deps.accounts.record(token);
+  transfer(userId: string, req: Schemas['TransferRequest']): WalletRecord {
     coinInfo(req.coin);
     if (req.from === req.to) throw new DomainError('same_account', 'Choose two different accounts');
     const amount = parseAmount(req.amount, req.coin);
-    const id = this.deps.records.id('tf', user.id);
+    const id = this.deps.records.id('tf', userId);
     this.deps.ledger.post(id, 'transfer', [
-      { owner: user.id, kind: req.from, coin: req.coin, available: amount.neg() },
-      { owner: user.id, kind: req.to, coin: req.coin, available: amount },
+      { owner: userId, kind: req.from, coin: req.coin, available: amount.neg() },
+      { owner: userId, kind: req.to, coin: req.coin, available: amount },
     ]);
-    return this.deps.records.add(user.id, {
+    return this.deps.records.add(userId, {
       id,
       type: 'transfer',
       coin: req.coin,
@@ -44,8 +43,7 @@ export class Exchange {
     });
   }
 
-  quote(token: string | undefined, req: Schemas['FlashQuoteRequest']): Schemas['FlashQuote'] {
-    const user = this.deps.accounts.record(token);
+  quote(userId: string, req: Schemas['FlashQuoteRequest']): Schemas['FlashQuote'] {
     if (req.from === req.to) throw new DomainError('same_coin', 'Choose two different coins');
     const amount = parseAmount(req.amount, req.from);
     const to = coinInfo(req.to);
@@ -55,9 +53,9 @@ export class Exchange {
     const fee = dec.round(gross.times(FLASH_FEE), to.precision, 'fee');
     const receive = dec.round(gross.minus(fee), to.precision, 'received');
     if (receive.lte(0)) throw new DomainError('amount_too_small', 'The amount is too small to exchange');
-    if (this.deps.ledger.balance(user.id, 'funds', req.from).available.lt(amount)) throw insufficient();
+    if (this.deps.ledger.balance(userId, 'funds', req.from).available.lt(amount)) throw insufficient();
     const quote = {
-      id: this.deps.records.id('fq', user.id),
+      id: this.deps.records.id('fq', userId),
       from: req.from,
       to: req.to,
       amount: coinAmount(req.from, amount),
@@ -70,28 +68,27 @@ export class Exchange {
     };
     // Quotes past their validity can never be used: forget them, so quoting leaves no garbage.
     for (const [id, q] of this.quotes) if (q.expiresAt < this.deps.now()) this.quotes.delete(id);
-    this.quotes.set(quote.id, { ...quote, owner: user.id, used: false });
+    this.quotes.set(quote.id, { ...quote, owner: userId, used: false });
     return quote;
   }
 
-  exchange(token: string | undefined, quoteId: string): WalletRecord {
-    const user = this.deps.accounts.record(token);
+  exchange(userId: string, quoteId: string): WalletRecord {
     const q = this.quotes.get(quoteId);
-    if (!q || q.owner !== user.id || q.used || q.expiresAt < this.deps.now()) {
+    if (!q || q.owner !== userId || q.used || q.expiresAt < this.deps.now()) {
       throw new DomainError('quote_expired', 'The quote has expired, please get a new one');
     }
     const amount = new Big(q.amount);
     const receive = new Big(q.receive);
     const fee = new Big(q.fee);
     this.deps.ledger.post(q.id, 'exchange', [
-      { owner: user.id, kind: 'funds', coin: q.from, available: amount.neg() },
+      { owner: userId, kind: 'funds', coin: q.from, available: amount.neg() },
       { owner: SYSTEM.desk, kind: 'funds', coin: q.from, available: amount },
       { owner: SYSTEM.desk, kind: 'funds', coin: q.to, available: receive.plus(fee).neg() },
-      { owner: user.id, kind: 'funds', coin: q.to, available: receive },
+      { owner: userId, kind: 'funds', coin: q.to, available: receive },
       { owner: SYSTEM.fees, kind: 'funds', coin: q.to, available: fee },
     ]);
     q.used = true;
-    return this.deps.records.add(user.id, {
+    return this.deps.records.add(userId, {
       id: q.id.replace('fq_', 'fx_'),
       type: 'exchange',
       coin: q.from,

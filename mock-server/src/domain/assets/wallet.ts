@@ -5,6 +5,7 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../../contracts/generated/openapi.ts';
+import type { UserBalance } from '../../../../contracts/generated/socket.ts';
 import type { Accounts } from '../account/accounts.ts';
 import { chainInfo, coinAmount, COINS, makeAddress, parseAmount, type Chain } from './coins.ts';
 import * as dec from '../kernel/decimals.ts';
@@ -70,16 +71,23 @@ export class Wallet {
   // ---- balances -------------------------------------------------------------------------
 
   /** Each user's last wallet view, with the ledger version and the prices (tickers of a second) it was made at. */
+  /** Every non-empty balance of a user, as decimal strings with the coin's precision (the `balances` event). */
+  balancesOf(userId: string): UserBalance[] {
+    return this.ledger
+      .holdings(userId)
+      .filter((h) => !h.available.eq(0) || !h.frozen.eq(0))
+      .map((h) => ({ kind: h.kind, coin: h.coin, available: coinAmount(h.coin, h.available), frozen: coinAmount(h.coin, h.frozen) }));
+  }
+
   private readonly views = new Map<string, { version: number; prices: unknown; view: Schemas['Wallet'] }>();
 
-  view(token: string | undefined): Schemas['Wallet'] {
-    const user = this.accounts.record(token);
+  view(userId: string): Schemas['Wallet'] {
     const version = this.ledger.version;
     const prices = this.deps.market.tickers();
-    const cached = this.views.get(user.id);
+    const cached = this.views.get(userId);
     if (cached && cached.version === version && cached.prices === prices) return cached.view;
-    const view = deepFreeze(this.compute(user.id));
-    this.views.set(user.id, { version, prices, view });
+    const view = deepFreeze(this.compute(userId));
+    this.views.set(userId, { version, prices, view });
     return view;
   }
 
@@ -110,18 +118,17 @@ export class Wallet {
 
   // ---- deposits -------------------------------------------------------------------------
 
-  depositAddress(token: string | undefined, coin: string, chain: Chain): Schemas['DepositAddress'] {
-    const user = this.accounts.record(token);
+  depositAddress(userId: string, coin: string, chain: Chain): Schemas['DepositAddress'] {
     const info = chainInfo(coin, chain);
-    return { coin, chain, address: this.addressOf(user.id, chain), minDeposit: coinAmount(coin, info.minDeposit), confirmations: info.depositConfirmations };
+    return { coin, chain, address: this.addressOf(userId, chain), minDeposit: coinAmount(coin, info.minDeposit), confirmations: info.depositConfirmations };
   }
 
   private addressOf(userId: string, chain: Chain): string {
     return depositAddressOf(this.deps.seed, userId, chain);
   }
 
-  wireDetails(token: string | undefined): Schemas['WireDetails'] {
-    const user = this.accounts.record(token);
+  wireDetails(userId: string): Schemas['WireDetails'] {
+    const user = this.accounts.get(userId);
     return {
       available: true,
       currency: 'USD',
@@ -178,8 +185,8 @@ export class Wallet {
     return record;
   }
 
-  sandboxDeposit(token: string | undefined, req: Schemas['SandboxDepositRequest']): WalletRecord {
-    return this.incomingDeposit(this.accounts.record(token).id, req.coin, req.chain, req.amount);
+  sandboxDeposit(userId: string, req: Schemas['SandboxDepositRequest']): WalletRecord {
+    return this.incomingDeposit(userId, req.coin, req.chain, req.amount);
   }
 
   /**
@@ -187,16 +194,15 @@ export class Wallet {
    * receives the amount applied for, except amounts whose whole part ends in 7, received one unit
    * short (a mismatch), so both outcomes can be shown.
    */
-  recharge(token: string | undefined, req: Schemas['RechargeRequest']): WalletRecord {
-    const user = this.accounts.record(token);
+  recharge(userId: string, req: Schemas['RechargeRequest']): WalletRecord {
     chainInfo(req.coin, req.chain);
     const amount = parseAmount(req.amount, req.coin);
-    this.deps.uploads.claim(user.id, req.voucher, 'payment voucher');
-    if (req.address.trim() !== this.addressOf(user.id, req.chain)) {
+    this.deps.uploads.claim(userId, req.voucher, 'payment voucher');
+    if (req.address.trim() !== this.addressOf(userId, req.chain)) {
       throw new DomainError('address_mismatch', 'This is not your deposit address for this coin and network');
     }
-    const record = this.records.add(user.id, {
-      id: this.id('rc', user.id),
+    const record = this.records.add(userId, {
+      id: this.id('rc', userId),
       type: 'recharge',
       coin: req.coin,
       chain: req.chain,
@@ -207,7 +213,7 @@ export class Wallet {
       address: req.address.trim(),
       time: this.deps.now(),
     });
-    const stored = this.records.find(user.id, record.id);
+    const stored = this.records.find(userId, record.id);
     this.deps.review(RECHARGE_REVIEW_MS, () => {
       const received = amount.round(0, Big.roundDown).mod(10).eq(7) ? amount.minus(1) : amount;
       if (!received.eq(amount)) {
@@ -216,22 +222,22 @@ export class Wallet {
       } else {
         this.ledger.post(stored.id, 'recharge', [
           { owner: SYSTEM.external, kind: 'funds', coin: req.coin, available: amount.neg() },
-          { owner: user.id, kind: 'funds', coin: req.coin, available: amount },
+          { owner: userId, kind: 'funds', coin: req.coin, available: amount },
         ]);
         stored.status = 'success';
       }
-      this.records.changed(user.id, stored);
+      this.records.changed(userId, stored);
     });
     return record;
   }
 
-  list(token: string | undefined, query: RecordQuery): Schemas['RecordPage'] {
-    return this.records.page(this.accounts.record(token).id, query);
+  list(userId: string, query: RecordQuery): Schemas['RecordPage'] {
+    return this.records.page(userId, query);
   }
 
   /** The caller's balance log of one account (and coin), newest first. */
-  balanceLog(token: string | undefined, q: { kind: AccountKind; coin?: string; page?: number; pageSize?: number }): Schemas['BalanceLogPage'] {
-    const entries = this.ledger.log(this.accounts.record(token).id, q.kind, q.coin).reverse();
+  balanceLog(userId: string, q: { kind: AccountKind; coin?: string; page?: number; pageSize?: number }): Schemas['BalanceLogPage'] {
+    const entries = this.ledger.log(userId, q.kind, q.coin).reverse();
     const { items, ...page } = paged(entries, q);
     return {
       ...page,

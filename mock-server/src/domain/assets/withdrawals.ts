@@ -23,13 +23,12 @@ export class Withdrawals {
 
   constructor(private readonly deps: WalletDeps) {}
 
-  listAddresses(token: string | undefined): Array<Schemas['WithdrawAddress']> {
-    const user = this.deps.accounts.record(token);
-    return [...(this.addresses.get(user.id) ?? [])].reverse();
+  listAddresses(userId: string): Array<Schemas['WithdrawAddress']> {
+    return [...(this.addresses.get(userId) ?? [])].reverse();
   }
 
-  addAddress(token: string | undefined, req: Schemas['AddressRequest']): Schemas['WithdrawAddress'] {
-    const user = this.deps.accounts.record(token);
+  addAddress(userId: string, req: Schemas['AddressRequest']): Schemas['WithdrawAddress'] {
+    const user = this.deps.accounts.get(userId);
     chainInfo(req.coin, req.chain);
     const address = req.address.trim();
     checkAddress(req.chain, address);
@@ -58,12 +57,11 @@ export class Withdrawals {
     return { ...entry };
   }
 
-  removeAddress(token: string | undefined, id: string): string {
-    const user = this.deps.accounts.record(token);
-    const list = this.addresses.get(user.id) ?? [];
+  removeAddress(userId: string, id: string): string {
+    const list = this.addresses.get(userId) ?? [];
     if (!list.some((a) => a.id === id)) throw new DomainError('not_found', 'This address does not exist');
     this.addresses.set(
-      user.id,
+      userId,
       list.filter((a) => a.id !== id),
     );
     return 'Removed';
@@ -78,8 +76,8 @@ export class Withdrawals {
       .reduce((sum, r) => sum.plus(new Big(r.amount).abs().times(usdtPrice(this.deps.market, r.coin))), new Big(0));
   }
 
-  withdraw(token: string | undefined, req: Schemas['WithdrawRequest']): WalletRecord {
-    const user = this.deps.accounts.record(token);
+  withdraw(userId: string, req: Schemas['WithdrawRequest']): WalletRecord {
+    const user = this.deps.accounts.get(userId);
     const info = chainInfo(req.coin, req.chain);
     const book = this.addresses.get(user.id) ?? [];
     if (!book.length) throw new DomainError('address_required', 'Please set your withdrawal address first');

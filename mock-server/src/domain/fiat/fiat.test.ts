@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../kernel/errors';
 import { Ledger, SYSTEM } from '../kernel/ledger';
 import { allowed, FINAL, TRANSITIONS, type P2pAction, type P2pActor } from './machine';
-import { P2P_OPEN_ORDER_LIMIT, P2P_TIMES, P2p, type Ad, type Order } from './fiat';
+import { P2P_OPEN_ORDER_LIMIT, P2P_TIMES, Fiat, type Ad, type Order } from './fiat';
 import { Scheduler } from '../kernel/scheduler';
 import { World } from '../world';
 
@@ -21,7 +21,7 @@ function market() {
   const ledger = new Ledger(() => now);
   const scheduler = new Scheduler();
   const orders: Order[] = [];
-  const p2p = new P2p({
+  const p2p = new Fiat({
     seed: 9,
     now: () => now,
     ledger,
@@ -341,17 +341,17 @@ describe('P2P rules', () => {
 describe("the mock's merchants", () => {
   it("open six stores with ads online, each sell ad reserved in the merchant's fiat account, and a world order goes through", () => {
     const world = new World({ seed: 3, freezeClock: true });
-    expect(world.p2p.stores.size).toBe(6);
-    const ads = [...world.p2p.ads.values()];
+    expect(world.fiat.stores.size).toBe(6);
+    const ads = [...world.fiat.ads.values()];
     expect(ads.every((a) => a.online)).toBe(true);
     expect(new Set(ads.map((a) => a.fiat))).toEqual(new Set(['USD', 'EUR', 'CNY', 'BRL', 'VND', 'TRY']));
-    const harbor = [...world.p2p.stores.values()].find((s) => s.name === 'Harbor OTC')!;
+    const harbor = [...world.fiat.stores.values()].find((s) => s.name === 'Harbor OTC')!;
     const reserved = ads.filter((a) => a.storeId === harbor.id && a.side === 'sell' && a.coin === 'USDT').reduce((s, a) => s.plus(a.remaining), new Big(0));
     expect(world.ledger.balance(harbor.owner, 'fiat', 'USDT').frozen.toString()).toBe(reserved.toString());
     const demo = world.accounts.idOf('demo@example.com')!;
     const ad = ads.find((a) => a.storeId === harbor.id && a.side === 'sell' && a.fiat === 'USD' && a.coin === 'USDT')!;
-    const order = world.p2p.place(demo, ad.id, { quantity: new Big('100') });
-    world.p2p.act(order, 'pay', 'buyer');
+    const order = world.fiat.place(demo, ad.id, { quantity: new Big('100') });
+    world.fiat.act(order, 'pay', 'buyer');
     world.clock.advance(P2P_TIMES.confirmMs);
     expect(order.status).toBe('completed');
     expect(world.ledger.balance(demo, 'fiat', 'USDT').available.toString()).toBe('100');

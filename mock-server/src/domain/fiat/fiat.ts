@@ -129,7 +129,7 @@ export interface Order {
   settled?: 'released' | 'returned';
 }
 
-export interface P2pDeps {
+export interface FiatDeps {
   seed: number;
   /** How a side is named to the other: a user's masked account; simulated sides by their id. */
   nameOf?: (owner: string) => string;
@@ -155,7 +155,7 @@ const SUPPORT_SAYS = {
 /** Decimals of an amount or a price in a fiat currency. */
 export const fiatPlaces = (fiat: string) => FIAT_DECIMALS[fiat] ?? 2;
 
-export class P2p {
+export class Fiat {
   readonly stores = new Map<string, Store>();
   readonly ads = new Map<string, Ad>();
   readonly orders = new Map<string, Order>();
@@ -168,7 +168,7 @@ export class P2p {
     return this.changes;
   }
 
-  constructor(readonly deps: P2pDeps) {
+  constructor(readonly deps: FiatDeps) {
     this.ids = new OwnedIds(deps.seed);
   }
 

@@ -158,7 +158,7 @@ describe('fiat market', () => {
     const image = ok('uploadImage', demo, { image: PNG }).id;
     expect(ok('sendP2pMessage', demo, { id: order.id, text: '  Receipt attached  ', image })).toMatchObject({ from: 'buyer', text: 'Receipt attached', image });
     // The seller may open the receipt; anyone else sees neither it nor the chat.
-    const seller = world.p2p.orders.get(order.id)!.seller;
+    const seller = world.fiat.orders.get(order.id)!.seller;
     expect(world.uploads.get(seller, image).id).toBe(image);
     const other = stranger();
     expect(call('getUpload', other, undefined, { id: image }).code).toBe('not_found');

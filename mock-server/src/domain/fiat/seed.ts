@@ -7,7 +7,7 @@
 import Big from 'big.js';
 import { DAY } from '../market/candles.ts';
 import { type Ledger, SYSTEM } from '../kernel/ledger.ts';
-import type { AdSide, P2p, PaymentType } from './fiat.ts';
+import type { AdSide, Fiat, PaymentType } from './fiat.ts';
 
 interface SeedAd {
   side: AdSide;
@@ -99,7 +99,7 @@ const STORES: Array<{
   },
 ];
 
-export function seedMerchants(p2p: P2p, ledger: Ledger, now: number): void {
+export function seedMerchants(p2p: Fiat, ledger: Ledger, now: number): void {
   STORES.forEach((s, i) => {
     const owner = `merchant:${i + 1}`;
     for (const [coin, amount] of Object.entries(s.holds)) {

@@ -12,7 +12,7 @@ import { FrozenCache } from '../kernel/frozen.ts';
 import { AttemptLimiter } from '../kernel/limits.ts';
 import { allowed, transition, type P2pStatus } from './machine.ts';
 import { paged } from '../kernel/paging.ts';
-import { fiatPlaces, type Ad, type AdSide, type Order, type P2p, type PaymentType, type Store } from './fiat.ts';
+import { fiatPlaces, type Ad, type AdSide, type Order, type Fiat, type PaymentType, type Store } from './fiat.ts';
 import type { Uploads } from '../kernel/uploads.ts';
 
 type Schemas = components['schemas'];
@@ -33,14 +33,14 @@ export type Requirements = (userId: string) => Schemas['P2pRequirements'];
 /** Messages one side may write in one order's chat per minute. */
 export const P2P_CHAT_LIMIT = { max: 20, windowMs: 60_000 } as const;
 
-export class P2pApi {
+export class FiatViews {
   private readonly written: AttemptLimiter;
   /** Market pages (per query) and stores (per id) as last answered (frozen): the same until the clock or the market moves. */
   private readonly adPages = new FrozenCache<Schemas['P2pAdPage']>(64);
   private readonly storeAnswers = new FrozenCache<Schemas['P2pStore']>(64);
 
   constructor(
-    private readonly p2p: P2p,
+    private readonly p2p: Fiat,
     private readonly requirements: Requirements,
     private readonly storeName: (userId: string) => string,
     private readonly uploads: Uploads,
@@ -62,8 +62,8 @@ export class P2pApi {
   }
 
   /** `stats` for the ads of one answer: each store's once (they scan every order). */
-  private statsOnce(): (store: Store) => ReturnType<P2pApi['stats']> {
-    const known = new Map<string, ReturnType<P2pApi['stats']>>();
+  private statsOnce(): (store: Store) => ReturnType<FiatViews['stats']> {
+    const known = new Map<string, ReturnType<FiatViews['stats']>>();
     return (store) => {
       let stats = known.get(store.id);
       if (!stats) known.set(store.id, (stats = this.stats(store)));
@@ -71,7 +71,7 @@ export class P2pApi {
     };
   }
 
-  private adView(ad: Ad, stats: (store: Store) => ReturnType<P2pApi['stats']> = (store) => this.stats(store)): Schemas['P2pAd'] {
+  private adView(ad: Ad, stats: (store: Store) => ReturnType<FiatViews['stats']> = (store) => this.stats(store)): Schemas['P2pAd'] {
     const store = this.p2p.stores.get(ad.storeId)!;
     const { completionRate, orders30d } = stats(store);
     const places = fiatPlaces(ad.fiat);
@@ -108,7 +108,7 @@ export class P2pApi {
     return `${this.p2p.deps.now()}|${this.p2p.version}`;
   }
 
-  private adPage(q: Parameters<P2pApi['listAds']>[0]): Schemas['P2pAdPage'] {
+  private adPage(q: Parameters<FiatViews['listAds']>[0]): Schemas['P2pAdPage'] {
     const adSide: AdSide = q.side === 'buy' ? 'sell' : 'buy';
     const amount = q.amount !== undefined ? new Big(q.amount) : undefined;
     const all = [...this.p2p.ads.values()]

@@ -16,6 +16,9 @@ const REJECTED_ID_SUFFIX = '000';
 const UNCLEAR = 'The ID photos are unclear, please upload them again';
 const NOT_HAND_HELD = 'The photo must show you holding your ID, not the ID alone';
 
+/** How long an identity review takes on the virtual clock. */
+export const IDENTITY_REVIEW_MS = 60_000;
+
 export class Identity {
   constructor(
     private readonly accounts: Accounts,
@@ -26,8 +29,8 @@ export class Identity {
     private readonly onDecided: (userId: string, verified: boolean) => void = () => {},
   ) {}
 
-  submit(token: string | undefined, req: IdentityRequest): User {
-    const user = this.accounts.record(token);
+  submit(userId: string, req: IdentityRequest): User {
+    const user = this.accounts.get(userId);
     if (req.level === 'primary') this.primary(user, req);
     else this.advanced(user, req);
     return this.accounts.view(user);

@@ -52,6 +52,9 @@ const TEXT_FIELDS: Array<[TextField, TextRule, string]> = [
 
 const normalizeName = (name: string) => normalizeText(name).toLowerCase();
 
+/** How long a payment method's review takes on the virtual clock (users are told it may take up to 60 minutes). */
+export const PAYMENT_REVIEW_MS = 120_000;
+
 export class Payments {
   private readonly methods = new Map<string, Array<PaymentMethod & { key: string }>>();
 
@@ -63,13 +66,12 @@ export class Payments {
     private readonly ids: OwnedIds,
   ) {}
 
-  list(token: string | undefined): PaymentMethod[] {
-    const user = this.accounts.record(token);
-    return (this.methods.get(user.id) ?? []).map(({ key: _key, ...m }) => ({ ...m })).reverse();
+  list(userId: string): PaymentMethod[] {
+    return (this.methods.get(userId) ?? []).map(({ key: _key, ...m }) => ({ ...m })).reverse();
   }
 
-  add(token: string | undefined, req: Request): PaymentMethod {
-    const user = this.accounts.record(token);
+  add(userId: string, req: Request): PaymentMethod {
+    const user = this.accounts.get(userId);
     if (user.verification !== 'verified') {
       throw new DomainError('real_name_required', 'Please complete real-name authentication first', '998');
     }
@@ -127,12 +129,11 @@ export class Payments {
     return { ...view };
   }
 
-  remove(token: string | undefined, id: string): string {
-    const user = this.accounts.record(token);
-    const list = this.methods.get(user.id) ?? [];
+  remove(userId: string, id: string): string {
+    const list = this.methods.get(userId) ?? [];
     if (!list.some((m) => m.id === id)) throw new DomainError('not_found', 'This payment method does not exist');
     this.methods.set(
-      user.id,
+      userId,
       list.filter((m) => m.id !== id),
     );
     return 'Removed';

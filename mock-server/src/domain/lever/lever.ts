@@ -39,7 +39,6 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../../contracts/generated/openapi.ts';
-import type { Accounts } from '../account/accounts.ts';
 import { coinInfo } from '../assets/coins.ts';
 import * as dec from '../kernel/decimals.ts';
 import { DomainError } from '../kernel/errors.ts';
@@ -122,7 +121,6 @@ export interface LeverDeps {
   seed: number;
   market: Market;
   ledger: Ledger;
-  accounts: Accounts;
   onOrder: (userId: string, order: LeverOrder) => void;
   onAccount: (userId: string, account: LeverAccount) => void;
 }
@@ -224,8 +222,8 @@ export class Lever {
     return dec.round(equity.div(margin), RISK_DECIMALS, 'display');
   }
 
-  account(token: string | undefined): LeverAccount {
-    return this.accountOf(this.deps.accounts.record(token).id);
+  account(userId: string): LeverAccount {
+    return this.accountOf(userId);
   }
 
   accountOf(userId: string): LeverAccount {
@@ -255,12 +253,11 @@ export class Lever {
     };
   }
 
-  list(token: string | undefined, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['LeverOrderPage'] {
-    const user = this.deps.accounts.record(token);
+  list(userId: string, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['LeverOrderPage'] {
     const status = q.status ?? 'open';
     const wanted = (s: LeverOrder['status']) =>
       status === 'all' || (status === 'open' ? s === 'dealing' : status === 'delegating' ? s === 'delegating' : s === 'closed' || s === 'cancelled');
-    const all = (this.byUser.get(user.id) ?? []).filter((e) => wanted(e.order.status) && (!q.symbol || e.order.symbol === q.symbol)).reverse();
+    const all = (this.byUser.get(userId) ?? []).filter((e) => wanted(e.order.status) && (!q.symbol || e.order.symbol === q.symbol)).reverse();
     const { items, ...page } = paged(all, q);
     return { ...page, items: items.map((e) => this.view(e)) };
   }
@@ -323,10 +320,9 @@ export class Lever {
     this.deps.onOrder(e.owner, this.view(e));
   }
 
-  private own(token: string | undefined, id: string): Entry {
-    const user = this.deps.accounts.record(token);
+  private own(userId: string, id: string): Entry {
     const e = this.byId.get(id);
-    if (!e || e.owner !== user.id) throw new DomainError('not_found', 'This order does not exist');
+    if (!e || e.owner !== userId) throw new DomainError('not_found', 'This order does not exist');
     return e;
   }
 
@@ -355,8 +351,7 @@ export class Lever {
     }
   }
 
-  open(token: string | undefined, req: Schemas['OpenLeverRequest']): LeverOrder {
-    const user = this.deps.accounts.record(token);
+  open(userId: string, req: Schemas['OpenLeverRequest']): LeverOrder {
     const terms = leverTerms(req.symbol);
     if (!terms) throw new DomainError('unknown_symbol', `Unknown symbol ${req.symbol}`).with({ symbol: req.symbol });
     const lots = new Big(req.lots);
@@ -381,17 +376,17 @@ export class Lever {
     const fee = dec.round(value.times(FEE_RATE), DP, 'fee');
     const required = margin.plus(fee);
     const insufficient = () => new DomainError('insufficient_margin', `Not enough margin: ${usdt(required)} USDT is needed`).with({ required: usdt(required) });
-    if (this.balance(user.id).available.lt(required)) throw insufficient();
+    if (this.balance(userId).available.lt(required)) throw insufficient();
     if (!price) {
-      const after = this.risk(user.id, { paid: fee, pnl: ZERO, margin });
+      const after = this.risk(userId, { paid: fee, pnl: ZERO, margin });
       if (after && after.lte(LINE)) throw insufficient();
     }
 
     return this.batch(() => {
       const now = this.deps.market.now();
-      const id = this.ids.next('lv', user.id);
+      const id = this.ids.next('lv', userId);
       const e: Entry = {
-        owner: user.id,
+        owner: userId,
         terms,
         long,
         quantity,
@@ -423,17 +418,17 @@ export class Lever {
         },
       };
       if (price) {
-        this.deps.ledger.post(id, 'freeze', [{ owner: user.id, kind: 'lever', coin: USDT, available: required.neg(), frozen: required }]);
+        this.deps.ledger.post(id, 'freeze', [{ owner: userId, kind: 'lever', coin: USDT, available: required.neg(), frozen: required }]);
       } else {
         this.deps.ledger.post(id, 'trade', [
-          { owner: user.id, kind: 'lever', coin: USDT, available: required.neg(), frozen: margin },
+          { owner: userId, kind: 'lever', coin: USDT, available: required.neg(), frozen: margin },
           { owner: SYSTEM.fees, kind: 'lever', coin: USDT, available: fee },
         ]);
       }
       this.byId.set(id, e);
-      const mine = this.byUser.get(user.id) ?? [];
+      const mine = this.byUser.get(userId) ?? [];
       mine.push(e);
-      this.byUser.set(user.id, mine);
+      this.byUser.set(userId, mine);
       index(price ? this.delegations : this.positions, e, true);
       // A delegation the price has already reached opens at once (one event: its state after).
       if (price && this.reached(e)) this.fill(e);
@@ -448,8 +443,8 @@ export class Lever {
     return d.long ? last.lte(d.price!) : last.gte(d.price!);
   }
 
-  cancel(token: string | undefined, id: string): LeverOrder {
-    const e = this.own(token, id);
+  cancel(userId: string, id: string): LeverOrder {
+    const e = this.own(userId, id);
     if (e.order.status !== 'delegating') throw new DomainError('order_closed', 'This order is no longer a delegation');
     return this.batch(() => {
       this.release(e);
@@ -457,8 +452,8 @@ export class Lever {
     });
   }
 
-  setTpSl(token: string | undefined, req: Schemas['LeverTpSlRequest']): LeverOrder {
-    const e = this.own(token, req.id);
+  setTpSl(userId: string, req: Schemas['LeverTpSlRequest']): LeverOrder {
+    const e = this.own(userId, req.id);
     if (e.order.status === 'closed' || e.order.status === 'cancelled') throw new DomainError('order_closed', 'This order is already closed or cancelled');
     const takeProfit = this.parsePrice(e.terms, req.takeProfit, 'takeProfit');
     const stopLoss = this.parsePrice(e.terms, req.stopLoss, 'stopLoss');
@@ -477,8 +472,8 @@ export class Lever {
     });
   }
 
-  close(token: string | undefined, id: string): LeverOrder {
-    const e = this.own(token, id);
+  close(userId: string, id: string): LeverOrder {
+    const e = this.own(userId, id);
     if (e.order.status !== 'dealing') throw new DomainError('order_closed', 'This order is not an open position');
     return this.batch(() => {
       this.closeMany([[e, 'user']]);
@@ -486,10 +481,9 @@ export class Lever {
     });
   }
 
-  closeAll(token: string | undefined): LeverOrder[] {
-    const user = this.deps.accounts.record(token);
+  closeAll(userId: string): LeverOrder[] {
     return this.batch(() => {
-      const list = [...(this.positions.get(user.id) ?? [])];
+      const list = [...(this.positions.get(userId) ?? [])];
       return this.closeMany(list.map((e) => [e, 'user'])).map((e) => this.view(e));
     });
   }

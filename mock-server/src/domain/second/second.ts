@@ -18,7 +18,6 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../../contracts/generated/openapi.ts';
-import type { Accounts } from '../account/accounts.ts';
 import * as dec from '../kernel/decimals.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { paged } from '../kernel/paging.ts';
@@ -46,7 +45,6 @@ export interface SecondDeps {
   seed: number;
   market: Market;
   ledger: Ledger;
-  accounts: Accounts;
   /** Whether a symbol's market is open now (the control API can halt one). */
   isOpen: (symbol: string) => boolean;
   onOrder: (userId: string, order: SecondOrder) => void;
@@ -67,8 +65,7 @@ export class Second {
     return SECOND_TERMS;
   }
 
-  buy(token: string | undefined, req: Schemas['BuySecondRequest']): SecondOrder {
-    const user = this.deps.accounts.record(token);
+  buy(userId: string, req: Schemas['BuySecondRequest']): SecondOrder {
     const places = secondPricePlaces(req.symbol);
     if (places === undefined) throw new DomainError('unknown_symbol', `Unknown symbol ${req.symbol}`).with({ symbol: req.symbol });
     const period = periodTerms(req.period);
@@ -86,16 +83,16 @@ export class Second {
       throw new DomainError('stake_out_of_bounds', `The stake goes from ${min} to ${max} USDT for ${period.seconds} seconds`).with({ min, max });
     }
     if (!this.deps.isOpen(req.symbol)) throw new DomainError('market_closed', `The ${req.symbol} market is closed now`).with({ symbol: req.symbol });
-    const mine = this.byUser.get(user.id) ?? [];
+    const mine = this.byUser.get(userId) ?? [];
     if (mine.filter((e) => e.order.status === 'running').length >= SECOND_MAX_RUNNING) {
       throw new DomainError('too_many_running', `At most ${SECOND_MAX_RUNNING} contracts can run at once`).with({ max: SECOND_MAX_RUNNING });
     }
 
-    const id = this.ids.next('sc', user.id);
-    this.deps.ledger.post(id, 'freeze', [{ owner: user.id, kind: 'second', coin: USDT, available: stake.neg(), frozen: stake }]);
+    const id = this.ids.next('sc', userId);
+    this.deps.ledger.post(id, 'freeze', [{ owner: userId, kind: 'second', coin: USDT, available: stake.neg(), frozen: stake }]);
     const { last: open, time } = this.deps.market.snapshot(req.symbol);
     const e: Entry = {
-      owner: user.id,
+      owner: userId,
       stake,
       rate: period.payoutRate,
       open,
@@ -115,19 +112,18 @@ export class Second {
       },
     };
     mine.push(e);
-    this.byUser.set(user.id, mine);
+    this.byUser.set(userId, mine);
     // After every contract expiring at or before this one: settlement order is expiry, then purchase.
     let at = this.running.length;
     while (at > 0 && this.running[at - 1].order.expiresAt > e.order.expiresAt) at--;
     this.running.splice(at, 0, e);
-    this.deps.onOrder(user.id, { ...e.order });
+    this.deps.onOrder(userId, { ...e.order });
     return { ...e.order };
   }
 
-  list(token: string | undefined, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['SecondOrderPage'] {
-    const user = this.deps.accounts.record(token);
+  list(userId: string, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['SecondOrderPage'] {
     const status = q.status ?? 'running';
-    const all = (this.byUser.get(user.id) ?? [])
+    const all = (this.byUser.get(userId) ?? [])
       .filter((e) => (status === 'all' || e.order.status === status) && (!q.symbol || e.order.symbol === q.symbol))
       .reverse();
     const { items, ...page } = paged(all, q);

@@ -5,7 +5,6 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../../contracts/generated/openapi.ts';
-import type { Accounts } from '../account/accounts.ts';
 import * as dec from '../kernel/decimals.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { insufficient, Ledger, SYSTEM } from '../kernel/ledger.ts';
@@ -27,7 +26,7 @@ interface OrderState extends Order {
   notional: Big;
 }
 
-export class Spot {
+export class Trade {
   private readonly orders = new Map<string, OrderState>();
   private readonly favorites = new Map<string, string[]>();
   private readonly ids: OwnedIds;
@@ -37,7 +36,6 @@ export class Spot {
     private readonly market: Market,
     private readonly liquidity: Liquidity,
     private readonly ledger: Ledger,
-    private readonly accounts: Accounts,
     private readonly onOrder: (userId: string, order: Order) => void,
     /** A user paid a trading fee (once per order and matching round, the fee of that round). */
     private readonly onFee: (userId: string, fee: { symbol: string; coin: string; amount: Big }) => void = () => {},
@@ -47,16 +45,15 @@ export class Spot {
 
   // ---- favourites --------------------------------------------------------------------------
 
-  listFavorites(token: string | undefined): string[] {
-    return [...(this.favorites.get(this.accounts.record(token).id) ?? [])];
+  listFavorites(userId: string): string[] {
+    return [...(this.favorites.get(userId) ?? [])];
   }
 
-  setFavorite(token: string | undefined, symbol: string, favorite: boolean): string[] {
-    const user = this.accounts.record(token);
+  setFavorite(userId: string, symbol: string, favorite: boolean): string[] {
     this.market.snapshot(symbol);
-    const list = (this.favorites.get(user.id) ?? []).filter((s) => s !== symbol);
-    this.favorites.set(user.id, favorite ? [...list, symbol] : list);
-    return this.listFavorites(token);
+    const list = (this.favorites.get(userId) ?? []).filter((s) => s !== symbol);
+    this.favorites.set(userId, favorite ? [...list, symbol] : list);
+    return this.listFavorites(userId);
   }
 
   // ---- orders ------------------------------------------------------------------------------
@@ -71,8 +68,7 @@ export class Spot {
     this.onOrder(o.owner, this.view(o));
   }
 
-  place(token: string | undefined, req: Schemas['PlaceOrderRequest']): Order {
-    const user = this.accounts.record(token);
+  place(userId: string, req: Schemas['PlaceOrderRequest']): Order {
     const m = this.market.snapshot(req.symbol);
     const parse = (value: string | undefined, places: number, what: string): Big | undefined => {
       if (value === undefined) return undefined;
@@ -101,10 +97,10 @@ export class Spot {
     else if (req.type === 'limit') frozen = dec.round(price!.times(quantity!), SETTLEMENT_PRECISION, 'paid');
     else frozen = quoteAmount ?? this.costOf(opposite, quantity!);
     const coin = req.side === 'buy' ? m.quote : m.base;
-    if (this.ledger.balance(user.id, 'exchange', coin).available.lt(frozen)) throw insufficient();
+    if (this.ledger.balance(userId, 'exchange', coin).available.lt(frozen)) throw insufficient();
 
-    const id = this.ids.next('od', user.id);
-    this.ledger.post(id, 'freeze', [{ owner: user.id, kind: 'exchange', coin, available: frozen.neg(), frozen }]);
+    const id = this.ids.next('od', userId);
+    this.ledger.post(id, 'freeze', [{ owner: userId, kind: 'exchange', coin, available: frozen.neg(), frozen }]);
     const order: OrderState = {
       id,
       symbol: req.symbol,
@@ -121,7 +117,7 @@ export class Spot {
       status: 'pending',
       time: m.time,
       updatedAt: m.time,
-      owner: user.id,
+      owner: userId,
       frozen,
       notional: new Big(0),
     };
@@ -253,20 +249,18 @@ export class Spot {
     }
   }
 
-  cancel(token: string | undefined, id: string): Order {
-    const user = this.accounts.record(token);
+  cancel(userId: string, id: string): Order {
     const order = this.orders.get(id);
-    if (!order || order.owner !== user.id) throw new DomainError('not_found', 'This order does not exist');
+    if (!order || order.owner !== userId) throw new DomainError('not_found', 'This order does not exist');
     if (order.status !== 'pending') throw new DomainError('order_closed', 'This order is already completed or cancelled');
     this.close(order, 'cancelled');
     return this.view(order);
   }
 
-  list(token: string | undefined, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['OrderPage'] {
-    const user = this.accounts.record(token);
+  list(userId: string, q: { status?: string; symbol?: string; page?: number; pageSize?: number }): Schemas['OrderPage'] {
     const status = q.status ?? 'open';
     const all = [...this.orders.values()]
-      .filter((o) => o.owner === user.id && (!q.symbol || o.symbol === q.symbol))
+      .filter((o) => o.owner === userId && (!q.symbol || o.symbol === q.symbol))
       .filter((o) => status === 'all' || (status === 'open' ? o.status === 'pending' : o.status !== 'pending'))
       .reverse();
     const { items, ...page } = paged(all, q);

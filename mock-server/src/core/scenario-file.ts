@@ -7,12 +7,20 @@
  */
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/mock-control.ts';
-import { MOCK_CODE } from './account/codes.ts';
-import { DomainError } from './kernel/errors.ts';
-import { SYSTEM, type AccountKind } from './kernel/ledger.ts';
-import type { World } from './world.ts';
+import { MOCK_CODE } from '../domain/account/codes.ts';
+import { DomainError } from '../domain/kernel/errors.ts';
+import { SYSTEM, type AccountKind } from '../domain/kernel/ledger.ts';
+import { World, type WorldOptions } from '../domain/world.ts';
+import { faultsOf } from './faults.ts';
 
 export type ScenarioFile = components['schemas']['ScenarioFile'];
+
+/** A world built as `options` say, with its scenario file (if any) applied whole. */
+export function buildWorld(options: WorldOptions): World {
+  const world = new World(options);
+  if (options.scenarioFile) for (const _ of applyScenarioFile(world, options.scenarioFile));
+  return world;
+}
 export type ScenarioAccount = components['schemas']['ScenarioAccount'];
 
 /** Why a scenario file cannot be applied: `pointer` is the JSON pointer of the entry in the file. */
@@ -41,7 +49,7 @@ function at<T>(pointer: string, step: () => T): T {
 /**
  * Applies a file scenario on `world` (just built on the file's base), in the order its schema
  * states, yielding after each entry and each slice of the clock's advance (so that a restore can
- * let other work run in between; the World constructor runs it through).
+ * let other work run in between; buildWorld runs it through).
  */
 export function* applyScenarioFile(world: World, file: ScenarioFile): Generator<void> {
   for (const [i, account] of (file.accounts ?? []).entries()) yield* applyAccount(world, account, `/accounts/${i}`);
@@ -62,7 +70,7 @@ export function* applyScenarioFile(world: World, file: ScenarioFile): Generator<
     });
     yield;
   }
-  for (const fault of file.faults ?? []) world.faults.add(fault);
+  for (const fault of file.faults ?? []) faultsOf(world).add(fault);
   const advance = file.clock?.advanceMs ?? 0;
   if (advance > 0) yield* world.advanceInSlices(advance);
 }
@@ -80,7 +88,7 @@ function* applyAccount(world: World, spec: ScenarioAccount, pointer: string): Ge
     yield;
     if (spec.transactionPassword) {
       const password = spec.transactionPassword;
-      at(`${pointer}/transactionPassword`, () => world.accounts.setTransactionPassword(token, { password, confirmPassword: password }));
+      at(`${pointer}/transactionPassword`, () => world.accounts.setTransactionPassword(user.id, { password, confirmPassword: password }));
     }
     const identity = spec.identity ?? 'none';
     if (identity !== 'none') {
@@ -116,12 +124,12 @@ function* applyAccount(world: World, spec: ScenarioAccount, pointer: string): Ge
     for (const [i, w] of (spec.withdrawals ?? []).entries()) {
       at(`${pointer}/withdrawals/${i}`, () => {
         if (!spec.transactionPassword) throw new Error('a withdrawal needs the account’s transactionPassword');
-        let entry = world.withdrawals.listAddresses(token).find((a) => a.coin === w.coin && a.chain === w.chain && a.address === w.address);
+        let entry = world.withdrawals.listAddresses(user.id).find((a) => a.coin === w.coin && a.chain === w.chain && a.address === w.address);
         if (!entry) {
           world.accounts.sendCode({ account, scene: 'security' }, token);
-          entry = world.withdrawals.addAddress(token, { coin: w.coin, chain: w.chain, address: w.address, code: MOCK_CODE });
+          entry = world.withdrawals.addAddress(user.id, { coin: w.coin, chain: w.chain, address: w.address, code: MOCK_CODE });
         }
-        world.withdrawals.withdraw(token, {
+        world.withdrawals.withdraw(user.id, {
           coin: w.coin,
           chain: w.chain,
           amount: w.amount,
@@ -132,7 +140,7 @@ function* applyAccount(world: World, spec: ScenarioAccount, pointer: string): Ge
       yield;
     }
     for (const [i, o] of (spec.spotOrders ?? []).entries()) {
-      at(`${pointer}/spotOrders/${i}`, () => world.spot.place(token, o));
+      at(`${pointer}/spotOrders/${i}`, () => world.trade.place(user.id, o));
       yield;
     }
   } finally {

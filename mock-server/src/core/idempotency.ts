@@ -8,6 +8,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { World } from '../domain/world.ts';
 
 /** How long a key is remembered, on the server's clock. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60_000;
@@ -73,4 +74,13 @@ export class IdempotencyStore {
     }
     return answer;
   }
+}
+
+const stores = new WeakMap<World, IdempotencyStore>();
+
+/** The answers a world has given per idempotency key, on its clock (a reset or restore forgets them). */
+export function idempotencyOf(world: World): IdempotencyStore {
+  let store = stores.get(world);
+  if (!store) stores.set(world, (store = new IdempotencyStore(() => world.clock.now())));
+  return store;
 }

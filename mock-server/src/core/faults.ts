@@ -1,5 +1,6 @@
 /** Faults injected through the control API: the next matching API calls answer with them. */
 import type { components } from '../../../contracts/generated/mock-control.ts';
+import type { World } from '../domain/world.ts';
 
 type FaultRequest = components['schemas']['FaultRequest'];
 type Fault = components['schemas']['Fault'];
@@ -40,4 +41,13 @@ export class FaultQueue {
     if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
     return { ...fault };
   }
+}
+
+const queues = new WeakMap<World, FaultQueue>();
+
+/** The faults injected into a world (a reset or restore starts with none). */
+export function faultsOf(world: World): FaultQueue {
+  let queue = queues.get(world);
+  if (!queue) queues.set(world, (queue = new FaultQueue()));
+  return queue;
 }

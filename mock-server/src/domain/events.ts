@@ -1,0 +1,64 @@
+/**
+ * The world's events: what its areas announce. The realtime router (core/realtime.ts) turns the
+ * user-facing ones into socket events; reactions.ts routes the rest between areas.
+ */
+import type Big from 'big.js';
+import type { components } from '../../../contracts/generated/openapi.ts';
+import type { UserBalance } from '../../../contracts/generated/socket.ts';
+import type { WalletRecord } from './assets/wallet.ts';
+import type { ChatMessage as P2pChatMessage, Order as P2pOrder } from './fiat/fiat.ts';
+import type { Position as EarnPositionState } from './earn/accrual.ts';
+import type { IeoSubscriptionState } from './ieo/ieo.ts';
+import type { LeverAccount, LeverOrder } from './lever/lever.ts';
+import type { Loan as LoanState } from './loans/loans.ts';
+import type { SystemMessage } from './messages/messages.ts';
+import type { SecondOrder } from './second/second.ts';
+import type { SupportMessage } from './support/support.ts';
+import type { Rebate } from './team/team.ts';
+import type { Order } from './trade/trade.ts';
+
+type Ticker = components['schemas']['Ticker'];
+
+export interface WorldEvents extends Record<string, unknown> {
+  /** Prices moved: the tickers after the move (about once a virtual second while time runs). */
+  tickers: { time: number; tickers: Ticker[] };
+  /** A user's balances changed: all of that user's non-empty balances. */
+  balances: { userId: string; time: number; balances: UserBalance[] };
+  /** A deposit, withdrawal, transfer, recharge or exchange of a user was created or changed. */
+  record: { userId: string; record: WalletRecord };
+  /** A spot order of a user was placed, filled (partly) or closed. */
+  order: { userId: string; order: Order };
+  /** A lever order of a user was placed, opened, changed, charged, closed or cancelled. */
+  leverOrder: { userId: string; order: LeverOrder };
+  /** A user's lever account changed (balance, margin or frozen amounts; not prices alone). */
+  leverAccount: { userId: string; account: LeverAccount };
+  /** The platform sent a user a system message. */
+  systemMessage: { userId: string; message: SystemMessage; unread: number };
+  /** A second contract of a user was bought or settled. */
+  secondOrder: { userId: string; order: SecondOrder };
+  /** A share of a team member's spot fee was credited to a user. */
+  rebate: { userId: string; rebate: Rebate };
+  /** A message was added to a support conversation (owner: a user id, or a guest's `guest:…`). */
+  supportMessage: { userId: string; message: SupportMessage; unread: number };
+  /** The support agent started or stopped typing in a conversation. */
+  supportTyping: { userId: string; typing: boolean };
+  /** The support agent read the owner's messages up to `until`. */
+  supportRead: { userId: string; until: number };
+  /** A fiat (P2P) order was placed or changed (both sides hear it). */
+  p2pOrder: { order: P2pOrder };
+  /** A message was added to a fiat order's chat. */
+  p2pMessage: { order: P2pOrder; message: P2pChatMessage };
+  earnPosition: { position: EarnPositionState };
+  loan: { loan: LoanState };
+  ieoSubscription: { subscription: IeoSubscriptionState };
+  /** New public trades of symbols, once per virtual second. */
+  trades: { symbol: string; trades: components['schemas']['Trade'][] };
+  /** A session ended (logout, or a password change ended the user's other sessions). */
+  sessionEnded: { userId: string; token: string };
+
+  // Between areas only (reactions.ts): no client hears these.
+  /** A user paid a spot trading fee (once per order and matching round, that round's fee). */
+  feePaid: { userId: string; fee: { symbol: string; coin: string; amount: Big } };
+  /** A user's identity review was decided. */
+  identityDecided: { userId: string; verified: boolean };
+}

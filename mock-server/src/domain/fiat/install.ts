@@ -1,0 +1,38 @@
+import type { Accounts } from '../account/accounts.ts';
+import type { Payments } from '../identity/payments.ts';
+import type { Kernel } from '../kernel/area.ts';
+import { maskAccount } from '../team/team.ts';
+import { Fiat } from './fiat.ts';
+import { FiatViews } from './views.ts';
+
+/** Fiat (P2P) trading through merchant stores, and its API views. */
+export function install(k: Kernel, { accounts, payments }: { accounts: Accounts; payments: Payments }) {
+  const fiat = new Fiat({
+    seed: k.seed,
+    now: k.now,
+    nameOf: (owner) => {
+      const user = accounts.byId(owner);
+      return user ? maskAccount(user.account) : `Trader ${owner.slice(-4)}`;
+    },
+    ledger: k.ledger,
+    scheduler: k.scheduler,
+    collections: (userId) => payments.collections(userId),
+    onOrder: (order) => k.events.emit('p2pOrder', { order }),
+    onMessage: (order, message) => k.events.emit('p2pMessage', { order, message }),
+    dropImage: (id) => k.uploads.dropChat(id),
+  });
+  const fiatViews = new FiatViews(
+    fiat,
+    (userId) => {
+      const user = accounts.byId(userId);
+      return {
+        realName: user?.verification === 'verified',
+        paymentMethod: payments.hasVerified(userId),
+        transactionPassword: Boolean(user?.transactionHash),
+      };
+    },
+    (userId) => accounts.byId(userId)?.nickname ?? userId,
+    k.uploads,
+  );
+  return { fiat, fiatViews };
+}

@@ -1,0 +1,13 @@
+import type { Kernel } from '../kernel/area.ts';
+import { Ieo } from './ieo.ts';
+
+export function install(k: Kernel) {
+  const ieo = new Ieo({
+    seed: k.seed,
+    now: k.now,
+    ledger: k.ledger,
+    scheduler: k.scheduler,
+    onChange: (subscription) => k.events.emit('ieoSubscription', { subscription }),
+  });
+  return { ieo };
+}
