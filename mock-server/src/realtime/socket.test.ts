@@ -65,7 +65,11 @@ describe('private events follow the session', () => {
     const a = await connect(other.token);
     const b = await connect(mine.token);
     try {
-      host.world.accounts.changePassword(mine.user.id, mine.token, { oldPassword: DEMO_ACCOUNT.password, password: 'Fresh2026!', confirmPassword: 'Fresh2026!' });
+      host.world.accounts.changePassword(mine.user.id, mine.token, {
+        oldPassword: DEMO_ACCOUNT.password,
+        password: 'Fresh2026!',
+        confirmPassword: 'Fresh2026!',
+      });
       await credit(mine.user.id);
       expect(a.balances).toHaveLength(0);
       expect(b.balances).toHaveLength(1);
