@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WorldHost } from '../host';
-import { control } from './control';
+import { control, stateOf } from './control';
 
 const DAY = 86_400_000;
 
@@ -50,7 +50,7 @@ describe('clock advances, resets and restores', () => {
     const reset = control(host, 'mockReset', { seed: 11, scenario: 'empty', freezeClock: true });
     expect((await again).status).toBe(200);
     expect((await reset).status).toBe(200);
-    expect(host.world.state()).toMatchObject({ seed: 11, scenario: 'empty' });
+    expect(stateOf(host.world)).toMatchObject({ seed: 11, scenario: 'empty' });
   }, 120_000);
 
   it('take one restore at a time: another sent meanwhile answers 409 restore_running and changes nothing', async () => {
@@ -60,7 +60,7 @@ describe('clock advances, resets and restores', () => {
     const second = await control(host, 'mockRestore', { ...snapshot, world: { ...snapshot.world, seed: 4 } });
     expect(second).toEqual({ status: 409, body: { error: 'Another restore is in progress: send this one once it has answered', code: 'restore_running' } });
     expect((await first).status).toBe(200);
-    expect(host.world.state()).toMatchObject({ seed: 3, clock: { now: snapshot.clock.now } });
+    expect(stateOf(host.world)).toMatchObject({ seed: 3, clock: { now: snapshot.clock.now } });
     // Once it has answered, the next is taken.
     expect((await control(host, 'mockRestore', snapshot)).status).toBe(200);
   }, 120_000);

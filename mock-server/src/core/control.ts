@@ -3,6 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { controlSchemas } from '../../../contracts/generated/control-schemas.ts';
 import { controlTable, type ControlOperationId, type ControlOperations } from '../../../contracts/generated/control-operations.ts';
 import { ScenarioProblem } from './scenario-file.ts';
+import type { World } from '../domain/world.ts';
 import type { WorldHost } from '../host.ts';
 import { FORBIDDEN_KEYS_MESSAGE, hasForbiddenKey } from './body.ts';
 import { applyWorldControl, isWorldControl } from './control-world.ts';
@@ -18,6 +19,17 @@ type Body<K extends ControlOperationId> = ControlOperations[K] extends {
 
 const ajv = new Ajv2020({ strict: false });
 // Query parameters arrive as strings: read them as their schema's types (`since=5` as an integer).
+/** The control API's view of a world (MockState). */
+export function stateOf(world: World) {
+  return {
+    seed: world.seed,
+    scenario: world.scenario,
+    clock: { now: world.clock.now(), frozen: world.clock.frozen },
+    symbols: world.market.symbols().length,
+    users: world.accounts.count,
+  };
+}
+
 const ajvQuery = new Ajv2020({ strict: false, coerceTypes: true, useDefaults: true });
 const validators = new Map<ControlOperationId, ValidateFunction>();
 const queryValidators = new Map<ControlOperationId, ValidateFunction>();
@@ -86,7 +98,7 @@ async function run(host: WorldHost, id: ControlOperationId, body: unknown, rawQu
       try {
         // After a jump or restore in progress, not in the middle of it.
         const fresh = await host.serially(() => host.reset({ seed: b.seed, scenario: b.scenario, freezeClock: b.freezeClock }));
-        return { status: 200, body: fresh.state() };
+        return { status: 200, body: stateOf(fresh) };
       } catch (e) {
         if (e instanceof ScenarioFileError || e instanceof ScenarioProblem) return { status: 400, body: { error: e.message } };
         throw e;
@@ -102,14 +114,14 @@ async function run(host: WorldHost, id: ControlOperationId, body: unknown, rawQu
       return { status: 200, body: { now: host.world.clock.now(), frozen: host.world.clock.frozen } };
     }
     case 'mockState':
-      return { status: 200, body: world.state() };
+      return { status: 200, body: stateOf(world) };
     case 'mockScenarios':
       return { status: 200, body: { scenarios: listScenarios() } };
     case 'mockSnapshot':
       return { status: 200, body: host.snapshot() };
     case 'mockRestore':
       try {
-        return { status: 200, body: (await host.restore(body as Snapshot)).state() };
+        return { status: 200, body: stateOf(await host.restore(body as Snapshot)) };
       } catch (e) {
         if (!(e instanceof SnapshotError)) throw e;
         return { status: e.code === 'restore_running' ? 409 : 400, body: { error: e.message, ...(e.code ? { code: e.code } : {}) } };

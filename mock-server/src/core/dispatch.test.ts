@@ -3,6 +3,7 @@
  * validation of every operation, envelope errors, faults, auth, and the account rules.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { stateOf } from './control';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
 import { dispatch } from './dispatch';
@@ -211,7 +212,7 @@ describe('the world', () => {
   it('is the same for the same seed with a frozen clock', () => {
     const a = new World({ seed: 99, freezeClock: true });
     const b = new World({ seed: 99, freezeClock: true });
-    expect(a.state()).toEqual(b.state());
+    expect(stateOf(a)).toEqual(stateOf(b));
     const tokenA = dispatch(a, {
       operationId: 'login',
       path: '/sessions',
@@ -233,6 +234,6 @@ describe('the world', () => {
   });
 
   it('has no users in the empty scenario', () => {
-    expect(new World({ scenario: 'empty', freezeClock: true }).state().users).toBe(0);
+    expect(stateOf(new World({ scenario: 'empty', freezeClock: true })).users).toBe(0);
   });
 });

@@ -13,7 +13,7 @@ import type { OperationId } from '../../../contracts/generated/operations';
 import type { World } from '../domain/world';
 import { buildWorld } from './scenario-file';
 import { WorldHost } from '../host';
-import { control } from './control';
+import { control, stateOf } from './control';
 import { checkScenarioFile, listScenarios, loadScenarioFile, ScenarioFileError, SCENARIO_DIR } from './scenario-files';
 import { send } from './test-client';
 
@@ -33,7 +33,7 @@ function as(world: World, account: string, password: string) {
 describe('the shipped scenario files', () => {
   it('new-user: one registered account, not verified, no money, no orders or records', () => {
     const world = worldOf('new-user');
-    expect(world.state()).toMatchObject({ scenario: 'new-user', users: 1 });
+    expect(stateOf(world)).toMatchObject({ scenario: 'new-user', users: 1 });
     const call = as(world, 'new@example.com', 'Newuser123');
     expect(call('getCurrentUser')).toMatchObject({ account: 'new@example.com', verification: 'none', hasTransactionPassword: false });
     expect(call('listOrders', { status: 'all' }).items).toEqual([]);
@@ -162,6 +162,6 @@ describe('through the control API', () => {
 
   it('a host started with a file scenario (SCENARIO=verified-trader)', () => {
     const host = new WorldHost({ scenario: 'verified-trader', freezeClock: true });
-    expect(host.world.state()).toMatchObject({ scenario: 'verified-trader', users: 1 });
+    expect(stateOf(host.world)).toMatchObject({ scenario: 'verified-trader', users: 1 });
   });
 });

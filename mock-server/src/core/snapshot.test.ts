@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
 import { WorldHost } from '../host';
-import { control } from './control';
+import { control, stateOf } from './control';
 import { faultsOf } from './faults';
 import { checkAnswer } from './test-client';
 import { MAX_RESTORE_INPUTS, MAX_RESTORE_MOVES, MAX_RESTORE_STEPS, MAX_RESTORE_MOVE_SLICES, MAX_RESTORE_VIRTUAL_MS, type Snapshot } from './snapshot';
@@ -36,7 +36,7 @@ function readBack(host: WorldHost) {
   const token = login(host);
   const read = (op: OperationId, query: Record<string, string> = {}) => call(host, op, token, undefined, query).message;
   return {
-    state: host.world.state(),
+    state: stateOf(host.world),
     wallet: read('getWallet'),
     orders: read('listOrders', { status: 'all', pageSize: '100' }),
     records: read('listRecords', { pageSize: '100' }),
@@ -182,7 +182,7 @@ describe('snapshot and restore', () => {
     expect(snapshot.world).toMatchObject({ scenario: 'verified-trader', file: { base: 'empty' } });
     const restored = new WorldHost({ freezeClock: true });
     await restored.restore(snapshot);
-    expect(restored.world.state()).toEqual(host.world.state());
+    expect(stateOf(restored.world)).toEqual(stateOf(host.world));
     expect(restored.world.clock.frozen).toBe(false);
     // Following real time from the snapshot's `now`, not from the real time now.
     restored.world.clock.follow(Date.now() + 1000);
@@ -255,7 +255,7 @@ describe('restore bounds', () => {
     const host = new WorldHost({ seed: 3, freezeClock: true });
     const token = login(host);
     const before = host.world;
-    const state = JSON.stringify(before.state());
+    const state = JSON.stringify(stateOf(before));
     const refused = async (snapshot: Snapshot, message: RegExp) => {
       const started = performance.now();
       const res = await control(host, 'mockRestore', snapshot);
@@ -264,7 +264,7 @@ describe('restore bounds', () => {
       // Refused up front, not after replaying up to the bound.
       expect(performance.now() - started).toBeLessThan(5_000);
       expect(host.world).toBe(before);
-      expect(JSON.stringify(host.world.state())).toBe(state);
+      expect(JSON.stringify(stateOf(host.world))).toBe(state);
       expect(call(host, 'getCurrentUser', token).type).toBe('ok');
     };
     // 20,000 moves of a minute held the server for 45 s: beyond the price steps a restore simulates,
@@ -342,7 +342,7 @@ describe('restore bounds', () => {
     const res = await control(host, 'mockRestore', withFile({ description: 'forty users', accounts }));
     clearInterval(ticker);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(host.world.state()).toMatchObject({ scenario: 'crafted', users: 40 });
+    expect(stateOf(host.world)).toMatchObject({ scenario: 'crafted', users: 40 });
     expect(answered).toBeGreaterThan(10);
   });
 });

@@ -114,14 +114,4 @@ export class World {
     afterPriceMove(this);
     this.events.emit('tickers', { time: this.clock.now(), tickers: this.market.tickers() });
   }
-
-  state() {
-    return {
-      seed: this.seed,
-      scenario: this.scenario,
-      clock: { now: this.clock.now(), frozen: this.clock.frozen },
-      symbols: this.market.symbols().length,
-      users: this.accounts.count,
-    };
-  }
 }
