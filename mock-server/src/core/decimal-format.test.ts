@@ -8,21 +8,12 @@
  * `amountPrecision`, `quotePrecision` and `settlementPrecision` (listTickers). A Decimal field with
  * no rule here fails the test, so a new field must be given its scale.
  */
-import { readFileSync } from 'node:fs';
-import Big from 'big.js';
-import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
+import { eventPayload, operationResponse, walk, type Found, type Json, type Owner } from './decimal-format-walk';
 import { route, type Delivery } from './realtime';
 import { send } from './test-client';
-
-type Json = any;
-type Doc = 'openapi' | 'asyncapi';
-const DOCS: Record<Doc, Json> = {
-  openapi: parse(readFileSync(new URL('../../../contracts/openapi.yaml', import.meta.url), 'utf8')),
-  asyncapi: parse(readFileSync(new URL('../../../contracts/asyncapi.yaml', import.meta.url), 'utf8')),
-};
 
 /** USDT values (usdtValue, usdtTotal, withdrawal limits): the USDT markets' quotePrecision, 2. */
 const VALUE_SCALE = 2;
@@ -31,86 +22,11 @@ const PERCENT_SCALE = 2;
 /** A flash-exchange rate (units of `to` per unit of `from`). */
 const RATE_SCALE = 8;
 
-interface Owner {
-  /** The contract schema that holds the field (Order, Record, Ticker...). */
-  name: string;
-  value: Json;
-}
-
-interface Found {
-  where: string;
-  /** `Schema.field` (`Schema.a.b` inside an unnamed nested object, `*` for a map's values, an index in a tuple). */
-  key: string;
-  value: string;
-  owners: Owner[];
-}
-
 interface Context {
   coins: Map<string, number>;
   symbols: Map<string, Json>;
   /** The symbol of an answer that does not name it (getTrades). */
   symbol?: string;
-}
-
-function pointer(doc: Doc, fragment: string): Json {
-  return fragment
-    .replace(/^\//, '')
-    .split('/')
-    .reduce((node: Json, key) => node[key.replace(/~1/g, '/').replace(/~0/g, '~')], DOCS[doc]);
-}
-
-function resolve(ref: string, doc: Doc): { schema: Json; name: string; doc: Doc } {
-  const [file, fragment] = ref.split('#');
-  const target: Doc = file ? (file.includes('openapi') ? 'openapi' : 'asyncapi') : doc;
-  return { schema: pointer(target, fragment), name: fragment.split('/').pop()!, doc: target };
-}
-
-/** Collects every Decimal in `value`, walking it along `schema` (a node of `doc`). */
-function walk(schema: Json, value: Json, doc: Doc, owners: Owner[], rel: string[], where: string, out: Found[]): void {
-  if (schema === undefined || value === undefined || value === null) return;
-  if (schema.$ref) {
-    const r = resolve(schema.$ref, doc);
-    if (r.name === 'Decimal') {
-      out.push({ where, key: [owners.at(-1)?.name ?? '?', ...rel].join('.'), value, owners });
-      return;
-    }
-    walk(r.schema, value, r.doc, [...owners, { name: r.name, value }], [], where, out);
-    return;
-  }
-  if (schema.oneOf) {
-    // Only envelopes are unions: the `ok` branch for an ok answer.
-    const branch = (schema.oneOf as Json[]).map((b) => (b.$ref ? resolve(b.$ref, doc).schema : b)).find((b) => b.properties?.type?.const === value.type);
-    if (!branch) throw new Error(`${where}: no oneOf branch for type ${value.type}`);
-    walk(branch, value, doc, owners, rel, where, out);
-    return;
-  }
-  if (Array.isArray(value)) {
-    // A tuple (prefixItems, or a fixed length such as PriceLevel's [price, quantity]) names its positions.
-    const tuple = Boolean(schema.prefixItems) || (schema.minItems !== undefined && schema.minItems === schema.maxItems);
-    value.forEach((item, i) => walk(schema.prefixItems?.[i] ?? schema.items, item, doc, owners, tuple ? [...rel, String(i)] : rel, `${where}[${i}]`, out));
-    return;
-  }
-  if (typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const named = schema.properties?.[k];
-      const extra = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
-      walk(named ?? extra, v, doc, owners, [...rel, named ? k : '*'], `${where}.${k}`, out);
-    }
-  }
-}
-
-function operationResponse(id: OperationId): Json {
-  for (const item of Object.values(DOCS.openapi.paths) as Json[]) {
-    for (const op of Object.values(item) as Json[]) {
-      if (op?.operationId === id) return op.responses['200'].content['application/json'].schema;
-    }
-  }
-  throw new Error(`no operation ${id}`);
-}
-
-function eventPayload(event: string): Json {
-  const message = resolve(DOCS.asyncapi.channels.root.messages[event].$ref, 'asyncapi').schema;
-  return message.payload;
 }
 
 /** The scale a field requires, or `as-is` for values sent as configured (rates). */
@@ -369,68 +285,5 @@ describe('decimal formats on the wire', () => {
       wrong.set(f.key, list);
     }
     expect(Object.fromEntries(wrong)).toEqual({});
-  });
-});
-
-/**
- * The rounding table, seen from the wire: a fee is rounded up, an amount received down, an amount
- * paid up, a value only shown (valuation, statistic, average) truncated; everything else is exact.
- */
-describe('rounding on the wire follows the table', () => {
-  const world = new World({ seed: 12, freezeClock: true });
-  let token: string | undefined;
-  const call = (id: OperationId, body?: unknown) => {
-    const res = send(world, id, { body, query: {}, token });
-    expect(res.body.type, `${id}: ${res.body.code} ${res.body.message}`).toBe('ok');
-    return res.body.message;
-  };
-  const DOWN = Big.roundDown;
-  const UP = Big.roundUp;
-
-  beforeAll(() => {
-    token = call('login', { account: 'demo@example.com', password: 'Demo1234' }).token;
-    call('transfer', { coin: 'USDT', from: 'funds', to: 'exchange', amount: '5000' });
-    call('transfer', { coin: 'BTC', from: 'funds', to: 'exchange', amount: '0.2' });
-  });
-
-  it('flash exchange: the rate and the amount received round down, the fee up (at the coin precision)', () => {
-    const last = world.market.ticker('BTC/USDT').last;
-    const q = call('flashQuote', { from: 'BTC', to: 'USDT', amount: '0.123' });
-    expect(q.rate).toBe(new Big(last).times('0.998').round(8, DOWN).toFixed(8));
-    const gross = new Big(q.amount).times(q.rate);
-    expect(q.fee).toBe(gross.times('0.001').round(6, UP).toFixed(6));
-    expect(q.receive).toBe(gross.minus(q.fee).round(6, DOWN).toFixed(6));
-    const record = call('flashExchange', { quoteId: q.id });
-    expect(record).toMatchObject({ amount: '-0.12300000', toAmount: q.receive, fee: q.fee });
-  });
-
-  it('spot buy: the cost is rounded up and the fee (base coin) up; avgPrice is the fill price', () => {
-    const [ask] = world.liquidity.book('BTC/USDT').asks[0];
-    const order = call('placeOrder', { symbol: 'BTC/USDT', side: 'buy', type: 'limit', price: ask, quantity: '0.00123' });
-    expect(order).toMatchObject({ status: 'completed', price: ask, avgPrice: ask, filled: '0.00123', quantity: '0.00123' });
-    expect(order.filledAmount).toBe(new Big(ask).times('0.00123').round(6, UP).toFixed(6));
-    expect(order.fee).toBe(new Big('0.00123').times('0.001').round(5, UP).toFixed(5));
-  });
-
-  it('spot sell: the proceeds are rounded down and the fee (quote coin) up; avgPrice is the fill price', () => {
-    const [bid] = world.liquidity.book('BTC/USDT').bids[0];
-    const order = call('placeOrder', { symbol: 'BTC/USDT', side: 'sell', type: 'limit', price: bid, quantity: '0.00123' });
-    expect(order).toMatchObject({ status: 'completed', avgPrice: bid, filled: '0.00123' });
-    const proceeds = new Big(bid).times('0.00123').round(6, DOWN);
-    expect(order.filledAmount).toBe(proceeds.toFixed(6));
-    expect(order.fee).toBe(proceeds.times('0.001').round(6, UP).toFixed(6));
-  });
-
-  it('values only shown are truncated: change24h, quoteVolume24h of a BTC market, usdtValue', () => {
-    world.clock.advance(90_000);
-    const tickers = call('listTickers') as Json[];
-    for (const t of tickers) {
-      const change = new Big(t.last).minus(t.open24h).div(t.open24h).times(100).round(2, DOWN);
-      expect(t.change24h, t.symbol).toBe(change.eq(0) ? '0.00' : change.toFixed(2));
-    }
-    expect(tickers.find((t) => t.symbol === 'ETH/BTC').quoteVolume24h).toMatch(/^\d+\.\d{6}$/);
-    const btc = (call('getWallet').accounts as Json[]).find((a) => a.kind === 'funds').balances.find((b: Json) => b.coin === 'BTC');
-    const last = world.market.ticker('BTC/USDT').last;
-    expect(btc.usdtValue).toBe(new Big(btc.available).plus(btc.frozen).times(last).round(2, DOWN).toFixed(2));
   });
 });

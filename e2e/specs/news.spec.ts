@@ -1,16 +1,12 @@
 /**
- * News and system messages: the list and an article in the user's language (English where it is
- * not written in it), hostile HTML rendered inert, the latest titles on home; a deposit produces a
- * message that arrives live with the unread badge, reading one or all, and screenshots in light
- * and dark, English, German and Arabic.
+ * News: the list and an article in the user's language (English where it is not written in it),
+ * hostile HTML rendered inert, the latest titles on home; and screenshots of home, news, messages
+ * and invite in light and dark, English, German and Arabic (NEWS_LANGS).
  */
-import type { Page } from '@playwright/test';
-import { test, expect, type MockServer } from '../fixtures/server.ts';
+import { test, expect } from '../fixtures/server.ts';
 import { layoutProblems, loginWithToken, setPreferences, openPage } from '../fixtures/helpers.ts';
-import { createApi } from '../fixtures/api.ts';
+import { deposit } from '../fixtures/funds.ts';
 import { screenshot } from '../fixtures/shots.ts';
-
-const apiOf = (page: Page) => createApi(page.request, '..');
 
 const HOSTILE = [
   '<p>Readable text</p>',
@@ -70,42 +66,6 @@ test('an article with hostile HTML renders its text and runs nothing', async ({ 
   await expect(page).toHaveURL(new RegExp(`newsDetail\\?id=${id}$`));
 });
 
-async function deposit(page: Page, server: MockServer, token: string, amount: string) {
-  await apiOf(page).ok('sandboxDeposit', { token, body: { coin: 'USDT', chain: 'TRC20', amount } });
-  await server.control.clock({ advanceMs: 600_000 });
-}
-
-test('a credited deposit arrives live as an unread message with the badge; reading one or all clears it', async ({ page, server }) => {
-  await server.control.reset({ seed: 42, freezeClock: true });
-  const token = await loginWithToken(page);
-  await page.goto('pages/home/home');
-  const badge = page.getByTestId('home-messages').getByTestId('unread-badge');
-  await expect(badge).toHaveText('1');
-  await deposit(page, server, token, '100');
-  await expect(badge).toHaveText('2');
-  await page.getByTestId('home-messages').click();
-  const items = page.getByTestId('message-item');
-  await expect(items.first()).toContainText('Deposit credited');
-  await expect(items.first()).toContainText(/\u2068?100 USDT\u2069? has been credited to your funds account\./);
-  await expect(items.first()).toHaveAttribute('data-read', 'false');
-  await expect(page.getByTestId('messages-unread')).toHaveText('2 unread');
-  await items.first().click();
-  await expect(page.getByTestId('message-detail')).toContainText('Deposit credited');
-  await page.goBack();
-  await expect(items.first()).toHaveAttribute('data-read', 'true');
-  await expect(page.getByTestId('messages-unread')).toHaveText('1 unread');
-  // Another one arrives while the list is open, at the top.
-  await server.control.call('mockMessage', { account: 'demo@example.com', title: 'Maintenance tonight', body: '<b>not bold</b> from 02:00 UTC' });
-  await expect(items.first()).toContainText('Maintenance tonight');
-  await expect(items.first()).toContainText('<b>not bold</b>');
-  await expect(page.getByTestId('messages-unread')).toHaveText('2 unread');
-  await page.getByTestId('messages-read-all').click();
-  await expect(page.getByTestId('messages-unread')).toHaveText('0 unread');
-  await page.goto('pages/mine/userCenter');
-  await expect(page.getByTestId('row-messages')).toBeVisible();
-  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
-});
-
 for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
   test(`screenshots of home, news, messages and invite in ${lang}, light and dark: nothing scrolls sideways or is cut off`, async ({ page, server }) => {
     test.setTimeout(90_000);
@@ -146,20 +106,3 @@ for (const lang of (process.env.NEWS_LANGS ?? 'en,de,ar').split(',')) {
     }
   });
 }
-
-test('invite: my code and link with copy, a QR code of the link, and the link opens registration with the code', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await loginWithToken(page);
-  await page.goto('pages/mine/invite');
-  await expect(page.getByTestId('invite-code')).toHaveText('DEMO01');
-  const link = page.getByTestId('invite-link');
-  await expect(link).toHaveText(/\/h5\/pages\/mine\/register\?invite=DEMO01$/);
-  await expect(page.getByTestId('invite-qr')).toHaveAttribute('data-value', (await link.textContent()) ?? '');
-  await page.getByTestId('invite-copy-link').click();
-  await expect(page.getByTestId('invite-copy-link')).toHaveText('Copied');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.textContent());
-  expect(await layoutProblems(page)).toEqual([]);
-  await page.evaluate(() => localStorage.removeItem('token'));
-  await page.goto((await link.textContent()) ?? '');
-  await expect(page.getByTestId('invite-input')).toHaveValue('DEMO01');
-});
