@@ -7,12 +7,10 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated, openPage } from '../fixtures/helpers.ts';
-import { createApi } from '../fixtures/api.ts';
+import { apiOf, layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated, openPage } from '../fixtures/helpers.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
 const DAY = 86_400_000;
-const apiOf = (page: Page) => createApi(page.request, '..');
 
 test.beforeEach(async ({ server }) => {
   await server.control.reset({ seed: 42, freezeClock: true });

@@ -5,13 +5,12 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences, shown, untranslated, openPage } from '../fixtures/helpers.ts';
-import { createApi, type Api } from '../fixtures/api.ts';
+import { apiOf, layoutProblems, loginWithToken, setPreferences, shown, untranslated, openPage } from '../fixtures/helpers.ts';
+import type { Api } from '../fixtures/api.ts';
 import { PNG } from '../fixtures/funds.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
 const DAY = 86_400_000;
-const apiOf = (page: Page) => createApi(page.request, '..');
 
 async function verify(api: Api, token: string) {
   const image = async () => (await api.ok('uploadImage', { token, body: { image: `data:image/png;base64,${PNG.toString('base64')}` } })).id;

@@ -7,14 +7,12 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type MockServer } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, QUIET_PAGE, recordApiCalls, shown, toast, untranslated } from '../fixtures/helpers.ts';
-import { createApi } from '../fixtures/api.ts';
+import { apiOf, layoutProblems, loginWithToken, QUIET_PAGE, recordApiCalls, shown, toast, untranslated } from '../fixtures/helpers.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
 const SECOND = 'pages/market/second?symbol=BTC/USDT';
 const BUY_PATH = '/me/second/orders';
 
-const apiOf = (page: Page) => createApi(page.request, '..');
 const hold = (server: MockServer, symbol: string, price: string) => server.control.call('mockPrice', { symbol, price, hold: true });
 
 /** The demo user logged in, the risk notice accepted and `fund` USDT in the second-contract account; BTC/USDT held at 64000. */

@@ -6,12 +6,10 @@
 import type { Page } from '@playwright/test';
 import Big from 'big.js';
 import { test, expect } from '../fixtures/server.ts';
-import { apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untranslated, setPreferences, openPage } from '../fixtures/helpers.ts';
-import { createApi } from '../fixtures/api.ts';
+import { apiOf, apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untranslated, setPreferences, openPage } from '../fixtures/helpers.ts';
 import { fundsUsdt } from '../fixtures/funds.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
-const apiOf = (page: Page) => createApi(page.request, '..');
 
 test.beforeEach(async ({ server }) => {
   await server.control.reset({ seed: 42, freezeClock: true });

@@ -1,8 +1,7 @@
 /** Spot trading: the order form, the live order book, open orders and the orders page. */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { loginWithToken, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
-import { createApi } from '../fixtures/api.ts';
+import { apiOf, loginWithToken, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
 import Big from 'big.js';
 
 const TRADE = 'pages/trade/trade?symbol=BTC/USDT';
@@ -18,7 +17,6 @@ async function loginAndFund(page: Page, coins: Record<string, string>): Promise<
 }
 
 /** The typed API client (fixtures/api.ts) over the page's request context. */
-const apiOf = (page: Page) => createApi(page.request, '..');
 
 const exchangeBalance = async (page: Page, token: string, coin: string) =>
   (await apiOf(page).ok('getWallet', { token })).accounts.find((a) => a.kind === 'exchange')!.balances.find((b) => b.coin === coin)!;

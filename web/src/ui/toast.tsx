@@ -160,7 +160,7 @@ export function devAlert(title: string, message: string): void {
 /**
  * The toasts' place: at the top, just below the header (48 px plus the notch's safe area, see
  * shell.module.css), so the title, back button and theme switch stay visible and usable, and far
- * from the tab bar. e2e/specs/messages.spec.ts checks that a toast's box meets neither bar.
+ * from the tab bar. e2e/specs/feedback.spec.ts checks that a toast's box meets neither bar.
  */
 export function ToastHost() {
   const Layer = useSyncExternalStore(
