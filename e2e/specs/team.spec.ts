@@ -3,7 +3,6 @@
  * with the demo's code appears in the team, and their trade's fee credits the demo a rebate that
  * arrives live, into the funds account; screenshots in light and dark, English, German and Arabic.
  */
-import type { Page } from '@playwright/test';
 import Big from 'big.js';
 import { test, expect } from '../fixtures/server.ts';
 import { apiOf, apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untranslated, setPreferences, openPage } from '../fixtures/helpers.ts';
