@@ -9,7 +9,6 @@ import { apiOf, apiLogin, layoutProblems, loginWithToken, MOCK_CODE, shown, untr
 import { fundsUsdt } from '../fixtures/funds.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
-
 test.beforeEach(async ({ server }) => {
   await server.control.reset({ seed: 42, freezeClock: true });
 });
