@@ -233,19 +233,15 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
   on('supportMessage', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportMessage', payload }));
   on('supportTyping', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportTyping', payload }));
   on('supportRead', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportRead', payload }));
-  on('p2pOrder', ({ order }) => {
-    for (const side of [order.buyer, order.seller])
-      deliver({ room: userRoom(side), event: 'p2pOrder', payload: { order: world().fiatViews.orderView(order, side) } });
-  });
-  on('earnPosition', ({ position }) => deliver({ room: userRoom(position.owner), event: 'earnPosition', payload: { position: world().earn.view(position) } }));
-  on('ieoSubscription', ({ subscription }) =>
-    deliver({ room: userRoom(subscription.owner), event: 'ieoSubscription', payload: { subscription: world().ieo.view(subscription) } }),
+  on('p2pOrder', ({ userId, order }) => deliver({ room: userRoom(userId), event: 'p2pOrder', payload: { order: world().fiatViews.orderView(order, userId) } }));
+  on('p2pMessage', ({ userId, order, message }) =>
+    deliver({ room: userRoom(userId), event: 'p2pMessage', payload: { orderId: order.id, message: { ...message } } }),
   );
-  on('loan', ({ loan }) => deliver({ room: userRoom(loan.owner), event: 'loan', payload: { loan: world().loans.view(loan) } }));
-  on('p2pMessage', ({ order, message }) => {
-    for (const side of [order.buyer, order.seller])
-      deliver({ room: userRoom(side), event: 'p2pMessage', payload: { orderId: order.id, message: { ...message } } });
-  });
+  on('earnPosition', ({ userId, position }) => deliver({ room: userRoom(userId), event: 'earnPosition', payload: { position: world().earn.view(position) } }));
+  on('ieoSubscription', ({ userId, subscription }) =>
+    deliver({ room: userRoom(userId), event: 'ieoSubscription', payload: { subscription: world().ieo.view(subscription) } }),
+  );
+  on('loan', ({ userId, loan }) => deliver({ room: userRoom(userId), event: 'loan', payload: { loan: world().loans.view(loan) } }));
   if (sessionEnded) on('sessionEnded', ({ userId, token }) => sessionEnded(userId, token));
   return { subscribe: (payload) => subscribeWith(world(), payload, stream, deliver), unsubscribe };
 }

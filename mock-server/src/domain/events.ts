@@ -1,6 +1,9 @@
 /**
- * The world's events: what its areas announce. The realtime router (core/realtime.ts) turns the
- * user-facing ones into socket events; reactions.ts routes the rest between areas.
+ * The world's events: what its areas announce. Every event about a user's own things has one shape:
+ * `userId`, whose room it goes to (an event two users hear is announced once for each), and the
+ * area's object. The realtime router (core/realtime.ts) sends it as the contract's payload, shaping
+ * the view where an area keeps its own state form (fiat, earn, IEO, loans); reactions.ts routes
+ * events between areas, and the last two below are only for that.
  */
 import type Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
@@ -44,13 +47,16 @@ export interface WorldEvents extends Record<string, unknown> {
   supportTyping: { userId: string; typing: boolean };
   /** The support agent read the owner's messages up to `until`. */
   supportRead: { userId: string; until: number };
-  /** A fiat (P2P) order was placed or changed (both sides hear it). */
-  p2pOrder: { order: P2pOrder };
-  /** A message was added to a fiat order's chat. */
-  p2pMessage: { order: P2pOrder; message: P2pChatMessage };
-  earnPosition: { position: EarnPositionState };
-  loan: { loan: LoanState };
-  ieoSubscription: { subscription: IeoSubscriptionState };
+  /** A fiat (P2P) order was placed or changed: once for each side. */
+  p2pOrder: { userId: string; order: P2pOrder };
+  /** A message was added to a fiat order's chat: once for each side. */
+  p2pMessage: { userId: string; order: P2pOrder; message: P2pChatMessage };
+  /** An earn position was opened, paid, ended or redeemed. */
+  earnPosition: { userId: string; position: EarnPositionState };
+  /** A loan was applied for, decided, paid out, repaid or became overdue. */
+  loan: { userId: string; loan: LoanState };
+  /** An IEO subscription was placed, allotted or distributed. */
+  ieoSubscription: { userId: string; subscription: IeoSubscriptionState };
   /** New public trades of symbols, once per virtual second. */
   trades: { symbol: string; trades: components['schemas']['Trade'][] };
   /** A session ended (logout, or a password change ended the user's other sessions). */

@@ -8,7 +8,7 @@ export function install(k: Kernel) {
     now: k.now,
     ledger: k.ledger,
     scheduler: k.scheduler,
-    onChange: (position) => k.events.emit('earnPosition', { position }),
+    onChange: (position) => k.events.emit('earnPosition', { userId: position.owner, position }),
   });
   return { accruals, earn: new Earn({ seed: k.seed, now: k.now, accruals }) };
 }

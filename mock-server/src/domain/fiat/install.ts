@@ -17,8 +17,13 @@ export function install(k: Kernel, { accounts, payments }: { accounts: Accounts;
     ledger: k.ledger,
     scheduler: k.scheduler,
     collections: (userId) => payments.collections(userId),
-    onOrder: (order) => k.events.emit('p2pOrder', { order }),
-    onMessage: (order, message) => k.events.emit('p2pMessage', { order, message }),
+    // Both sides hear an order's change and its chat.
+    onOrder: (order) => {
+      for (const userId of [order.buyer, order.seller]) k.events.emit('p2pOrder', { userId, order });
+    },
+    onMessage: (order, message) => {
+      for (const userId of [order.buyer, order.seller]) k.events.emit('p2pMessage', { userId, order, message });
+    },
     dropImage: (id) => k.uploads.dropChat(id),
   });
   const fiatViews = new FiatViews(

@@ -7,7 +7,7 @@ export function install(k: Kernel) {
     now: k.now,
     ledger: k.ledger,
     scheduler: k.scheduler,
-    onChange: (subscription) => k.events.emit('ieoSubscription', { subscription }),
+    onChange: (subscription) => k.events.emit('ieoSubscription', { userId: subscription.owner, subscription }),
   });
   return { ieo };
 }

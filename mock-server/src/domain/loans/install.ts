@@ -11,7 +11,7 @@ export function install(k: Kernel, { accounts }: { accounts: Accounts }) {
     scheduler: k.scheduler,
     review: k.reviewAfter(LOAN_REVIEW_MS),
     verified: (userId) => accounts.byId(userId)?.verification === 'verified',
-    onChange: (loan) => k.events.emit('loan', { loan }),
+    onChange: (loan) => k.events.emit('loan', { userId: loan.owner, loan }),
   });
   return { loans };
 }
