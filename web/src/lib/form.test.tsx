@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The form shape and its hook: a counter form, its view (a value held elsewhere), its errors asked for on submit. */
-import { act } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { createForm, hasErrors, type FieldErrors } from './form';
@@ -38,20 +38,20 @@ describe('the form shape', () => {
       return null;
     }
     const root = createRoot(document.createElement('div'));
-    act(() => root.render(<Probe unit="kg" max={10} />));
+    flushSync(() => root.render(<Probe unit="kg" max={10} />));
     expect(handle!.state).toEqual({ text: '1', unit: 'kg' });
     expect(handle!.summary).toEqual({ label: '1 kg', over: false });
-    act(() => {
+    flushSync(() => {
       handle!.dispatch({ type: 'type', text: '4' });
       handle!.dispatch({ type: 'double' });
     });
     expect(handle!.summary.label).toBe('8 kg');
-    act(() => handle!.dispatch({ type: 'double' }));
+    flushSync(() => handle!.dispatch({ type: 'double' }));
     expect(handle!.state.text).toBe('10');
     expect(handle!.errors()).toEqual({});
-    act(() => root.render(<Probe unit="g" max={5} />));
+    flushSync(() => root.render(<Probe unit="g" max={5} />));
     expect(handle!.summary).toEqual({ label: '10 g', over: true });
     expect(handle!.errors()).toEqual({ text: { key: 'x.over' } });
-    act(() => root.unmount());
+    flushSync(() => root.unmount());
   });
 });
