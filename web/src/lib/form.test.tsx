@@ -15,7 +15,7 @@ const form = createForm({
   reducer: (s: State, a: Action, inputs: { max: number }): State =>
     a.type === 'type' ? { ...s, text: a.text } : { ...s, text: String(Math.min(Number(s.text) * 2, inputs.max)) },
   summary: (s: State, inputs: { max: number }) => ({ label: `${s.text} ${s.unit}`, over: Number(s.text) > inputs.max }),
-  errors: (s: State, _inputs: { max: number }, summary: { over: boolean }): FieldErrors<'text'> => (summary.over ? { text: { key: 'x.over' } } : {}),
+  errors: (_state: State, _inputs: { max: number }, summary: { over: boolean }): FieldErrors<'text'> => (summary.over ? { text: { key: 'x.over' } } : {}),
 });
 
 describe('the form shape', () => {
