@@ -150,7 +150,7 @@ export const ROUTES: RouteDef[] = [
   { path: paths.assets.tradeAccount, title: 'routes.tradeAccount', load: () => import('../features/assets/pages/TradeAccountPage'), auth: true, refresh: true },
   { path: paths.assets.charge, title: 'routes.charge', load: () => import('../features/assets/pages/ChargePage'), auth: true },
   { path: paths.assets.chargeOther, title: 'routes.chargeOther', load: () => import('../features/assets/pages/ChargeOtherPage'), auth: true },
-  { path: paths.assets.mention, title: 'routes.mention', load: () => import('../features/assets/pages/MentionPage'), auth: true },
+  { path: paths.assets.mention, title: 'routes.mention', load: () => import('../features/assets/pages/WithdrawPage'), auth: true },
   {
     path: paths.assets.bindMentionAddress,
     title: 'routes.bindMentionAddress',

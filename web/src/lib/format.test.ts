@@ -44,6 +44,8 @@ describe('signed money, rates and message params', () => {
   });
   it('formats the decimals of message params for the locale and leaves the rest', () => {
     expect(localParams({ min: '10.000000', max: '5000.000000', coin: 'USDT', places: 6 }, 'de')).toEqual({ min: '10', max: '5.000', coin: 'USDT', places: 6 });
+    // An amount at fixed places: truncated, its places kept (what is left of a limit, "2,000.00").
+    expect(localParams({ left: { amount: '2000', places: 2 }, low: { amount: '1999.999', places: 2 } }, 'en')).toEqual({ left: '2,000.00', low: '1,999.99' });
   });
 });
 

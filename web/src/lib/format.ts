@@ -6,6 +6,7 @@
  * whole. Pass the tag of `useIntlLocale()` (Arabic pins Latin digits).
  */
 import { Big, parseDecimal as parse } from './decimal';
+import type { Param } from './form';
 
 const separators = new Map<string, { group: string; decimal: string }>();
 
@@ -183,8 +184,16 @@ export function warmFormatters(): void {
   });
 }
 
-/** Params of a form error with each decimal shown for the locale (bounds, prices), numbers as they are. */
-export function localParams(params: Record<string, string | number> | undefined, locale: string): Record<string, string | number> | undefined {
+/**
+ * Params of a form's message (lib/form.ts) for the locale: each decimal string exact (bounds,
+ * prices), each `{amount, places}` at its places (truncated), numbers and other text as they are.
+ */
+export function localParams(params: Record<string, Param> | undefined, locale: string): Record<string, string | number> | undefined {
   if (!params) return undefined;
-  return Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && parse(v) ? formatExact(v, locale) : v]));
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [
+      k,
+      typeof v === 'object' ? formatAmount(v.amount, v.places, locale) : typeof v === 'string' && parse(v) ? formatExact(v, locale) : v,
+    ]),
+  );
 }

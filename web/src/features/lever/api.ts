@@ -21,7 +21,7 @@ import { useMarkets, useTickers, type Ticker } from '../../api/market';
 import { queryKey } from '../../api/queryKey';
 import { walletQuery } from '../../api/wallet';
 import { useRealtime } from '../../realtime/hooks';
-import type { LastPrices, LeverAccount, LeverOrder } from './forms/leverForm';
+import type { LastPrices, LeverAccount, LeverOrder } from './forms/leverMath';
 
 export type LeverFilter = 'open' | 'delegating' | 'history';
 type LeverOrderPage = { items: LeverOrder[]; page: number; pageSize: number; total: number };

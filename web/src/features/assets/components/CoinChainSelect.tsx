@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Chain, ChainInfo, CoinInfo } from '../api';
 
-interface CoinChain {
+export interface CoinChain {
   coin: CoinInfo | undefined;
   chain: ChainInfo | undefined;
   setCoin: (coin: string) => void;

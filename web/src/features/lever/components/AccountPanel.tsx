@@ -1,6 +1,6 @@
 /**
  * The lever account at the top of the positions page: risk rate and total unrealized P/L computed
- * live from the tickers, the open positions and the account (forms/leverForm `liveAccount`), with
+ * live from the tickers, the open positions and the account (forms/leverMath `liveAccount`), with
  * equity, balance, margin and available margin, and a warning while the risk rate is below twice
  * the liquidation line.
  */
@@ -13,7 +13,7 @@ import { Big } from '../../../lib/decimal';
 import { paths } from '../../../lib/paths';
 import { toneOf } from '../../../ui/market/tone';
 import { useLastPrices } from '../api';
-import { atRisk, liveAccount, type LastPrices, type LeverAccount, type LeverOrder } from '../forms/leverForm';
+import { atRisk, liveAccount, type LastPrices, type LeverAccount, type LeverOrder } from '../forms/leverMath';
 import { ratioPercent, signedUsdt, usdt } from './display';
 import classes from './lever.module.css';
 

@@ -1,13 +1,14 @@
 /**
  * The confirmation sheet before a position is opened or a delegation placed: the summary built by
- * forms/leverForm (symbol, direction, type, price, lots, multiple, quantity, margin, fee, triggers,
+ * forms/leverSummary (symbol, direction, type, price, lots, multiple, quantity, margin, fee, triggers,
  * estimated liquidation price), rendered and translated here, with the risk in one line. Cancel
  * closes it; Confirm sends the order once (disabled while it is under way).
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import type { LeverSummary, LeverTerms } from '../forms/leverForm';
+import type { LeverTerms } from '../forms/leverMath';
+import type { LeverSummary } from '../forms/leverSummary';
 import { priceMoney, quantityText, ratePercentText, usdt, usdtExact } from './display';
 import { formatExact, isolate } from '../../../lib/format';
 import { SIDE_COLOR } from './sideColor';

@@ -8,7 +8,7 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatDate, formatExact } from '../../../lib/format';
 import { Big } from '../../../lib/decimal';
 import { toneOf } from '../../../ui/market/tone';
-import type { LeverOrder } from '../forms/leverForm';
+import type { LeverOrder } from '../forms/leverMath';
 import { priceText, quantityText, signedUsdt, usdt, usdtExact } from './display';
 import { WRAP } from '../../../ui/wrap';
 import { OrderTitle } from './OrderTitle';

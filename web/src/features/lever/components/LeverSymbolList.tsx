@@ -6,7 +6,7 @@ import { useTickers } from '../../../api/market';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatAmount, formatPercent, isolate } from '../../../lib/format';
 import { toneOf } from '../../../ui/market/tone';
-import type { LeverTerms } from '../forms/leverForm';
+import type { LeverTerms } from '../forms/leverMath';
 
 export function LeverSymbolList({ symbols, current, onPick }: { symbols: LeverTerms[]; current: string; onPick: (symbol: string) => void }) {
   const { t } = useTranslation();

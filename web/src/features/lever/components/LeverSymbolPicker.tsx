@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { PickerSheet } from '../../../ui/PickerSheet';
-import type { LeverTerms } from '../forms/leverForm';
+import type { LeverTerms } from '../forms/leverMath';
 import { LeverSymbolList } from './LeverSymbolList';
 
 export default function LeverSymbolPicker(props: {

@@ -2,7 +2,7 @@
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isolate } from '../../../lib/format';
-import type { LeverOrder } from '../forms/leverForm';
+import type { LeverOrder } from '../forms/leverMath';
 import { SIDE_TEXT } from './sideColor';
 import classes from './lever.module.css';
 

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatExact, formatPercent } from '../../../lib/format';
 import { toneOf } from '../../../ui/market/tone';
 import { usePriceFlash } from '../../../ui/market/usePriceFlash';
-import { pnlPercent, unrealizedPnl, type LeverOrder } from '../forms/leverForm';
+import { pnlPercent, unrealizedPnl, type LeverOrder } from '../forms/leverMath';
 import { priceText, quantityText, signedUsdt, usdt, usdtExact } from './display';
 import { WRAP } from '../../../ui/wrap';
 import { OrderTitle } from './OrderTitle';

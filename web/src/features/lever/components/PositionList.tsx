@@ -11,7 +11,7 @@ import { Stack } from '@mantine/core';
 import { memo, useDeferredValue } from 'react';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { useLastPrices } from '../api';
-import type { LastPrices, LeverOrder } from '../forms/leverForm';
+import type { LastPrices, LeverOrder } from '../forms/leverMath';
 import { PositionCard, usePositionLabels } from './PositionCard';
 
 type Props = {

@@ -1,11 +1,11 @@
 /**
  * The take-profit / stop-loss sheet of a position or delegation: both optional (an empty field
  * removes that trigger), checked against the reference price (a position's last price, a
- * delegation's price) by forms/leverForm before sending; the server's refusals show inline.
+ * delegation's price) by forms/tpSlForm before sending; the server's refusals show inline.
  */
 import { Button, Drawer, Group, Stack, Text } from '@mantine/core';
 import { toast } from '../../../ui/toast';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useTicker } from '../../../api/market';
@@ -13,9 +13,12 @@ import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { AmountInput } from '../../../ui/AmountInput';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { useSetLeverTpSl } from '../api';
-import { fieldOfCode, triggerReference, validateTpSl, type FormErrors, type LeverOrder } from '../forms/leverForm';
+import type { LeverOrder } from '../forms/leverMath';
+import { initialTpSl, tpSlForm } from '../forms/tpSlForm';
 import { priceMoney } from './display';
-import { localParams } from '../../../lib/format';
+import { hasErrors } from '../../../lib/form';
+import { useForm } from '../../../lib/useForm';
+import { useMessage } from '../../../i18n/useMessage';
 import { WRAP } from '../../../ui/wrap';
 import { useLazySheet } from '../../../ui/useLazySheet';
 
@@ -30,40 +33,29 @@ export function TpSlSheet({ order, pricePrecision, onClose }: { order: LeverOrde
   );
 }
 
-function TpSlForm({ order, pricePrecision: pp, onDone }: { order: LeverOrder; pricePrecision: number; onDone: () => void }) {
+function TpSlForm({ order, pricePrecision, onDone }: { order: LeverOrder; pricePrecision: number; onDone: () => void }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const say = useMessage();
   const last = useTicker(order.symbol)?.last;
   const save = useSetLeverTpSl();
   const guard = useSubmitGuard();
-  const [form, setForm] = useState({ takeProfit: order.takeProfit ?? '', stopLoss: order.stopLoss ?? '' });
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [apiError, setApiError] = useState<{ field: string; message: string } | null>(null);
-  const reference = triggerReference(order, last);
-  const error = (field: 'takeProfit' | 'stopLoss') => {
-    const e = errors[field];
-    if (e) return t(e.key, localParams(e.params, locale));
-    return apiError?.field === field ? apiError.message : undefined;
-  };
-  const change = (field: 'takeProfit' | 'stopLoss', value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors({});
-    setApiError(null);
-  };
+  // The triggers, their checks and the request live in forms/tpSlForm.
+  const { state: form, summary, dispatch, errors } = useForm(tpSlForm, () => initialTpSl(order), { order, last, pricePrecision });
+  const { reference } = summary;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (save.isPending) return;
-    const checked = validateTpSl(form, order, reference, pp);
-    setErrors(checked.errors ?? {});
-    if (!checked.request || !guard.begin()) return;
-    save.mutate(checked.request, {
+    const checked = errors();
+    dispatch({ type: 'check', errors: checked });
+    if (hasErrors(checked) || !summary.request || !guard.begin()) return;
+    save.mutate(summary.request, {
       onSuccess: () => {
         toast.success(t('lever.tpslSaved'));
         onDone();
       },
       onError: (err) => {
-        const field = err instanceof ApiError ? fieldOfCode(err.details.code) : null;
-        if (field) setApiError({ field, message: err.message });
+        if (err instanceof ApiError) dispatch({ type: 'refused', code: err.details.code, text: err.message });
       },
       onSettled: () => guard.end(),
     });
@@ -76,7 +68,7 @@ function TpSlForm({ order, pricePrecision: pp, onDone }: { order: LeverOrder; pr
             {order.status === 'delegating' ? t('lever.price') : t('lever.currentPrice')}
           </Text>
           <Text size="sm" fw={500} data-testid="tpsl-reference">
-            {reference ? priceMoney(reference, pp, locale) : '--'}
+            {reference ? priceMoney(reference, pricePrecision, locale) : '--'}
           </Text>
         </Group>
         <AmountInput
@@ -84,8 +76,8 @@ function TpSlForm({ order, pricePrecision: pp, onDone }: { order: LeverOrder; pr
           description={t(order.side === 'long' ? 'lever.tpHintLong' : 'lever.tpHintShort')}
           placeholder={t('lever.optional')}
           value={form.takeProfit}
-          onValueChange={(v) => change('takeProfit', v)}
-          error={error('takeProfit')}
+          onValueChange={(v) => dispatch({ type: 'edit', field: 'takeProfit', value: v })}
+          error={say(form.errors.takeProfit)}
           data-testid="tpsl-tp-input"
         />
         <AmountInput
@@ -93,8 +85,8 @@ function TpSlForm({ order, pricePrecision: pp, onDone }: { order: LeverOrder; pr
           description={t(order.side === 'long' ? 'lever.slHintLong' : 'lever.slHintShort')}
           placeholder={t('lever.optional')}
           value={form.stopLoss}
-          onValueChange={(v) => change('stopLoss', v)}
-          error={error('stopLoss')}
+          onValueChange={(v) => dispatch({ type: 'edit', field: 'stopLoss', value: v })}
+          error={say(form.errors.stopLoss)}
           data-testid="tpsl-sl-input"
         />
         <Text size="xs" c="dimmed">

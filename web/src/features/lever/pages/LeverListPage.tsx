@@ -24,7 +24,7 @@ import { TpSlSheet } from '../components/TpSlSheet';
 import { LoadMore } from '../../../ui/LoadMore';
 import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
-import type { LeverOrder } from '../forms/leverForm';
+import type { LeverOrder } from '../forms/leverMath';
 
 export default function LeverListPage() {
   const { t } = useTranslation();

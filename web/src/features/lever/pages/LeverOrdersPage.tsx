@@ -19,7 +19,7 @@ import { LeverOrderCard } from '../components/LeverOrderCard';
 import { TpSlSheet } from '../components/TpSlSheet';
 import { LoadMore } from '../../../ui/LoadMore';
 import classes from '../components/lever.module.css';
-import type { LeverOrder } from '../forms/leverForm';
+import type { LeverOrder } from '../forms/leverMath';
 
 const TABS = ['delegating', 'history'] as const satisfies readonly LeverFilter[];
 type Tab = (typeof TABS)[number];

@@ -3,7 +3,8 @@
  * the lever account (balance, available margin, a transfer link), and the order form: long or
  * short, at market or as a delegation, lots within the symbol's bounds, a multiple from its list,
  * optional take-profit and stop-loss, and before sending the margin, fee, equivalent quantity,
- * estimated liquidation price and available margin. The arithmetic is forms/leverForm; a
+ * estimated liquidation price and available margin. The form's state, figures and checks are
+ * forms/leverForm (the app's form shape, lib/form); this page renders them. A
  * confirmation sheet comes before every order, which is sent once. A plain risk notice comes first.
  */
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
@@ -16,7 +17,10 @@ import { ApiError, getToken } from '../../../api/client';
 import { useTicker } from '../../../api/market';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { Big } from '../../../lib/decimal';
-import { formatExact, isolate, localParams } from '../../../lib/format';
+import { formatExact, isolate } from '../../../lib/format';
+import { hasErrors } from '../../../lib/form';
+import { useForm } from '../../../lib/useForm';
+import { useMessage } from '../../../i18n/useMessage';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -29,26 +33,9 @@ import { priceMoney, quantityText, ratePercentText, usdt, usdtExact, LEVER_COIN 
 import { SIDE_COLOR } from '../components/sideColor';
 import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
-import {
-  clearAfterOpen,
-  editField,
-  fieldOfCode,
-  initialLeverForm,
-  previewLeverOrder,
-  setMultiple,
-  summarizeLeverOrder,
-  switchKind,
-  switchSide,
-  validateLeverOrder,
-  type AccountContext,
-  type Field,
-  type FieldError,
-  type LeverFormState,
-  type LeverKind,
-  type LeverSide,
-  type LeverSummary,
-  type LeverTerms,
-} from '../forms/leverForm';
+import type { LeverKind, LeverSide, LeverTerms } from '../forms/leverMath';
+import { leverForm, initialLeverForm, switchSide, type LeverFormState } from '../forms/leverForm';
+import type { AccountContext, LeverSummary } from '../forms/leverSummary';
 import { useLazySheet } from '../../../ui/useLazySheet';
 
 // The sheets are loaded when first opened: Mantine's Modal and Drawer (focus trap, scroll lock,
@@ -122,42 +109,35 @@ function Lever({
   const delegations = useLeverOrders('delegating');
   const open = useOpenLever();
   const guard = useSubmitGuard();
-  // The form's state and arithmetic live in forms/leverForm; the side lives in the URL.
-  const [state, setState] = useState(() => initialLeverForm(terms, side));
-  const form: LeverFormState = state.side === side ? state : switchSide(state, side);
-  // A refusal of the server about a field, shown under it until the next edit.
-  const [apiError, setApiError] = useState<{ field: Field; message: string } | null>(null);
-  const edit = (change: (f: LeverFormState) => LeverFormState) => {
-    setApiError(null);
-    setState(() => change(form));
-  };
+  const say = useMessage();
+  const openPositions = ordersOf(positions.data);
+  // The estimate needs every open position; until they are all loaded it is not shown.
+  const context: AccountContext | undefined = account && positions.data && !positions.hasNextPage ? { account, positions: openPositions, lasts } : undefined;
+  const available = account?.available;
+  // The form's state, figures and checks live in forms/leverForm; the side lives in the URL.
+  const {
+    state: form,
+    summary,
+    dispatch,
+    errors,
+  } = useForm(
+    leverForm,
+    () => initialLeverForm(terms, side),
+    { terms, last, available, context },
+    (s: LeverFormState) => switchSide(s, side),
+  );
   const [review, setReview] = useState<LeverSummary | null>(null);
   const confirm = useLazySheet(review !== null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const picker = useLazySheet(pickerOpen);
 
-  const openPositions = ordersOf(positions.data);
-  // The estimate needs every open position; until they are all loaded it is not shown.
-  const context: AccountContext | undefined = account && positions.data && !positions.hasNextPage ? { account, positions: openPositions, lasts } : undefined;
-  const preview = previewLeverOrder(form, terms, last, context);
-  const available = account?.available;
-
-  const error = (field: Field): string | undefined => {
-    const e: FieldError | undefined = form.errors[field];
-    if (e) return t(e.key, localParams(e.params, locale));
-    return apiError?.field === field ? apiError.message : undefined;
-  };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (open.isPending || review || last === undefined) return;
-    const checked = validateLeverOrder(form, terms, last, available);
-    setApiError(null);
-    setState({ ...form, errors: checked.errors ?? {} });
-    if (checked.order) {
-      const summary = summarizeLeverOrder(form, checked.order, terms, context);
-      startTransition(() => setReview(summary));
-    }
+    const checked = errors();
+    dispatch({ type: 'check', errors: checked });
+    const next = summary.review;
+    if (!hasErrors(checked) && next) startTransition(() => setReview(next));
   };
 
   const send = () => {
@@ -165,12 +145,11 @@ function Lever({
     open.mutate(review.request, {
       onSuccess: (order) => {
         toast.success(order.status === 'delegating' ? t('lever.delegated') : t('lever.opened'));
-        setState((f) => clearAfterOpen(f));
+        dispatch({ type: 'opened' });
       },
       onError: (err) => {
         // The client has shown the message; the ones about a field are shown under it too.
-        const field = err instanceof ApiError ? fieldOfCode(err.details.code) : null;
-        if (field) setApiError({ field, message: err.message });
+        if (err instanceof ApiError) dispatch({ type: 'refused', code: err.details.code, text: err.message });
       },
       onSettled: () => {
         guard.end();
@@ -230,8 +209,7 @@ function Lever({
                 variant={side === s ? 'filled' : 'default'}
                 onClick={() => {
                   onSide(s);
-                  setApiError(null);
-                  setState(switchSide(form, s));
+                  dispatch({ type: 'side', side: s });
                 }}
                 aria-pressed={side === s}
                 classNames={WRAP}
@@ -245,7 +223,7 @@ function Lever({
             size="xs"
             fullWidth
             value={form.kind}
-            onChange={(v) => edit((f) => switchKind(f, v as LeverKind))}
+            onChange={(v) => dispatch({ type: 'kind', kind: v as LeverKind })}
             data={[
               { value: 'market', label: t('lever.type.market') },
               { value: 'limit', label: t('lever.type.limit') },
@@ -257,8 +235,8 @@ function Lever({
               label={t('lever.price')}
               placeholder={`${t('lever.price')} (${LEVER_COIN})`}
               value={form.price}
-              onValueChange={(v) => edit((f) => editField(f, 'price', v))}
-              error={error('price')}
+              onValueChange={(v) => dispatch({ type: 'edit', field: 'price', value: v })}
+              error={say(form.errors.price)}
               data-testid="lever-price-input"
             />
           ) : (
@@ -273,8 +251,8 @@ function Lever({
               step: formatExact(terms.lotStep, locale),
             })}
             value={form.lots}
-            onValueChange={(v) => edit((f) => editField(f, 'lots', v))}
-            error={error('lots')}
+            onValueChange={(v) => dispatch({ type: 'edit', field: 'lots', value: v })}
+            error={say(form.errors.lots)}
             data-testid="lever-lots-input"
           />
           <div role="radiogroup" aria-label={t('lever.multiple')}>
@@ -289,16 +267,16 @@ function Lever({
                   variant={form.multiple === m ? 'filled' : 'default'}
                   role="radio"
                   aria-checked={form.multiple === m}
-                  onClick={() => edit((f) => setMultiple(f, m, terms))}
+                  onClick={() => dispatch({ type: 'multiple', multiple: m })}
                   data-testid={`lever-multiple-${m}`}
                 >
                   {isolate(t('lever.multipleValue', { multiple: m }))}
                 </Button>
               ))}
             </div>
-            {error('multiple') && (
+            {form.errors.multiple && (
               <Text size="xs" c="red" mt={4}>
-                {error('multiple')}
+                {say(form.errors.multiple)}
               </Text>
             )}
           </div>
@@ -307,24 +285,24 @@ function Lever({
               label={t('lever.takeProfit')}
               placeholder={t('lever.optional')}
               value={form.takeProfit}
-              onValueChange={(v) => edit((f) => editField(f, 'takeProfit', v))}
-              error={error('takeProfit')}
+              onValueChange={(v) => dispatch({ type: 'edit', field: 'takeProfit', value: v })}
+              error={say(form.errors.takeProfit)}
               data-testid="lever-tp-input"
             />
             <AmountInput
               label={t('lever.stopLoss')}
               placeholder={t('lever.optional')}
               value={form.stopLoss}
-              onValueChange={(v) => edit((f) => editField(f, 'stopLoss', v))}
-              error={error('stopLoss')}
+              onValueChange={(v) => dispatch({ type: 'edit', field: 'stopLoss', value: v })}
+              error={say(form.errors.stopLoss)}
               data-testid="lever-sl-input"
             />
           </div>
           <dl className={classes.facts} data-testid="lever-preview">
-            {fact('quantity', t('lever.quantity'), preview.quantity ? quantityText(preview.quantity, symbol, locale) : '--')}
-            {fact('margin', t('lever.margin'), preview.margin ? usdt(preview.margin, locale) : '--')}
-            {fact('fee', t('lever.feeWithRate', { rate: ratePercentText(terms.feeRate, locale) }), preview.fee ? usdtExact(preview.fee, locale) : '--')}
-            {fact('liquidation', t('lever.liquidationPrice'), preview.liquidationPrice ? priceMoney(preview.liquidationPrice, pp, locale) : '--')}
+            {fact('quantity', t('lever.quantity'), summary.quantity ? quantityText(summary.quantity, symbol, locale) : '--')}
+            {fact('margin', t('lever.margin'), summary.margin ? usdt(summary.margin, locale) : '--')}
+            {fact('fee', t('lever.feeWithRate', { rate: ratePercentText(terms.feeRate, locale) }), summary.fee ? usdtExact(summary.fee, locale) : '--')}
+            {fact('liquidation', t('lever.liquidationPrice'), summary.liquidationPrice ? priceMoney(summary.liquidationPrice, pp, locale) : '--')}
             {loggedIn && fact('available-margin', t('lever.available'), available !== undefined ? usdt(available, locale) : '--')}
           </dl>
           {loggedIn ? (

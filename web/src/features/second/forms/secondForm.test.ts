@@ -1,7 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Big } from '../../../lib/decimal';
-import { checkStake, estimate, quickStakes, remainingPercent, resultOf, secondsLeft, winPays, type SecondOrder, type SecondPeriod } from './secondForm';
+import {
+  checkStake,
+  estimate,
+  initialSecond,
+  quickStakes,
+  remainingPercent,
+  resultOf,
+  secondForm,
+  secondReducer,
+  secondsLeft,
+  winPays,
+  type SecondOrder,
+  type SecondPeriod,
+} from './secondForm';
 
 const P30: SecondPeriod = { seconds: 30, payoutRate: '0.80', minStake: '10.000000', maxStake: '5000.000000' };
 const order = (over: Partial<SecondOrder> = {}): SecondOrder => ({
@@ -74,4 +87,54 @@ describe('countdown', () => {
 it('quick stakes stay within the period bounds', () => {
   expect(quickStakes(P30)).toEqual(['10', '50', '100', '500']);
   expect(quickStakes({ ...P30, minStake: '100.000000', maxStake: '200.000000' })).toEqual(['100']);
+});
+
+describe('the order form', () => {
+  const P60: SecondPeriod = { seconds: 60, payoutRate: '0.85', minStake: '100.000000', maxStake: '10000.000000' };
+  const terms = { coin: 'USDT', periods: [P30, P60] };
+  const inputs = { terms, available: '1000' };
+
+  it('starts at the first period with no stake; picking a period or typing a stake clears the message', () => {
+    const s = initialSecond(terms);
+    expect(s).toEqual({ seconds: 30, stake: '', errors: {} });
+    expect(initialSecond({ periods: [] }).seconds).toBe(0);
+    const shown = secondReducer(s, { type: 'check', errors: { stake: { key: 'second.stakeRequired' } } });
+    expect(shown.errors).toEqual({ stake: { key: 'second.stakeRequired' } });
+    expect(secondReducer(shown, { type: 'period', seconds: 60 })).toEqual({ seconds: 60, stake: '', errors: {} });
+    expect(secondReducer(shown, { type: 'stake', value: '50' })).toEqual({ seconds: 30, stake: '50', errors: {} });
+  });
+
+  it('its summary: the period, its quick stakes, what a win of the stake typed pays, the contract to confirm once the stake is valid', () => {
+    const empty = secondForm.summary(initialSecond(terms), inputs);
+    expect(empty).toEqual({ period: P30, quick: ['10', '50', '100', '500'], profit: new Big(0), order: null });
+    const s = secondForm.summary({ seconds: 60, stake: '200', errors: {} }, inputs);
+    expect(s).toEqual({
+      period: P60,
+      quick: ['100', '500', '1000'],
+      profit: new Big('170'),
+      order: { stake: '200', seconds: 60, payoutRate: '0.85', profit: new Big('170'), payout: new Big('370') },
+    });
+    // Over the balance: what a win would pay still shows; nothing to confirm.
+    expect(secondForm.summary({ seconds: 60, stake: '2000', errors: {} }, inputs)).toMatchObject({ profit: new Big('1700'), order: null });
+    // A period no longer offered: the first one.
+    expect(secondForm.summary({ seconds: 5, stake: '', errors: {} }, inputs).period).toBe(P30);
+    expect(secondForm.summary(initialSecond({ periods: [] }), { terms: { coin: 'USDT', periods: [] }, available: '1' })).toMatchObject({
+      period: undefined,
+      order: null,
+    });
+  });
+
+  it("its errors are the stake's check against the period and the balance", () => {
+    const errors = (stake: string, seconds = 30, available: string | null = '1000') => {
+      const state = { seconds, stake, errors: {} };
+      const i = { terms, available: available ?? undefined };
+      return secondForm.errors(state, i, secondForm.summary(state, i));
+    };
+    expect(errors('')).toEqual({ stake: { key: 'second.stakeRequired', params: { coin: 'USDT', precision: 6 } } });
+    expect(errors('50', 60)).toEqual({ stake: { key: 'second.stakeBounds', params: { min: '100.000000', max: '10000.000000', coin: 'USDT' } } });
+    expect(errors('2000', 60)).toEqual({ stake: { key: 'second.insufficient', params: { coin: 'USDT' } } });
+    // Before the balance is known it is not checked (the server checks it).
+    expect(errors('2000', 60, null)).toEqual({});
+    expect(errors('100')).toEqual({});
+  });
 });

@@ -2,11 +2,13 @@
  * The second-contract form and the running contracts' arithmetic, pure (no React): the stake
  * checked against the period's bounds and the balance, what a win pays, the estimated result of a
  * running contract at the live price (the server's settlement rule applied to the last price), and
- * the time left. Amounts are big.js decimals; every value comes from the contract's terms.
+ * the time left; and the order form in the app's one form shape (lib/form: `secondForm`, its state,
+ * reducer, summary and errors). Amounts are big.js decimals; every value comes from the contract's terms.
  */
 import type { components } from '../../../../../contracts/generated/openapi';
 import { checkAmount, wireAmount } from '../../../lib/amount';
 import { Big, parseDecimal } from '../../../lib/decimal';
+import { createForm, type FieldErrors, type Message, type Notice } from '../../../lib/form';
 
 type Schemas = components['schemas'];
 export type SecondTerms = Schemas['SecondTerms'];
@@ -18,14 +20,8 @@ export type SecondResult = Schemas['SecondResult'];
 /** Decimals of a stake: the stake coin's (USDT) precision on the wire. */
 export const STAKE_DECIMALS = 6;
 
-/** A message key of the dictionaries with its values. */
-export interface FormError {
-  key: string;
-  params?: Record<string, string | number>;
-}
-
 /** The stake typed, checked: its wire form, or why it cannot be sent. */
-export function checkStake(text: string, period: SecondPeriod, coin: string, available: string | undefined): { stake: string } | { error: FormError } {
+export function checkStake(text: string, period: SecondPeriod, coin: string, available: string | undefined): { stake: string } | { error: Message } {
   const parsed = checkAmount(text, STAKE_DECIMALS);
   if (parsed.problem) {
     return {
@@ -86,3 +82,85 @@ export function quickStakes(period: SecondPeriod): string[] {
   const list = [min.toFixed(), ...QUICK.filter((q) => min.lt(q) && max.gte(q))];
   return list.slice(0, 4);
 }
+
+// ---- the order form --------------------------------------------------------------------------
+
+/** The period picked and the stake as typed, and the message shown under the stake. */
+export interface SecondState {
+  seconds: number;
+  stake: string;
+  errors: FieldErrors<'stake', Notice>;
+}
+
+/** A fresh form: the first period, no stake. */
+export const initialSecond = (terms: Pick<SecondTerms, 'periods'>): SecondState => ({ seconds: terms.periods[0]?.seconds ?? 0, stake: '', errors: {} });
+
+/** What the form reads: the terms (the stake's coin, the periods) and the second-contract account's balance (undefined: not checked). */
+export interface SecondInputs {
+  terms: Pick<SecondTerms, 'coin' | 'periods'>;
+  available: string | undefined;
+}
+
+export type SecondAction =
+  | { type: 'period'; seconds: number }
+  | { type: 'stake'; value: string }
+  /** Up or Down pressed: these errors are shown (none: the confirmation sheet opens). */
+  | { type: 'check'; errors: FieldErrors<'stake'> };
+
+export function secondReducer(state: SecondState, action: SecondAction): SecondState {
+  switch (action.type) {
+    case 'period':
+      return { ...state, seconds: action.seconds, errors: {} };
+    case 'stake':
+      return { ...state, stake: action.value, errors: {} };
+    case 'check':
+      return { ...state, errors: action.errors };
+  }
+}
+
+/** What the confirmation sheet states before a contract is bought. */
+export interface SecondReview {
+  direction: Direction;
+  /** Wire form. */
+  stake: string;
+  seconds: number;
+  payoutRate: string;
+  /** What a win pays: the profit and the payout (stake + profit). */
+  profit: Big;
+  payout: Big;
+}
+
+export interface SecondSummary {
+  /** The period picked (the first one when it is no longer offered); undefined when none is offered. */
+  period: SecondPeriod | undefined;
+  /** Quick stakes within the period's bounds. */
+  quick: string[];
+  /** What a win of the stake typed would pay (0 until it is a valid amount). */
+  profit: Big;
+  /** The contract to confirm once the stake is valid, in either direction; null otherwise. */
+  order: Omit<SecondReview, 'direction'> | null;
+}
+
+export function secondSummary(state: SecondState, { terms, available }: SecondInputs): SecondSummary {
+  const period = terms.periods.find((p) => p.seconds === state.seconds) ?? terms.periods[0];
+  if (!period) return { period, quick: [], profit: new Big(0), order: null };
+  const checked = checkStake(state.stake, period, terms.coin, available);
+  return {
+    period,
+    quick: quickStakes(period),
+    profit: winPays(checkAmount(state.stake, STAKE_DECIMALS).amount ?? '0', period.payoutRate).profit,
+    order:
+      'stake' in checked
+        ? { stake: checked.stake, seconds: period.seconds, payoutRate: period.payoutRate, ...winPays(checked.stake, period.payoutRate) }
+        : null,
+  };
+}
+
+export function secondErrors(state: SecondState, { terms, available }: SecondInputs, { period }: SecondSummary): FieldErrors<'stake'> {
+  if (!period) return {};
+  const checked = checkStake(state.stake, period, terms.coin, available);
+  return 'error' in checked ? { stake: checked.error } : {};
+}
+
+/** The second-contract order form: the reducer, summary and errors above. */
+export const secondForm = createForm({ reducer: secondReducer, summary: secondSummary, errors: secondErrors });

@@ -5,6 +5,8 @@
  * loss costs the whole stake before anything is bought. Running contracts count down on the
  * server's clock with their estimated result; a settlement shows a toast with the actual result.
  * Running and settled contracts are listed in tabs ("load more"). A plain risk notice comes first.
+ * The period, the stake, its checks and what a win pays are forms/secondForm (the app's form
+ * shape, lib/form); this page renders them.
  */
 import { Anchor, Button, Group, Modal, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
 import { toast } from '../../../ui/toast';
@@ -14,8 +16,10 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { checkAmount } from '../../../lib/amount';
-import { formatAmount, formatExact, formatMoney, formatRate, formatSignedMoney, isolate, localParams } from '../../../lib/format';
+import { hasErrors } from '../../../lib/form';
+import { useForm } from '../../../lib/useForm';
+import { useMessage } from '../../../i18n/useMessage';
+import { formatAmount, formatExact, formatMoney, formatRate, formatSignedMoney, isolate } from '../../../lib/format';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { serverNow } from '../../../lib/serverClock';
 import { AmountInput } from '../../../ui/AmountInput';
@@ -32,7 +36,7 @@ import { ordersOf, useBuySecond, useSecondEvents, useSecondOrders, useSecondTerm
 import { RunningCard, SettledCard } from '../components/ContractCards';
 import { SecondChart } from '../components/SecondChart';
 import classes from '../components/second.module.css';
-import { checkStake, quickStakes, STAKE_DECIMALS, winPays, type Direction, type FormError, type SecondOrder, type SecondTerms } from '../forms/secondForm';
+import { initialSecond, secondForm, type Direction, type SecondOrder, type SecondReview, type SecondTerms } from '../forms/secondForm';
 
 export default function SecondPage() {
   const { t } = useTranslation();
@@ -70,30 +74,23 @@ export default function SecondPage() {
   );
 }
 
-interface Review {
-  direction: Direction;
-  stake: string;
-  seconds: number;
-  payoutRate: string;
-}
-
 function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbol: string; places: number; onSymbol: (s: string) => void }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
+  const say = useMessage();
   const loggedIn = Boolean(getToken());
   const coin = terms.coin;
   const placesOf = useCallback((s: string) => terms.symbols.find((x) => x.symbol === s)?.pricePrecision ?? 2, [terms]);
-  const [seconds, setSeconds] = useState(terms.periods[0]?.seconds ?? 0);
-  const period = terms.periods.find((p) => p.seconds === seconds) ?? terms.periods[0];
-  const [stake, setStake] = useState('');
-  const [error, setError] = useState<FormError | null>(null);
-  const [review, setReview] = useState<Review | null>(null);
+  const [review, setReview] = useState<SecondReview | null>(null);
   const [tab, setTab] = useState<SecondFilter>('running');
   const buy = useBuySecond();
   const guard = useSubmitGuard();
   const { data: wallet } = useWallet();
   const available = loggedIn ? balanceOf(wallet, 'second', coin)?.available : undefined;
   const running = ordersOf(useSecondOrders('running').data);
+  // The period, the stake and its checks live in forms/secondForm.
+  const { state, summary, dispatch, errors } = useForm(secondForm, () => initialSecond(terms), { terms, available });
+  const { period } = summary;
 
   useSecondEvents((order) => {
     const places = placesOf(order.symbol);
@@ -109,16 +106,13 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
   });
 
   if (!period) return null;
-  // What a win of the stake typed would pay (nothing until it is a valid amount).
-  const pays = winPays(checkAmount(stake, STAKE_DECIMALS).amount ?? '0', period.payoutRate);
 
   const submit = (direction: Direction) => (e?: FormEvent) => {
     e?.preventDefault();
     if (buy.isPending || review) return;
-    const checked = checkStake(stake, period, coin, available);
-    if ('error' in checked) return setError(checked.error);
-    setError(null);
-    setReview({ direction, stake: checked.stake, seconds: period.seconds, payoutRate: period.payoutRate });
+    const checked = errors();
+    dispatch({ type: 'check', errors: checked });
+    if (!hasErrors(checked) && summary.order) setReview({ direction, ...summary.order });
   };
 
   const send = () => {
@@ -169,10 +163,7 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
                   role="radio"
                   aria-checked={p.seconds === period.seconds}
                   className={classes.period}
-                  onClick={() => {
-                    setSeconds(p.seconds);
-                    setError(null);
-                  }}
+                  onClick={() => dispatch({ type: 'period', seconds: p.seconds })}
                   data-testid={`second-period-${p.seconds}`}
                 >
                   <span className={classes.periodSeconds}>{t('second.periodSeconds', { count: p.seconds })}</span>
@@ -184,24 +175,18 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
           <AmountInput
             label={t('second.stake', { coin })}
             placeholder={t('second.stakeRange', { min: formatExact(period.minStake, locale), max: formatExact(period.maxStake, locale) })}
-            value={stake}
-            onValueChange={(v) => {
-              setStake(v);
-              setError(null);
-            }}
-            error={error ? t(error.key, localParams(error.params, locale)) : undefined}
+            value={state.stake}
+            onValueChange={(v) => dispatch({ type: 'stake', value: v })}
+            error={say(state.errors.stake)}
             data-testid="second-stake"
           />
           <div className={classes.quick}>
-            {quickStakes(period).map((q) => (
+            {summary.quick.map((q) => (
               <Button
                 key={q}
                 size="compact-sm"
-                variant={stake === q ? 'filled' : 'default'}
-                onClick={() => {
-                  setStake(q);
-                  setError(null);
-                }}
+                variant={state.stake === q ? 'filled' : 'default'}
+                onClick={() => dispatch({ type: 'stake', value: q })}
                 data-testid={`second-quick-${q}`}
               >
                 {formatExact(q, locale)}
@@ -218,7 +203,7 @@ function Second({ terms, symbol, places, onSymbol }: { terms: SecondTerms; symbo
             <dt>{t('second.payoutRate')}</dt>
             <dd>{formatRate(period.payoutRate, locale)}</dd>
             <dt>{t('second.ifWin')}</dt>
-            <dd data-testid="second-if-win">{formatSignedMoney(pays.profit, 2, coin, locale)}</dd>
+            <dd data-testid="second-if-win">{formatSignedMoney(summary.profit, 2, coin, locale)}</dd>
           </dl>
           {loggedIn ? (
             <div className={classes.two}>
@@ -323,7 +308,7 @@ function ConfirmSheet({
   onClose,
   onConfirm,
 }: {
-  review: Review | null;
+  review: SecondReview | null;
   symbol: string;
   coin: string;
   pending: boolean;
@@ -332,10 +317,9 @@ function ConfirmSheet({
 }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
-  const pays = review ? winPays(review.stake, review.payoutRate) : null;
   return (
     <Modal opened={review !== null} onClose={() => !pending && onClose()} title={t('second.confirmTitle')} centered radius="lg" data-testid="second-confirm">
-      {review && pays && (
+      {review && (
         <Stack gap={10}>
           <dl className={panel.facts}>
             <dt>{t('second.symbol')}</dt>
@@ -347,12 +331,12 @@ function ConfirmSheet({
             <dt>{t('second.stakeLabel')}</dt>
             <dd data-testid="confirm-stake">{formatMoney(review.stake, 2, coin, locale)}</dd>
             <dt>{t('second.ifWinPayout')}</dt>
-            <dd data-testid="confirm-payout">{formatMoney(pays.payout, 2, coin, locale)}</dd>
+            <dd data-testid="confirm-payout">{formatMoney(review.payout, 2, coin, locale)}</dd>
           </dl>
           <Text size="sm" data-testid="confirm-terms">
             {t(review.direction === 'up' ? 'second.confirmUp' : 'second.confirmDown', {
               seconds: review.seconds,
-              profit: formatSignedMoney(pays.profit, 2, coin, locale),
+              profit: formatSignedMoney(review.profit, 2, coin, locale),
               stake: isolate(`${formatAmount(review.stake, 2, locale)} ${coin}`),
             })}
           </Text>

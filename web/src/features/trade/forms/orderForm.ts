@@ -1,8 +1,9 @@
 /**
- * The spot order form as a pure module (no React, no i18n): its state, the edits that keep price,
- * quantity and amount in step, the 25/50/75/100 % buttons, validation (translation keys and
- * params, never translated text), and the summary shown in the confirmation sheet with the fee
- * charged as the server charges it (mock-server/src/domain/trade/trade.ts). Money is big.js throughout.
+ * The spot order form as a pure module (no React, no i18n), in the app's one form shape (lib/form:
+ * `orderForm`, its reducer, summary and errors): its state, the edits that keep price, quantity
+ * and amount in step, the 25/50/75/100 % buttons, validation (translation keys and params, never
+ * translated text), and the summary shown in the confirmation sheet with the fee charged as the
+ * server charges it (mock-server/src/domain/trade/trade.ts). Money is big.js throughout.
  *
  * Precisions come from the symbol: prices have `pricePrecision` places, base quantities
  * `amountPrecision`, quote amounts (a market buy's, and the amount field derived from price ×
@@ -14,6 +15,7 @@ import type { OpBody } from '../../../../../contracts/generated/operations';
 import type { MarketInfo } from '../../../api/market';
 import { Big, parseDecimal } from '../../../lib/decimal';
 import { checkAmount, maxAmount, wireAmount } from '../../../lib/amount';
+import { createForm, type FieldErrors, type Message } from '../../../lib/form';
 
 export type Side = components['schemas']['OrderSide'];
 export type Kind = components['schemas']['OrderType'];
@@ -24,12 +26,7 @@ export type Percent = (typeof PERCENTS)[number];
 export type SymbolRules = MarketInfo;
 
 export type Field = 'price' | 'quantity' | 'amount';
-/** A message to show under a field: a translation key and its params. */
-export interface FieldError {
-  key: string;
-  params?: Record<string, string | number>;
-}
-type FormErrors = Partial<Record<Field, FieldError>>;
+type FormErrors = FieldErrors<Field>;
 
 /** Everything the user has entered, as typed (strings), plus the inline errors being shown. */
 export interface OrderFormState {
@@ -182,7 +179,7 @@ const REQUIRED: Record<Field, string> = {
   amount: 'trade.errors.amountRequired',
 };
 
-function checkField(field: Field, text: string, places: number): { value: Big; error?: undefined } | { value?: undefined; error: FieldError } {
+function checkField(field: Field, text: string, places: number): { value: Big; error?: undefined } | { value?: undefined; error: Message } {
   const c = checkAmount(text, places);
   if (!c.problem) return { value: c.amount };
   return { error: c.problem === 'required' ? { key: REQUIRED[field] } : { key: `trade.errors.${c.problem}`, params: { places } } };
@@ -277,3 +274,76 @@ export function summarizeOrder(form: Pick<OrderFormState, 'side' | 'kind'>, orde
     feeRate,
   };
 }
+
+// ---- the form -------------------------------------------------------------------------------
+
+/** What the form reads: the symbol's rules, the available balance of the coin spent, the fee rate (undefined until the settings load). */
+export interface OrderInputs {
+  rules: SymbolRules;
+  available: string;
+  feeRate: string | undefined;
+}
+
+export type OrderAction =
+  | { type: 'price'; value: string }
+  | { type: 'quantity'; value: string }
+  | { type: 'amount'; value: string }
+  | { type: 'kind'; kind: Kind }
+  | { type: 'side'; side: Side }
+  | { type: 'percent'; percent: Percent }
+  /** The last price is known: the price starts at it (only while the field is empty). */
+  | { type: 'startAt'; last: string | undefined }
+  /** Submitted: these errors are shown (none: the order goes to the confirmation sheet). */
+  | { type: 'check'; errors: FormErrors }
+  /** The order was placed. */
+  | { type: 'placed' };
+
+export function orderReducer(form: OrderFormState, action: OrderAction, { rules, available }: Pick<OrderInputs, 'rules' | 'available'>): OrderFormState {
+  switch (action.type) {
+    case 'price':
+      return editPrice(form, action.value, rules);
+    case 'quantity':
+      return editQuantity(form, action.value, rules);
+    case 'amount':
+      return editAmount(form, action.value, rules);
+    case 'kind':
+      return switchKind(form, action.kind);
+    case 'side':
+      return switchSide(form, action.side);
+    case 'percent':
+      return applyPercent(form, action.percent, available, rules);
+    case 'startAt':
+      return startAtLastPrice(form, action.last, rules);
+    case 'check':
+      return { ...form, errors: action.errors };
+    case 'placed':
+      return clearSize(form);
+  }
+}
+
+/** What the form shows besides its fields. */
+export interface OrderFormSummary {
+  /** The coin spent and the places its balance is shown with. */
+  spend: { coin: string; precision: number };
+  /** Sized by the quote amount (a market buy), not the base quantity. */
+  byAmount: boolean;
+  /** What the order as typed would spend (for the hint that the balance is in another account). */
+  typedCost: Big | null;
+  /** The confirmation sheet's summary once the order is valid; null otherwise. */
+  review: OrderSummary | null;
+}
+
+export function orderSummary(form: OrderFormState, { rules, available, feeRate }: OrderInputs): OrderFormSummary {
+  const { order } = validateOrder(form, available, rules);
+  return {
+    spend: spendOf(form.side, rules),
+    byAmount: sizedByAmount(form),
+    typedCost: typedCost(form),
+    review: order ? summarizeOrder(form, order, rules, feeRate) : null,
+  };
+}
+
+export const orderErrors = (form: OrderFormState, { rules, available }: OrderInputs): FormErrors => validateOrder(form, available, rules).errors ?? {};
+
+/** The spot order form: the reducer, summary and errors above. */
+export const orderForm = createForm({ reducer: orderReducer, summary: orderSummary, errors: orderErrors });

@@ -1,8 +1,8 @@
 /**
  * Spot trading (tab page; ?symbol=BTC/USDT&side=buy|sell): the order form on the left (55 %), the
  * live order book on the right, recent trades and the user's open orders below. The form's state,
- * arithmetic, validation and summary are the pure module forms/orderForm; this page wires it to
- * the inputs and renders. A confirmation sheet comes before every order, which is sent once; the
+ * arithmetic, validation and summary are the pure module forms/orderForm (the app's form shape,
+ * lib/form); this page wires it to the inputs and renders. A confirmation sheet comes before every order, which is sent once; the
  * fee rate comes from the server's settings.
  */
 import { Button, TextInput } from '@mantine/core';
@@ -14,6 +14,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { getToken } from '../../../api/client';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatMoney, formatPercent, formatRate } from '../../../lib/format';
+import { hasErrors } from '../../../lib/form';
+import { useForm } from '../../../lib/useForm';
+import { useMessage } from '../../../i18n/useMessage';
 import { loginRedirect, paths, withQuery } from '../../../lib/paths';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -30,29 +33,7 @@ import { OpenOrders } from '../components/OpenOrders';
 import { FundsHint } from '../components/FundsHint';
 import { SIDE_COLOR } from '../components/sideColor';
 import classes from '../components/trade.module.css';
-import {
-  applyPercent,
-  clearSize,
-  editAmount,
-  editPrice,
-  startAtLastPrice,
-  editQuantity,
-  initialOrderForm,
-  PERCENTS,
-  sizedByAmount,
-  spendOf,
-  switchKind,
-  switchSide,
-  summarizeOrder,
-  typedCost,
-  validateOrder,
-  type FieldError,
-  type Kind,
-  type OrderFormState,
-  type OrderSummary,
-  type Percent,
-  type Side,
-} from '../forms/orderForm';
+import { initialOrderForm, orderForm, PERCENTS, spendOf, startAtLastPrice, type Kind, type OrderSummary, type Percent, type Side } from '../forms/orderForm';
 import { useLazySheet } from '../../../ui/useLazySheet';
 import { Later } from '../../../ui/Later';
 
@@ -90,44 +71,49 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
   const { data: wallet } = useWallet();
   const feeRate = useSpotFeeRate();
   const place = usePlaceOrder();
-  // The form's state and arithmetic live in forms/orderForm; the side lives in the URL. The price
-  // starts at the last price when the tickers are there already (they usually are: they load with
-  // the page), in the first render rather than in a second one (StartAtLastPrice, when they come later).
+  // The form's state, figures and checks live in forms/orderForm; the side lives in the URL. The
+  // price starts at the last price when the tickers are there already (they usually are: they load
+  // with the page), in the first render rather than in a second one (StartAtLastPrice, when they come later).
   const queryClient = useQueryClient();
-  const [state, setState] = useState(() => startAtLastPrice(initialOrderForm(side), tickerNow(queryClient, market.symbol)?.last, market));
-  const [startedAtLast] = useState(state.price !== '');
-  const form = { ...state, side };
-  const edit = (change: (f: OrderFormState) => OrderFormState) => setState((f) => change({ ...f, side }));
+  const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap } = market;
+  const available = balanceOf(wallet, 'exchange', spendOf(side, market).coin)?.available ?? '0';
+  const {
+    state: form,
+    summary,
+    dispatch,
+    errors: check,
+  } = useForm(
+    orderForm,
+    () => startAtLastPrice(initialOrderForm(side), tickerNow(queryClient, market.symbol)?.last, market),
+    { rules: market, available, feeRate },
+    (s) => ({ ...s, side }),
+  );
+  const [startedAtLast] = useState(form.price !== '');
   const [review, setReview] = useState<OrderSummary | null>(null);
   const confirm = useLazySheet(review !== null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const picker = useLazySheet(pickerOpen);
-  const { symbol, base, quote, pricePrecision: pp, amountPrecision: ap } = market;
-  const spend = spendOf(side, market);
-  const available = balanceOf(wallet, 'exchange', spend.coin)?.available ?? '0';
+  const { spend, byAmount } = summary;
   const { kind, errors } = form;
-  const byAmount = sizedByAmount(form);
-  const error = (e: FieldError | undefined) => (e ? t(e.key, e.params) : undefined);
+  const say = useMessage();
 
-  const onPrice = (v: string) => edit((f) => editPrice(f, v, market));
-  const onQuantity = (v: string) => edit((f) => editQuantity(f, v, market));
-  const onAmount = (v: string) => edit((f) => editAmount(f, v, market));
-  const onKind = (k: Kind) => edit((f) => switchKind(f, k));
+  const onPrice = (v: string) => dispatch({ type: 'price', value: v });
+  const onQuantity = (v: string) => dispatch({ type: 'quantity', value: v });
+  const onAmount = (v: string) => dispatch({ type: 'amount', value: v });
+  const onKind = (k: Kind) => dispatch({ type: 'kind', kind: k });
   const onSideClick = (s: Side) => {
     onSide(s);
-    setState((f) => switchSide(f, s));
+    dispatch({ type: 'side', side: s });
   };
-  const percent = (pct: Percent) => edit((f) => applyPercent(f, pct, available, market));
+  const percent = (pct: Percent) => dispatch({ type: 'percent', percent: pct });
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (place.isPending || review) return;
-    const checked = validateOrder(form, available, market);
-    edit((f) => ({ ...f, errors: checked.errors ?? {} }));
-    if (checked.order) {
-      const summary = summarizeOrder(form, checked.order, market, feeRate);
-      startTransition(() => setReview(summary));
-    }
+    const checked = check();
+    dispatch({ type: 'check', errors: checked });
+    const next = summary.review;
+    if (!hasErrors(checked) && next) startTransition(() => setReview(next));
   };
 
   const send = () => {
@@ -135,7 +121,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
     place.mutate(review.request, {
       onSuccess: (order) => {
         toast.success(order.status === 'completed' ? t('trade.filledNow') : t('trade.placed'));
-        edit(clearSize);
+        dispatch({ type: 'placed' });
       },
       onSettled: () => setReview(null),
     });
@@ -143,7 +129,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
 
   return (
     <div>
-      {!startedAtLast && <StartAtLastPrice symbol={symbol} onLast={(last) => setState((f) => startAtLastPrice(f, last, market))} />}
+      {!startedAtLast && <StartAtLastPrice symbol={symbol} onLast={(last) => dispatch({ type: 'startAt', last })} />}
       <StaleNote />
       {/* Plain elements, not Mantine's Group, Text and Anchor, on the first screen and what ticks
           live: each of those resolves its styles on every render (about a tenth of the page's
@@ -209,7 +195,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 placeholder={`${t('trade.price')} (${quote})`}
                 value={form.price}
                 onValueChange={onPrice}
-                error={error(errors.price)}
+                error={say(errors.price)}
                 data-testid="price-input"
               />
             ) : (
@@ -221,7 +207,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 placeholder={`${t('trade.amount')} (${quote})`}
                 value={form.amount}
                 onValueChange={onAmount}
-                error={error(errors.amount)}
+                error={say(errors.amount)}
                 data-testid="amount-input"
               />
             ) : (
@@ -230,7 +216,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 placeholder={`${t('trade.quantity')} (${base})`}
                 value={form.quantity}
                 onValueChange={onQuantity}
-                error={error(errors.quantity)}
+                error={say(errors.quantity)}
                 data-testid="quantity-input"
               />
             )}
@@ -276,7 +262,7 @@ function Trade({ market, side, onSide, onSymbol }: { market: MarketInfo; side: S
                 <FundsHint
                   coin={spend.coin}
                   precision={spend.precision}
-                  needed={typedCost(form)}
+                  needed={summary.typedCost}
                   fallback={
                     <Link
                       to={withQuery(paths.assets.transfer, { to: 'exchange', coin: spend.coin })}

@@ -10,7 +10,9 @@
  * amount over the balance or over what is left of the limit is flagged as it is typed. The rest is
  * checked on Withdraw, then a confirmation sheet sums it up; the server checks it all again (its
  * HTTP 401 without a transaction password still turns into the set-it-up prompt). The withdrawal
- * then shows below: pending review, confirming n/6, success or failure with the reason.
+ * then shows below: pending review, confirming n/6, success or failure with the reason. The
+ * form's state, figures and checks are forms/withdrawForm (the app's form shape, lib/form); this
+ * page renders them. (Its public path is the spec's `mention`.)
  */
 import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
 import { toast } from '../../../ui/toast';
@@ -26,11 +28,14 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { useMe } from '../../../api/me';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { balanceOf, useWallet } from '../../../api/wallet';
-import { useAddresses, useCoins, useWithdraw } from '../api';
+import { useAddresses, useCoins, useWithdraw, type ChainInfo, type CoinInfo } from '../api';
 import { useCoinMoney } from '../format';
-import { checkAmount, maxAmount, wireAmount } from '../../../lib/amount';
+import { hasErrors } from '../../../lib/form';
+import { useForm } from '../../../lib/useForm';
+import { useMessage } from '../../../i18n/useMessage';
+import { initialWithdraw, withdrawForm } from '../forms/withdrawForm';
 import { AmountInput } from '../../../ui/AmountInput';
-import { CoinChainSelect, useCoinChainParams } from '../components/CoinChainSelect';
+import { CoinChainSelect, useCoinChainParams, type CoinChain } from '../components/CoinChainSelect';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { RecordList, shortAddress } from '../components/RecordList';
 import classes from '../components/funds.module.css';
@@ -38,66 +43,42 @@ import { PasswordField } from '../../../ui/PasswordField';
 import panel from '../../../ui/panel.module.css';
 import { paths, withQuery, withRedirect } from '../../../lib/paths';
 
-type Field = 'address' | 'amount' | 'password';
-const PASSWORD = /^\d{6}$/;
-const AMOUNT_CODES = new Set(['amount_invalid', 'amount_precision', 'below_minimum', 'insufficient_balance', 'limit_exceeded']);
-const PASSWORD_CODES = new Set(['wrong_transaction_password', 'transaction_password_format']);
-
-export default function MentionPage() {
-  const { t } = useTranslation();
-  const locale = useIntlLocale();
-  const money = useCoinMoney();
+export default function WithdrawPage() {
   const coins = useCoins();
   const wallet = useWallet();
   const book = useAddresses();
   const user = useMe();
-  const me = user.data;
-  const { data: settings } = useSettings();
   const pick = useCoinChainParams(coins.data);
-  const { coin, chain } = pick;
+  if (coins.isPending || book.isPending || wallet.isPending || user.isPending) return <PageSkeleton variant="form" rows={5} />;
+  if (!coins.data || !pick.coin || !pick.chain) return <LoadRetry onRetry={() => void coins.refetch()} />;
+  return <Withdraw coins={coins.data} pick={pick} coin={pick.coin} chain={pick.chain} />;
+}
+
+function Withdraw({ coins, pick, coin, chain }: { coins: CoinInfo[]; pick: CoinChain; coin: CoinInfo; chain: ChainInfo }) {
+  const { t } = useTranslation();
+  const locale = useIntlLocale();
+  const money = useCoinMoney();
+  const say = useMessage({ isolateAmounts: true });
+  const { data: wallet } = useWallet();
+  const { data: book } = useAddresses();
+  const { data: me } = useMe();
+  const { data: settings } = useSettings();
   const withdraw = useWithdraw();
   const guard = useSubmitGuard();
-  // The address chosen for one coin and chain; otherwise the newest of the book for them.
-  const [chosen, setChosen] = useState<{ key: string; id: string } | null>(null);
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string | null>>>({});
   const [confirming, setConfirming] = useState(false);
-
-  if (coins.isPending || book.isPending || wallet.isPending || user.isPending) return <PageSkeleton variant="form" rows={5} />;
-  if (!coins.data || !coin || !chain) return <LoadRetry onRetry={() => void coins.refetch()} />;
-
-  const key = `${coin.coin}:${chain.chain}`;
-  const addresses = (book.data ?? []).filter((a) => a.coin === coin.coin && a.chain === chain.chain);
-  const address = addresses.find((a) => chosen?.key === key && a.id === chosen.id) ?? addresses[0];
-  const available = new Big(balanceOf(wallet.data, 'funds', coin.coin)?.available ?? '0');
-  const fee = new Big(chain.withdrawFee);
-  const max = maxAmount(available.minus(fee), coin.precision);
-  const parsed = checkAmount(amount, coin.precision);
+  // The form's state, figures and checks live in forms/withdrawForm.
+  const { state, summary, dispatch, errors } = useForm(withdrawForm, initialWithdraw, {
+    coin,
+    chain,
+    book,
+    available: balanceOf(wallet, 'funds', coin.coin)?.available,
+    me,
+    limits: settings?.withdrawalLimits,
+  });
+  const { addresses, address, available, fee, received, total, limit, left, noPassword, limitUsedUp, reviewing, nextLimit, blocked } = summary;
   const exact = (value: Big) => exactMoney(value, coin.coin, locale);
-  const limit = me?.withdrawalLimit;
-  // What is left of the 24 h limit, in USDT (the server's sum of the last 24 hours' withdrawals).
-  const left = me?.withdrawalLimitLeft;
   const bindLink = withQuery(paths.assets.bindMentionAddress, { coin: coin.coin, chain: chain.chain, from: 'mention' });
   const passwordLink = withRedirect(paths.mine.resetLegalPwd, withQuery(paths.assets.mention, { coin: coin.coin, chain: chain.chain }));
-  const clear = (field: Field) => setErrors((e) => ({ ...e, [field]: null }));
-
-  // Prerequisites, known before anything is typed (the server checks them again).
-  const noPassword = me ? !me.hasTransactionPassword : false;
-  const verified = me?.verification === 'verified';
-  const advanced = verified && me?.advancedVerification === 'verified';
-  const reviewing = me?.verification === 'pending' || (verified && me?.advancedVerification === 'pending');
-  // The limit of the next verification level, when there is one to reach.
-  const nextLimit = advanced || !settings ? undefined : settings.withdrawalLimits[verified ? 'advanced' : 'realName'];
-  const limitUsedUp = left !== undefined && new Big(left).lte(0);
-  const blocked = !address
-    ? t('funds.withdraw.blocked.address')
-    : noPassword
-      ? t('funds.withdraw.blocked.password')
-      : limitUsedUp
-        ? t('funds.withdraw.blocked.limit')
-        : null;
-  const overLimit = () => isolateAmounts(t('funds.withdraw.overLimitLeft', { left: formatAmount(left ?? '0', 2, locale) }));
   const verifyLink =
     nextLimit && !reviewing ? (
       <Anchor component={Link} to={paths.mine.authentication} size="sm" data-testid="withdraw-verify">
@@ -105,79 +86,35 @@ export default function MentionPage() {
       </Anchor>
     ) : null;
 
-  /** What is wrong with the amount as it is typed (typing more only makes it worse): shown at once. */
-  const liveProblem = (): string | null => {
-    if (parsed.problem === 'precision') return t('funds.amountProblem.precision', { coin: coin.coin, precision: coin.precision });
-    const a = parsed.amount;
-    if (!a) return null;
-    if (a.plus(fee).gt(available)) return t('funds.withdraw.insufficient');
-    // The limit is in USDT; other coins are valued by the server at its prices.
-    if (coin.coin === 'USDT' && left !== undefined && a.gt(left)) return overLimit();
-    return null;
-  };
-  const live = liveProblem();
-
-  const amountProblem = (): string | null => {
-    if (parsed.problem) return t(`funds.amountProblem.${parsed.problem}`, { coin: coin.coin, precision: coin.precision });
-    const a = parsed.amount;
-    if (a.lt(chain.minWithdraw)) return isolateAmounts(t('funds.withdraw.belowMin', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin }));
-    return liveProblem();
-  };
-
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (withdraw.isPending || confirming || blocked) return;
-    const next: Partial<Record<Field, string | null>> = {
-      address: address ? null : t('funds.withdraw.noAddress'),
-      amount: amountProblem(),
-      password: PASSWORD.test(password) ? null : t('funds.withdraw.passwordFormat'),
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    setConfirming(true);
+    const checked = errors();
+    dispatch({ type: 'check', errors: checked });
+    if (!hasErrors(checked)) setConfirming(true);
   };
 
   const send = () => {
-    if (!address || !parsed.amount || withdraw.isPending || !guard.begin()) return;
-    withdraw.mutate(
-      { coin: coin.coin, chain: chain.chain, addressId: address.id, amount: wireAmount(parsed.amount), transactionPassword: password },
-      {
-        onSettled: guard.end,
-        onSuccess: () => {
-          setConfirming(false);
-          toast.success(t('funds.withdraw.submitted'));
-          setAmount('');
-          setPassword('');
-          setErrors({});
-        },
-        onError: (err) => {
-          setConfirming(false);
-          // The toast (or the transaction-password prompt) has said it; keep it next to its field too.
-          if (!(err instanceof ApiError) || !err.details.code) return;
-          const code = err.details.code;
-          if (AMOUNT_CODES.has(code)) setErrors((x) => ({ ...x, amount: err.message }));
-          else if (PASSWORD_CODES.has(code)) setErrors((x) => ({ ...x, password: err.message }));
-          else if (code === 'address_required') setErrors((x) => ({ ...x, address: err.message }));
-        },
+    if (!summary.request || withdraw.isPending || !guard.begin()) return;
+    withdraw.mutate(summary.request, {
+      onSettled: guard.end,
+      onSuccess: () => {
+        setConfirming(false);
+        toast.success(t('funds.withdraw.submitted'));
+        dispatch({ type: 'sent' });
       },
-    );
+      onError: (err) => {
+        setConfirming(false);
+        // The toast (or the transaction-password prompt) has said it; keep it next to its field too.
+        if (err instanceof ApiError) dispatch({ type: 'refused', code: err.details.code, text: err.message });
+      },
+    });
   };
-
-  const received = parsed.amount;
-  const total = parsed.amount?.plus(fee);
 
   return (
     <div className={panel.page}>
       <form className={panel.page} style={{ padding: 0 }} onSubmit={submit} noValidate data-testid="withdraw-form">
-        <CoinChainSelect
-          coins={coins.data}
-          value={pick}
-          onChange={(what) => {
-            if (what === 'coin') setAmount('');
-            setErrors({});
-          }}
-          disabled={withdraw.isPending}
-        />
+        <CoinChainSelect coins={coins} value={pick} onChange={(what) => dispatch({ type: 'coinChain', what })} disabled={withdraw.isPending} />
 
         <div className={panel.card} data-testid="withdraw-available-card">
           <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -244,12 +181,9 @@ export default function MentionPage() {
             <NativeSelect
               label={t('funds.withdraw.address')}
               value={address?.id}
-              onChange={(e) => {
-                setChosen({ key, id: e.currentTarget.value });
-                clear('address');
-              }}
+              onChange={(e) => dispatch({ type: 'address', id: e.currentTarget.value })}
               data={addresses.map((a) => ({ value: a.id, label: a.label ? `${a.label} · ${shortAddress(a.address)}` : shortAddress(a.address) }))}
-              error={errors.address}
+              error={say(state.errors.address)}
               disabled={withdraw.isPending}
               data-testid="withdraw-address"
             />
@@ -267,18 +201,12 @@ export default function MentionPage() {
         <AmountInput
           label={t('funds.withdraw.amount')}
           placeholder={isolateAmounts(t('funds.withdraw.amountPlaceholder', { min: formatExact(chain.minWithdraw, locale), coin: coin.coin }))}
-          value={amount}
-          onValueChange={(v) => {
-            setAmount(v);
-            clear('amount');
-          }}
-          error={errors.amount ?? live}
+          value={state.amount}
+          onValueChange={(v) => dispatch({ type: 'amount', value: v })}
+          error={say(state.errors.amount ?? summary.live)}
           disabled={withdraw.isPending}
           unit={coin.coin}
-          onMax={() => {
-            setAmount(max.toFixed());
-            clear('amount');
-          }}
+          onMax={() => dispatch({ type: 'max' })}
           maxLabel={t('funds.withdraw.max')}
           maxTestId="withdraw-max"
           data-testid="withdraw-amount"
@@ -310,12 +238,9 @@ export default function MentionPage() {
           inputMode="numeric"
           autoComplete="off"
           maxLength={6}
-          value={password}
-          onChange={(e) => {
-            setPassword(e.currentTarget.value.replace(/\D/g, ''));
-            clear('password');
-          }}
-          error={errors.password}
+          value={state.password}
+          onChange={(e) => dispatch({ type: 'password', value: e.currentTarget.value })}
+          error={say(state.errors.password)}
           // Nothing to type until one is set: the prerequisites above link to setting it.
           disabled={withdraw.isPending || noPassword}
           description={noPassword ? t('funds.withdraw.prereqPassword') : undefined}
@@ -328,7 +253,7 @@ export default function MentionPage() {
           </Button>
           {blocked && (
             <Text size="xs" c="dimmed" ta="center" data-testid="withdraw-blocked">
-              {blocked}
+              {say(blocked)}
             </Text>
           )}
         </Stack>
