@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../contracts/generated/operations';
-import { P2P_CHAT_HISTORY_MAX } from '../domain/fiat/fiat';
+import { P2P_CHAT_HISTORY_MAX } from '../domain/fiat/model';
 import { AGENT_DELAYS, SUPPORT_LIMITS } from '../domain/support/support';
 import { UPLOAD_LIMITS } from '../domain/kernel/uploads';
 import type { World } from '../domain/world';

@@ -9,7 +9,7 @@ import type Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import type { UserBalance } from '../../../contracts/generated/socket.ts';
 import type { WalletRecord } from './assets/wallet.ts';
-import type { ChatMessage as P2pChatMessage, Order as P2pOrder } from './fiat/fiat.ts';
+import type { ChatMessage as P2pChatMessage, Order as P2pOrder } from './fiat/model.ts';
 import type { Position as EarnPositionState } from './earn/accrual.ts';
 import type { IeoSubscriptionState } from './ieo/ieo.ts';
 import type { LeverAccount, LeverOrder } from './lever/lever.ts';

@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../kernel/errors';
 import { Ledger, SYSTEM } from '../kernel/ledger';
 import { allowed, FINAL, TRANSITIONS, type P2pAction, type P2pActor } from './machine';
-import { P2P_OPEN_ORDER_LIMIT, P2P_TIMES, Fiat, type Ad, type Order } from './fiat';
+import { Fiat } from './fiat';
+import { P2P_OPEN_ORDER_LIMIT, P2P_TIMES, type Ad, type Order } from './model';
 import { Scheduler } from '../kernel/scheduler';
 import { World } from '../world';
 

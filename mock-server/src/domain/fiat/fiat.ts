@@ -13,136 +13,29 @@
  */
 import Big from 'big.js';
 import { paymentMethodTypeValues } from '../../../../contracts/generated/enums.ts';
-import type { components } from '../../../../contracts/generated/openapi.ts';
 import { DAY } from '../market/candles.ts';
 import { coinInfo } from '../assets/coins.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { insufficient, type Ledger, SYSTEM } from '../kernel/ledger.ts';
-import { FINAL, transition, type P2pAction, type P2pActor, type P2pStatus } from './machine.ts';
+import { insufficient, SYSTEM } from '../kernel/ledger.ts';
+import { FINAL, transition, type P2pAction, type P2pActor } from './machine.ts';
 import { OwnedIds, Rng } from '../kernel/random.ts';
-import type { Scheduler } from '../kernel/scheduler.ts';
 import { trimChat } from '../kernel/uploads.ts';
-
-export const P2P_TIMES = {
-  /** The buyer pays within this time, or the order is cancelled. */
-  payWindowMs: 15 * 60_000,
-  /** A prompt merchant confirms a paid order after this long; a slow one after `slowConfirmMs`. */
-  confirmMs: 2 * 60_000,
-  slowConfirmMs: 10 * 60_000,
-  /** A simulated buyer pays (or a merchant buying from the user pays) after this long. */
-  payMs: 60_000,
-  /** A simulated counterparty takes a user's new ad after this long. */
-  takeMs: 60_000,
-  /** Support decides an appeal after this long. */
-  appealMs: 30 * 60_000,
-} as const;
-/** Buyer cancellations (their own, or an unpaid order expiring) in one UTC day that stop buying until the next. */
-export const P2P_CANCEL_LIMIT = 3;
-/**
- * Unfinished orders (unpaid, paid, disputed) a user may have placed as a buyer at once. Each one
- * holds coin out of a merchant's ad until it ends, and an unpaid one costs its buyer nothing: with
- * no bound, one account tied up most of a merchant's ad with orders it never meant to pay. A person
- * pays one bank transfer at a time within the 15-minute window, so a few are enough; as many as the
- * daily cancellations, so that letting every one of them lapse is exactly what pauses buying.
- */
-export const P2P_OPEN_ORDER_LIMIT = 3;
-
-export const FIAT_DECIMALS: Record<string, number> = { USD: 2, EUR: 2, CNY: 2, BRL: 2, TRY: 2, RUB: 2, VND: 0 };
-export type PaymentType = components['schemas']['PaymentMethodType'];
-export type AdSide = components['schemas']['P2pAd']['side'];
-type Behaviour = 'prompt' | 'slow' | 'silent' | 'user';
-
-export interface Store {
-  id: string;
-  owner: string;
-  name: string;
-  registeredAt: number;
-  levels: { mobile: boolean; realName: boolean; advanced: boolean };
-  behaviour: Behaviour;
-  /** Orders before the world started (seeded stores only). */
-  history: { total: number; completed: number; last30d: number };
-}
-
-export interface Ad {
-  id: string;
-  storeId: string;
-  /** The merchant's side: a sell ad sells coin (users buy), a buy ad buys coin (users sell). */
-  side: AdSide;
-  coin: string;
-  fiat: string;
-  price: Big;
-  /** Coin still offered (for a sell ad: frozen as the reservation while online). */
-  remaining: Big;
-  min: Big;
-  max: Big;
-  payments: PaymentType[];
-  online: boolean;
-  createdAt: number;
-}
-
-export interface Collection {
-  type: PaymentType;
-  name: string;
-  account: string;
-}
-
-/** Messages an order's chat keeps (the newest), as support's conversations do: an order may stay paid for good. */
-export const P2P_CHAT_HISTORY_MAX = 500;
-
-export interface ChatMessage {
-  id: string;
-  from: 'buyer' | 'seller' | 'support';
-  text?: string;
-  image?: string;
-  time: number;
-}
-
-export interface Order {
-  id: string;
-  reference: string;
-  adId: string;
-  storeId: string;
-  buyer: string;
-  seller: string;
-  coin: string;
-  fiat: string;
-  price: Big;
-  quantity: Big;
-  amount: Big;
-  payment: Collection;
-  status: P2pStatus;
-  createdAt: number;
-  deadline: number;
-  paidAt?: number;
-  finishedAt?: number;
-  cancelledBy?: 'buyer' | 'seller' | 'timeout' | 'support';
-  appeal?: {
-    by: 'buyer' | 'seller';
-    reason: string;
-    openedAt: number;
-    before: P2pStatus;
-    status: 'open' | 'withdrawn' | 'decided';
-    outcome?: 'buyer' | 'seller';
-  };
-  chat: ChatMessage[];
-  /** Escrow settled: released to the buyer, or returned to the seller (never both). */
-  settled?: 'released' | 'returned';
-}
-
-export interface FiatDeps {
-  seed: number;
-  /** How a side is named to the other: a user's masked account; simulated sides by their id. */
-  nameOf?: (owner: string) => string;
-  now: () => number;
-  ledger: Ledger;
-  scheduler: Scheduler;
-  /** The user's verified payment methods as collection accounts (what a merchant pays into). */
-  collections: (userId: string) => Collection[];
-  onOrder: (order: Order) => void;
-  onMessage: (order: Order, message: ChatMessage) => void;
-  /** Removes the image of a message the chat no longer keeps (uploads.ts `dropChat`). */
-  dropImage: (id: string) => void;
-}
+import {
+  FIAT_DECIMALS,
+  fiatPlaces,
+  P2P_CANCEL_LIMIT,
+  P2P_CHAT_HISTORY_MAX,
+  P2P_OPEN_ORDER_LIMIT,
+  P2P_TIMES,
+  type Ad,
+  type Behaviour,
+  type ChatMessage,
+  type Collection,
+  type FiatDeps,
+  type Order,
+  type PaymentType,
+  type Store,
+} from './model.ts';
 
 /** What support writes in an order's chat when an appeal opens and when it is decided (English; plain text). */
 const SUPPORT_SAYS = {
@@ -151,9 +44,6 @@ const SUPPORT_SAYS = {
   decide_buyer: 'Decided for the buyer: the payment was confirmed, the coins are released to the buyer.',
   decide_seller: 'Decided for the seller: the payment could not be confirmed, the order is cancelled and the coins go back to the seller.',
 } as const;
-
-/** Decimals of an amount or a price in a fiat currency. */
-export const fiatPlaces = (fiat: string) => FIAT_DECIMALS[fiat] ?? 2;
 
 export class Fiat {
   readonly stores = new Map<string, Store>();

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../../contracts/generated/operations';
 import * as validate from '../../../../contracts/generated/socket-validators.js';
-import { P2P_OPEN_ORDER_LIMIT, P2P_TIMES } from './fiat';
+import { P2P_OPEN_ORDER_LIMIT, P2P_TIMES } from './model';
 import { WorldHost } from '../../host';
 import { control } from '../../core/control';
 import type { World } from '../world';

@@ -7,7 +7,8 @@
 import Big from 'big.js';
 import { DAY } from '../market/candles.ts';
 import { type Ledger, SYSTEM } from '../kernel/ledger.ts';
-import type { AdSide, Fiat, PaymentType } from './fiat.ts';
+import type { Fiat } from './fiat.ts';
+import type { AdSide, PaymentType } from './model.ts';
 
 interface SeedAd {
   side: AdSide;

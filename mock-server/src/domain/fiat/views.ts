@@ -12,7 +12,8 @@ import { FrozenCache } from '../kernel/frozen.ts';
 import { AttemptLimiter } from '../kernel/limits.ts';
 import { allowed, transition, type P2pStatus } from './machine.ts';
 import { paged } from '../kernel/paging.ts';
-import { fiatPlaces, type Ad, type AdSide, type Order, type Fiat, type PaymentType, type Store } from './fiat.ts';
+import type { Fiat } from './fiat.ts';
+import { fiatPlaces, type Ad, type AdSide, type Order, type PaymentType, type Store } from './model.ts';
 import type { Uploads } from '../kernel/uploads.ts';
 
 type Schemas = components['schemas'];
