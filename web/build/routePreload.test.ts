@@ -22,7 +22,7 @@ const bundle = Object.fromEntries(
     chunk('assets/shared.js', null),
     chunk('assets/MarketPage.js', '/app/web/src/features/market/pages/MarketPage.tsx', ['assets/shared.js', 'assets/Tabs.js'], ['assets/MarketPage.css']),
     chunk('assets/Tabs.js', null, [], ['assets/index.css']),
-    chunk('assets/HomePage.js', '/app/web/src/features/home/pages/HomePage.tsx'),
+    chunk('assets/HomePage.js', '/app/web/src/app/home/HomePage.tsx'),
     chunk('assets/KlinePage.js', '/app/web/src/features/market/pages/KlinePage.tsx'),
     ...['en', 'de'].flatMap((l) => ['core', 'market', 'trade', 'rest'].map((p) => ({ type: 'asset', fileName: `assets/strings-h4sh/${l}-${p}.json` }))),
   ].map((c) => [c.fileName, c]),

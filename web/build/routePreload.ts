@@ -22,11 +22,12 @@ import { STRINGS_FILE } from './dictionaries.ts';
 export const PRELOAD_FILE = 'preload.js';
 
 /**
- * The tab pages (web/src/app/routes.tsx) by their module: the tab (app/tabs.ts), which also names
+ * The tab pages (web/src/app/routes.tsx) by their module (home's is the app's own, app/home): the tab (app/tabs.ts), which also names
  * the dictionary part the page needs besides core (none for home; `stringsOf` in app/routes.tsx),
  * and the page.
  */
-export const TAB_PAGES = /[\\/]features[\\/](home|market|trade|lever|assets)[\\/]pages[\\/](HomePage|MarketPage|TradePage|LeverPage|AssetsPage)\.tsx$/;
+export const TAB_PAGES =
+  /[\\/](?:app[\\/](home)|features[\\/](market|trade|lever|assets)[\\/]pages)[\\/](HomePage|MarketPage|TradePage|LeverPage|AssetsPage)\.tsx$/;
 /** The paths that open each tab page (home has two). */
 const TAB_PATHS: Record<string, string[]> = {
   HomePage: [paths.root, paths.home.home],
@@ -68,7 +69,8 @@ export function manifestOf(bundle: OutputBundle, { reads = true }: { reads?: boo
 
   const manifest: Manifest = { routes: {}, pages: {}, strings: { folder: '', languages: [] } };
   for (const chunk of chunks) {
-    const [, tab, page] = TAB_PAGES.exec(chunk.facadeModuleId ?? '') ?? [];
+    const [, home, feature, page] = TAB_PAGES.exec(chunk.facadeModuleId ?? '') ?? [];
+    const tab = home ?? feature;
     if (page) {
       const own = [...closure(chunk)].filter((f) => !entry.has(f));
       const css = [...new Set(own.flatMap(cssOf))].filter((f) => !entryCss.has(f));

@@ -25,7 +25,7 @@ import { TABS, type TabKey } from '../src/app/tabs.ts';
 import { paths } from '../src/lib/paths.ts';
 import { ICON_SVG, SHELL_ICON_SHAPES, type Shape, type ShellIcon } from '../src/ui/shellIconShapes.ts';
 import { BOOT_ID } from '../src/ui/bootShell.ts';
-import { SHORTCUTS } from '../src/features/home/shortcuts.ts';
+import { SHORTCUTS } from '../src/app/home/shortcuts.ts';
 import { ASSET_ACTIONS } from '../src/features/assets/actions.ts';
 import { LOCALES } from '../src/i18n/localeNames.ts';
 import { DARK_BACKGROUND, FONT_FAMILY } from '../src/theme/tokens.ts';
@@ -73,7 +73,7 @@ interface Outline {
 
 /**
  * The tab pages' outlines: what each shows before its data, laid out as the page lays it out
- * (features/home/pages/HomePage.tsx, features/market/pages/MarketPage.tsx, features/assets/pages/AssetsPage.tsx),
+ * (app/home/HomePage.tsx, features/market/pages/MarketPage.tsx, features/assets/pages/AssetsPage.tsx),
  * with `text(key)` for each fixed label. Grey bars stand for what comes from the server.
  */
 function outlines(text: (key: string, values?: Record<string, string>) => string): Partial<Record<TabKey, Outline>> {

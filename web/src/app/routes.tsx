@@ -45,7 +45,7 @@ export function prefetchFirstReads(route: RouteDef, client: QueryClient, loggedI
   for (const read of [...open, ...(loggedIn ? user : [])]) void FIRST_QUERIES[read](client);
 }
 
-const home = () => import('../features/home/pages/HomePage');
+const home = () => import('./home/HomePage');
 
 export const ROUTES: RouteDef[] = [
   { path: paths.root, title: 'tabs.home', load: home, tab: 'home', refresh: true },
@@ -140,12 +140,12 @@ export const ROUTES: RouteDef[] = [
   { path: paths.mine.policy, title: 'routes.policy', load: () => import('../features/account/pages/PolicyPage') },
   { path: paths.mine.authorizationCode, title: 'routes.authorizationCode', load: () => import('../features/account/pages/AuthorizationCodePage'), auth: true },
   // Passwords
-  { path: paths.mine.forgetPwd, title: 'routes.forgetPwd', load: () => import('../features/password/pages/ForgetPwdPage') },
-  { path: paths.mine.forgetPwdNext, title: 'routes.forgetPwdNext', load: () => import('../features/password/pages/ForgetPwdNextPage') },
-  { path: paths.mine.setPwd, title: 'routes.setPwd', load: () => import('../features/password/pages/SetPwdPage'), auth: true },
-  { path: paths.mine.modifyPwd, title: 'routes.modifyPwd', load: () => import('../features/password/pages/ModifyPwdPage'), auth: true },
-  { path: paths.mine.modifyPwdNext, title: 'routes.modifyPwdNext', load: () => import('../features/password/pages/ModifyPwdNextPage'), auth: true },
-  { path: paths.mine.resetLegalPwd, title: 'routes.resetLegalPwd', load: () => import('../features/password/pages/TransactionPasswordPage'), auth: true },
+  { path: paths.mine.forgetPwd, title: 'routes.forgetPwd', load: () => import('../features/account/pages/ForgetPwdPage') },
+  { path: paths.mine.forgetPwdNext, title: 'routes.forgetPwdNext', load: () => import('../features/account/pages/ForgetPwdNextPage') },
+  { path: paths.mine.setPwd, title: 'routes.setPwd', load: () => import('../features/account/pages/SetPwdPage'), auth: true },
+  { path: paths.mine.modifyPwd, title: 'routes.modifyPwd', load: () => import('../features/account/pages/ModifyPwdPage'), auth: true },
+  { path: paths.mine.modifyPwdNext, title: 'routes.modifyPwdNext', load: () => import('../features/account/pages/ModifyPwdNextPage'), auth: true },
+  { path: paths.mine.resetLegalPwd, title: 'routes.resetLegalPwd', load: () => import('../features/account/pages/TransactionPasswordPage'), auth: true },
   // Assets (issue 4)
   { path: paths.assets.tradeAccount, title: 'routes.tradeAccount', load: () => import('../features/assets/pages/TradeAccountPage'), auth: true, refresh: true },
   { path: paths.assets.charge, title: 'routes.charge', load: () => import('../features/assets/pages/ChargePage'), auth: true },

@@ -1,7 +1,7 @@
 /** The new login password and its confirmation, with the rule under the first field. */
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX } from '../../../../../common/validation';
-import { PasswordField } from '../../../ui/PasswordField';
+import { PASSWORD_MAX } from '../../../../../../common/validation';
+import { PasswordField } from '../../../../ui/PasswordField';
 
 export function NewPasswordFields({
   password,

@@ -1,6 +1,6 @@
 /** Small helpers shared by the password pages: messages of validation keys, masked accounts. */
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '../../../../api/client';
 
 /** Turns a validation key into its message: this feature's own wording first, then the shared one. */
 export function useValidationText() {

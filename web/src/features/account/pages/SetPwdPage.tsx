@@ -9,11 +9,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { checkConfirmation, checkPassword } from '../../../../../common/validation';
-import { useChangePassword } from '../api';
-import { NewPasswordFields } from '../components/NewPasswordFields';
-import { PageIntro } from '../components/PageIntro';
-import { errorCodeOf, useValidationText } from '../components/text';
-import classes from '../components/password.module.css';
+import { useChangePassword } from '../passwordApi';
+import { NewPasswordFields } from '../components/password/NewPasswordFields';
+import { PageIntro } from '../components/password/PageIntro';
+import { errorCodeOf, useValidationText } from '../components/password/text';
+import classes from '../components/password/password.module.css';
 import { paths } from '../../../lib/paths';
 
 type Field = 'current' | 'password' | 'confirm';

@@ -4,8 +4,8 @@
  */
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { NewPasswordStep } from '../components/NewPasswordStep';
-import classes from '../components/password.module.css';
+import { NewPasswordStep } from '../components/password/NewPasswordStep';
+import classes from '../components/password/password.module.css';
 import { paths } from '../../../lib/paths';
 
 export default function ForgetPwdNextPage() {

@@ -9,12 +9,12 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { checkCode, checkConfirmation, checkTransactionPassword } from '../../../../../common/validation';
 import { useMe } from '../../../api/me';
-import { useSetTransactionPassword } from '../api';
+import { useSetTransactionPassword } from '../passwordApi';
 import { CodeField } from '../../../ui/account/CodeField';
-import { DigitsField } from '../components/DigitsField';
-import { PageIntro } from '../components/PageIntro';
-import { codeErrorOf, maskAccount, useValidationText } from '../components/text';
-import classes from '../components/password.module.css';
+import { DigitsField } from '../components/password/DigitsField';
+import { PageIntro } from '../components/password/PageIntro';
+import { codeErrorOf, maskAccount, useValidationText } from '../components/password/text';
+import classes from '../components/password/password.module.css';
 
 type Field = 'code' | 'password' | 'confirm';
 

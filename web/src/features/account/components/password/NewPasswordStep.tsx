@@ -3,12 +3,12 @@
  * of step 1 (history state). Without a ticket, or with an expired one, it explains and links back.
  */
 import { Button } from '@mantine/core';
-import { toast } from '../../../ui/toast';
+import { toast } from '../../../../ui/toast';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { checkConfirmation, checkPassword } from '../../../../../common/validation';
-import { useSubmitGuard } from '../../../ui/useSubmitGuard';
-import { useResetPassword } from '../api';
+import { checkConfirmation, checkPassword } from '../../../../../../common/validation';
+import { useSubmitGuard } from '../../../../ui/useSubmitGuard';
+import { useResetPassword } from '../../passwordApi';
 import { MissingTicket } from './MissingTicket';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PageIntro } from './PageIntro';

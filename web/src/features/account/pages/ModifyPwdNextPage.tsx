@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { NewPasswordStep } from '../components/NewPasswordStep';
+import { NewPasswordStep } from '../components/password/NewPasswordStep';
 import { paths } from '../../../lib/paths';
 
 export default function ModifyPwdNextPage() {

@@ -1,28 +1,28 @@
 /** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
-import { Segmented } from '../../../ui/Segmented';
+import { Segmented } from '../../ui/Segmented';
 import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { getToken } from '../../../api/client';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { compare } from '../../../lib/decimal';
-import { formatAmount, formatPercent } from '../../../lib/format';
-import { BellIcon, ClockIcon, HeadsetIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../../ui/icons';
-import { SupportUnreadBadge, UnreadBadge } from '../../../ui/UnreadBadge';
-import { useNews } from '../../../api/news';
-import { formatDate } from '../../../lib/format';
-import { LanguageSelect } from '../../../ui/LanguageSelect';
-import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { Later } from '../../../ui/Later';
-import { Bone } from '../../../ui/skeleton/Skeleton';
-import { useMe } from '../../../api/me';
-import { useTickers, type Ticker } from '../../../api/market';
-import { TickerRow } from '../../../ui/market/TickerRow';
+import { getToken } from '../../api/client';
+import { useIntlLocale } from '../../i18n/useIntlLocale';
+import { compare } from '../../lib/decimal';
+import { formatAmount, formatPercent } from '../../lib/format';
+import { BellIcon, ClockIcon, HeadsetIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../ui/icons';
+import { SupportUnreadBadge, UnreadBadge } from '../../ui/UnreadBadge';
+import { useNews } from '../../api/news';
+import { formatDate } from '../../lib/format';
+import { LanguageSelect } from '../../ui/LanguageSelect';
+import { PageSkeleton } from '../../ui/PageSkeleton';
+import { Later } from '../../ui/Later';
+import { Bone } from '../../ui/skeleton/Skeleton';
+import { useMe } from '../../api/me';
+import { useTickers, type Ticker } from '../../api/market';
+import { TickerRow } from '../../ui/market/TickerRow';
 import classes from './home.module.css';
-import { toneOf } from '../../../ui/market/tone';
-import { paths, withQuery } from '../../../lib/paths';
-import { SHORTCUTS } from '../shortcuts';
-import { StaleNote, staleClass, usePricesStale } from '../../../pwa/StalePrices';
+import { toneOf } from '../../ui/market/tone';
+import { paths, withQuery } from '../../lib/paths';
+import { SHORTCUTS } from './shortcuts';
+import { StaleNote, staleClass, usePricesStale } from '../../pwa/StalePrices';
 
 const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
 

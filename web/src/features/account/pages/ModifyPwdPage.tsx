@@ -8,12 +8,12 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { checkCode } from '../../../../../common/validation';
 import { useMe } from '../../../api/me';
-import { useCheckCode } from '../api';
+import { useCheckCode } from '../passwordApi';
 import { CodeField } from '../../../ui/account/CodeField';
-import { PageIntro } from '../components/PageIntro';
-import { codeErrorOf, maskAccount, useValidationText } from '../components/text';
-import type { TicketState } from '../components/ticket';
-import classes from '../components/password.module.css';
+import { PageIntro } from '../components/password/PageIntro';
+import { codeErrorOf, maskAccount, useValidationText } from '../components/password/text';
+import type { TicketState } from '../components/password/ticket';
+import classes from '../components/password/password.module.css';
 import { paths } from '../../../lib/paths';
 
 export default function ModifyPwdPage() {
