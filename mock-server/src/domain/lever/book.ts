@@ -139,7 +139,7 @@ export abstract class LeverBook {
   }
 
   /**
-   * A ledger guard (World wires it): refuses a transfer that takes more USDT out of a lever account
+   * A ledger guard (reactions.ts wires it): refuses a transfer that takes more USDT out of a lever account
    * than `transferable`. Only USDT backs positions; another coin there is held by its own balance.
    */
   guardTransfer(reason: Reason, legs: readonly Leg[]): void {
@@ -160,7 +160,7 @@ export abstract class LeverBook {
     }
   }
 
-  /** Hears every ledger posting on a user's lever account (World wires it): an operation's own wait for its end. */
+  /** Hears every ledger posting on a user's lever account (reactions.ts wires it): an operation's own wait for its end. */
   touched(userId: string): void {
     this.dirty.add(userId);
     if (this.depth === 0) this.flush();
