@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ServerToClientEvents } from '../../../contracts/generated/socket';
 import { realtime, type ConnectionStatus } from './socket';
@@ -11,6 +12,20 @@ export function useRealtimeResync(resync: () => void): void {
   const latest = useRef(resync);
   latest.current = resync;
   useEffect(() => realtime.onConnect(() => latest.current()), []);
+}
+
+/**
+ * What a change of the user's own refreshes when it succeeds: nothing while the live connection is
+ * up, since the server's events about the change (`order`, `balances`, `record`) refresh each of
+ * those queries once, else the queries themselves. What a dropped connection missed, the events'
+ * hooks read again when it is back (`useRealtimeResync`).
+ */
+export function useRefreshUnlessLive(keys: readonly QueryKey[]): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    if (realtime.status() === 'connected') return;
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 /** For the realtime client's tests: a transport the test drives, and an `order` event's order. */
-import type { RealtimeTransport } from '../realtime/transport';
+import type { ConnectionStatus, RealtimeTransport } from '../realtime/transport';
 
 /** A filled BTC/USDT buy as the `order` event carries it. */
 export const TEST_ORDER = {
@@ -21,20 +21,23 @@ export const TEST_ORDER = {
 
 /**
  * A connected transport: `emit` is the server sending an event (to the listener the client set for
- * it, in `handlers`), `subscribed` the topics the client asked for.
+ * it, in `handlers`), `subscribed` the topics the client asked for, `status` the connection
+ * opening or dropping (the client hears it once it has attached).
  */
 export function testTransport() {
   const handlers = new Map<string, (payload: unknown) => void>();
   const subscribed: string[][] = [];
+  let statusListener: (status: ConnectionStatus) => void = () => {};
   const transport: RealtimeTransport = {
     connect: () => {},
     reconnect: () => {},
     connected: () => true,
     subscribe: (topics) => void subscribed.push(topics),
     unsubscribe: () => {},
-    onStatus: () => {},
+    onStatus: (listener) => void (statusListener = listener),
     onEvent: (event, listener) => void handlers.set(event, listener as (payload: unknown) => void),
   };
   const emit = (event: string, payload: unknown) => handlers.get(event)!(payload);
-  return { transport, handlers, subscribed, emit };
+  const status = (value: ConnectionStatus) => statusListener(value);
+  return { transport, handlers, subscribed, emit, status };
 }

@@ -9,7 +9,7 @@ import type { OpBody, OpQuery } from '../../../../contracts/generated/operations
 import { call, getToken } from '../../api/client';
 import { walletQuery, type AccountKind } from '../../api/wallet';
 import { meQuery } from '../../api/me';
-import { useRealtime } from '../../realtime/hooks';
+import { useRealtime, useRealtimeResync, useRefreshUnlessLive } from '../../realtime/hooks';
 import { queryKey } from '../../api/queryKey';
 
 type Schemas = components['schemas'];
@@ -49,10 +49,19 @@ const addressesQuery = queryOptions({
 export { useCoins } from '../../api/coins';
 export const useAddresses = () => useQuery(addressesQuery);
 
-/** Keeps balances and records live from the user's socket events (mounted once by the shell). */
+/**
+ * Keeps balances and records live from the user's socket events (mounted once by the shell), and
+ * reads them again when the live connection comes back. The `balances` event refreshes the wallet
+ * rather than patching it: the wallet's USDT totals are the server's valuation, which the event
+ * does not carry.
+ */
 export function useWalletEvents(): void {
   const queryClient = useQueryClient();
   useRealtime(null, 'balances', () => void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey }));
+  useRealtimeResync(() => {
+    void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKey('listRecords') });
+  });
   useRealtime(null, 'record', ({ record }) => {
     void queryClient.invalidateQueries({ queryKey: queryKey('listRecords') });
     // A withdrawal that fails no longer counts toward the 24 h limit: what is left changes.
@@ -60,17 +69,15 @@ export function useWalletEvents(): void {
   });
 }
 
-/** A mutation that refreshes balances and records when it succeeds. */
+/**
+ * A mutation that moves money: its `balances` and `record` events refresh balances and records (and,
+ * for a withdrawal, the user's 24 h allowance left); without a live connection, its success does.
+ */
 function useMoneyMutation<K extends 'transfer' | 'withdraw' | 'sandboxDeposit' | 'submitRecharge' | 'flashExchange'>(operationId: K) {
-  const queryClient = useQueryClient();
+  const done = useRefreshUnlessLive([walletQuery.queryKey, queryKey('listRecords'), ...(operationId === 'withdraw' ? [meQuery.queryKey] : [])]);
   return useMutation({
     mutationFn: (body: OpBody<K>) => call(operationId as 'transfer', { body: body as OpBody<'transfer'> }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
-      void queryClient.invalidateQueries({ queryKey: queryKey('listRecords') });
-      // The user's 24 h withdrawal allowance left (withdrawalLimitLeft) is part of the user.
-      if (operationId === 'withdraw') void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-    },
+    onSuccess: done,
   });
 }
 

@@ -8,7 +8,7 @@ import type { components } from '../../../../contracts/generated/openapi';
 import type { OpBody } from '../../../../contracts/generated/operations';
 import { call, getToken, newIdempotencyKey } from '../../api/client';
 import { useSettings } from '../../api/settings';
-import { useRealtime } from '../../realtime/hooks';
+import { useRealtime, useRealtimeResync, useRefreshUnlessLive } from '../../realtime/hooks';
 import { walletQuery } from '../../api/wallet';
 import { queryKey } from '../../api/queryKey';
 
@@ -31,26 +31,23 @@ const ordersQuery = (status: OrderFilter, symbol?: string) =>
 export const useOrders = (status: OrderFilter, symbol?: string) => useInfiniteQuery({ ...ordersQuery(status, symbol), enabled: Boolean(getToken()) });
 
 /**
- * Keeps the orders fresh from the user's `order` events. The balances an order moves come with the
- * `balances` event that every change of the ledger sends (useWalletEvents, mounted by the shell):
- * refreshing the wallet here too fetched it twice per order event.
+ * Keeps the orders fresh from the user's `order` events, and reads them again when the live
+ * connection comes back (what it missed). The balances an order moves come with the `balances`
+ * event that every change of the ledger sends (useWalletEvents, mounted by the shell).
  */
 export function useOrderEvents(): void {
   const queryClient = useQueryClient();
-  useRealtime(null, 'order', () => void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') }));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') });
+  useRealtime(null, 'order', refresh);
+  useRealtimeResync(refresh);
 }
 
-function useInvalidateOnSuccess() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') });
-    void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
-  };
-}
+/** An order placed or cancelled: the `order` and `balances` events refresh orders and wallet (see useRefreshUnlessLive). */
+const useOrderChanged = () => useRefreshUnlessLive([queryKey('listOrders'), walletQuery.queryKey]);
 
 /** Places an order; one idempotency key per form submission so a retry never places it twice. */
 export function usePlaceOrder() {
-  const done = useInvalidateOnSuccess();
+  const done = useOrderChanged();
   const key = useRef<string | null>(null);
   return useMutation({
     mutationFn: (body: OpBody<'placeOrder'>) => {
@@ -66,15 +63,21 @@ export function usePlaceOrder() {
 
 /** Moves a coin from the funds account into the exchange account (the trade form's inline transfer). */
 export function useTransferIn() {
-  const queryClient = useQueryClient();
+  const done = useRefreshUnlessLive([walletQuery.queryKey]);
   // Each submission carries the client's own idempotency key (kept across its transport retries).
   return useMutation({
     mutationFn: (body: { coin: string; amount: string }) => call('transfer', { body: { ...body, from: 'funds', to: 'exchange' } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey }),
+    onSuccess: done,
   });
 }
 
+/** Cancels an order; a refusal (it filled meanwhile, say) reads the orders and wallet again at once. */
 export function useCancelOrder() {
-  const done = useInvalidateOnSuccess();
-  return useMutation({ mutationFn: (id: string) => call('cancelOrder', { body: { id } }), onSuccess: done, onError: done });
+  const done = useOrderChanged();
+  const queryClient = useQueryClient();
+  const stale = () => {
+    void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') });
+    void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
+  };
+  return useMutation({ mutationFn: (id: string) => call('cancelOrder', { body: { id } }), onSuccess: done, onError: stale });
 }
