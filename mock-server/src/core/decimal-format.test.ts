@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import Big from 'big.js';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ASYNCAPI, OPENAPI } from '../../../codegen/generators/paths';
 import type { OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
 import { route, type Delivery } from './realtime';
@@ -19,9 +20,10 @@ import { send } from './test-client';
 
 type Json = any;
 type Doc = 'openapi' | 'asyncapi';
+/** The bundles (codegen/bundle.ts): asyncapi.yaml's holds the REST schemas its payloads reuse. */
 const DOCS: Record<Doc, Json> = {
-  openapi: parse(readFileSync(new URL('../../../contracts/openapi.yaml', import.meta.url), 'utf8')),
-  asyncapi: parse(readFileSync(new URL('../../../contracts/asyncapi.yaml', import.meta.url), 'utf8')),
+  openapi: parse(readFileSync(OPENAPI, 'utf8')),
+  asyncapi: parse(readFileSync(ASYNCAPI, 'utf8')),
 };
 
 /** USDT values (usdtValue, usdtTotal, withdrawal limits): the USDT markets' quotePrecision, 2. */

@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { CONTROL } from '../../../codegen/generators/paths';
 import { accountKindValues, reviewStatusValues } from '../../../contracts/generated/enums';
 import type { OperationId } from '../../../contracts/generated/operations';
 import { World } from '../domain/world';
 import { WorldHost } from '../host';
 import { control } from './control';
-import { checkScenarioFile, listScenarios, loadScenarioFile, ScenarioFileError, SCENARIO_DIR } from './scenario-files';
+import { checkScenarioFile, listScenarios, loadScenarioFile, ScenarioFileError } from './scenario-files';
 import { send } from './test-client';
 
 const worldOf = (name: string) => new World({ scenario: name, scenarioFile: loadScenarioFile(name), freezeClock: true });
@@ -84,7 +85,7 @@ describe('the shipped scenario files', () => {
 });
 
 describe('the ScenarioFile schema', () => {
-  const doc = parse(readFileSync(join(SCENARIO_DIR, '../../contracts/mock-control.yaml'), 'utf8'));
+  const doc = parse(readFileSync(CONTROL, 'utf8'));
   const account = doc.components.schemas.ScenarioAccount.properties;
 
   it('names the ledger account kinds and the review states of the API', () => {

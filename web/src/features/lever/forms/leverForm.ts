@@ -5,7 +5,7 @@
  * fee, equivalent quantity, unrealized profit and loss, the account's equity and risk rate, and
  * the estimated liquidation price of a new position. Money is big.js throughout.
  *
- * The rules are the contract's (tag lever in contracts/openapi.yaml):
+ * The rules are the contract's (tag lever: contracts/openapi/lever/):
  * - quantity = lots × contractSize (base coin);
  * - margin = price × quantity ÷ multiple, rounded up to USDT's 6 places;
  * - fee = price × quantity × feeRate, rounded up to 6 places (on opening, and again on closing);
