@@ -207,6 +207,22 @@ describe('layout (docs/contracts.md)', () => {
     expect(areas.filter((a) => a !== 'subscriptions' && !tags.includes(a ?? ''))).toEqual([]);
   });
 
+  it('gives every key a value: a comma in a flow map ends a plain scalar (quote the text)', () => {
+    // `{ description: What the buyer pays, in fiat. }` is a description `What the buyer pays` and a key `in fiat.`.
+    const cut: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      for (const [key, value] of Object.entries(node)) {
+        if (['examples', 'example', 'const', 'default'].includes(key)) continue; // data, where null may be meant
+        if (value === null) cut.push(`${where}/${key}`);
+        else walk(value, `${where}/${key}`);
+      }
+    };
+    for (const f of sources) walk(parse(readFileSync(join(contracts, f), 'utf8'), { maxAliasCount: -1 }), f);
+    expect(cut).toEqual([]);
+  });
+
   it.each(['openapi', 'mock-control', 'asyncapi'] as ContractName[])('the %s bundle is one self-contained document', (name) => {
     expect(readFileSync(bundledFile(name), 'utf8')).not.toMatch(/\$ref: ['"]?[^'"#\s]/);
   });

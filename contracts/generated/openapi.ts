@@ -2755,9 +2755,9 @@ export interface components {
             side: "sell" | "buy";
             coin: string;
             fiat: components["schemas"]["FiatCurrency"];
-            /** @description Fiat per coin */
+            /** @description Fiat per coin, at the fiat's decimals. */
             price: components["schemas"]["Decimal"];
-            /** @description Coin the ad still offers (or still buys) */
+            /** @description Coin the ad still offers (or still buys), at the coin's precision. */
             available: components["schemas"]["Decimal"];
             /** @description Smallest order in fiat. */
             min: components["schemas"]["Decimal"];
@@ -2859,7 +2859,7 @@ export interface components {
             fiat: components["schemas"]["FiatCurrency"];
             price: components["schemas"]["Decimal"];
             quantity: components["schemas"]["Decimal"];
-            /** @description What the buyer pays */
+            /** @description What the buyer pays, in fiat. */
             amount: components["schemas"]["Decimal"];
             payment?: components["schemas"]["P2pCollection"];
             status: components["schemas"]["P2pOrderStatus"];
@@ -3375,9 +3375,9 @@ export interface components {
             seconds: number;
             /** @description The profit of a win as a fraction of the stake (0.85 = 85 %); below 1, so a win pays less than a loss costs. */
             payoutRate: components["schemas"]["Decimal"];
-            /** @description Smallest stake in USDT */
+            /** @description Smallest stake in USDT, at USDT's precision. */
             minStake: components["schemas"]["Decimal"];
-            /** @description Largest stake in USDT */
+            /** @description Largest stake in USDT, at USDT's precision. */
             maxStake: components["schemas"]["Decimal"];
         };
         SecondTerms: {
