@@ -4,8 +4,8 @@
  * least 10x prism's requests/s on every operation.
  *
  * Our mock server runs in-process on a free port (live clock, as `npm start`); Prism 5.14.2 runs
- * `prism mock contracts/openapi.yaml` as its own process on another free port. The load comes from
- * autocannon in a worker thread (so it does not share our server's event loop), 10 connections,
+ * `prism mock` on the contract's bundle (contracts/generated/bundled/openapi.yaml) as its own
+ * process on another free port. The load comes from autocannon in a worker thread (so it does not share our server's event loop), 10 connections,
  * a warm-up then a measured window per operation and server, alternating which server goes first.
  * Each operation sends its contract example named `ok` (query parameters); operations that need a
  * session send the token of the demo account, logged in through our `login` operation (Prism only
@@ -115,11 +115,9 @@ async function main() {
   // Prism, as its own process.
   const prismPort = await freePort();
   let prismLog = '';
-  const prism: ChildProcess = spawn(
-    join(root, 'node_modules/.bin/prism'),
-    ['mock', join(root, 'contracts/openapi.yaml'), '--port', String(prismPort), '--host', '127.0.0.1'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const prism: ChildProcess = spawn(join(root, 'node_modules/.bin/prism'), ['mock', OPENAPI, '--port', String(prismPort), '--host', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   prism.stderr!.on('data', (d: Buffer) => (prismLog = (prismLog + d.toString()).slice(-4000)));
   const stopPrism = () => prism.exitCode === null && prism.kill('SIGTERM');
   process.on('exit', stopPrism);

@@ -1,13 +1,14 @@
-/** The contracts' own examples obey their schemas, so the documentation never lies. */
+/** The contracts' own examples obey their schemas, so the documentation never lies. Read from the bundles (codegen/bundle.ts). */
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import * as socketValidators from '../contracts/generated/socket-validators.js';
 import { DECIMAL_INPUT, DECIMAL_INPUT_PATTERN } from '../common/amount';
+import { ASYNCAPI, bundledFile, contracts, OPENAPI, SOURCES, type ContractName } from './generators/paths';
 import { inlineRefs, loadYaml, type JsonObject } from './lib';
 
-const contracts = join(import.meta.dirname, '../contracts');
 const ajv = new Ajv2020({ strict: false });
 
 function examplesOf(media: JsonObject, file: string): Array<[string, unknown]> {
@@ -15,8 +16,8 @@ function examplesOf(media: JsonObject, file: string): Array<[string, unknown]> {
   return Object.entries((resolved.examples as JsonObject | undefined) ?? {}).map(([name, ex]) => [name, (ex as JsonObject).value]);
 }
 
-describe.each(['openapi.yaml', 'mock-control.yaml'])('%s examples', (name) => {
-  const file = join(contracts, name);
+describe.each(['openapi', 'mock-control'] as const)('%s.yaml examples', (name) => {
+  const file = bundledFile(name);
   const doc = loadYaml(file);
   const cases: Array<[string, object, unknown]> = [];
   for (const [path, item] of Object.entries(doc.paths as JsonObject)) {
@@ -37,7 +38,7 @@ describe.each(['openapi.yaml', 'mock-control.yaml'])('%s examples', (name) => {
     }
   }
   it('has examples', () => {
-    if (name === 'openapi.yaml') expect(cases.length).toBeGreaterThan(10);
+    if (name === 'openapi') expect(cases.length).toBeGreaterThan(10);
   });
   it.each(cases.map((c) => [c[0], c[1], c[2]] as const))('%s', (_label, schema, value) => {
     const validate = ajv.compile(schema);
@@ -46,7 +47,7 @@ describe.each(['openapi.yaml', 'mock-control.yaml'])('%s examples', (name) => {
 });
 
 describe('asyncapi.yaml message examples', () => {
-  const doc = loadYaml(join(contracts, 'asyncapi.yaml'));
+  const doc = loadYaml(ASYNCAPI);
   const messages = (doc.components as JsonObject).messages as JsonObject;
   const cases = Object.values(messages).flatMap((m) => {
     const msg = m as JsonObject;
@@ -59,7 +60,7 @@ describe('asyncapi.yaml message examples', () => {
 });
 
 describe('request bounds', () => {
-  const doc = loadYaml(join(contracts, 'openapi.yaml'));
+  const doc = loadYaml(OPENAPI);
   const schemas = (doc.components as JsonObject).schemas as JsonObject;
 
   it("the app's amount bounds are the contract's DecimalInput", () => {
@@ -71,7 +72,7 @@ describe('request bounds', () => {
   it('every decimal and string a client sends is bounded in length', () => {
     const unbounded: string[] = [];
     const visit = (schema: JsonObject | unknown, where: string) => {
-      const s = inlineRefs(schema as JsonObject, join(contracts, 'openapi.yaml')) as JsonObject;
+      const s = inlineRefs(schema as JsonObject, OPENAPI) as JsonObject;
       if (s.type === 'object') for (const [k, v] of Object.entries((s.properties as JsonObject | undefined) ?? {})) visit(v, `${where}.${k}`);
       else if (s.type === 'array') visit(s.items, `${where}[]`);
       else if (
@@ -90,7 +91,7 @@ describe('request bounds', () => {
       for (const [method, op] of Object.entries(item as JsonObject)) {
         const operation = op as JsonObject;
         for (const ref of (operation.parameters as JsonObject[] | undefined) ?? []) {
-          const p = inlineRefs(ref, join(contracts, 'openapi.yaml')) as JsonObject;
+          const p = inlineRefs(ref, OPENAPI) as JsonObject;
           visit(p.schema, `${method} ${path} ${p.in === 'header' ? 'header ' : '?'}${p.name}`);
         }
         for (const media of Object.values(((operation.requestBody as JsonObject | undefined)?.content as JsonObject | undefined) ?? {})) {
@@ -103,7 +104,7 @@ describe('request bounds', () => {
 });
 
 describe('error codes', () => {
-  const doc = loadYaml(join(contracts, 'openapi.yaml'));
+  const doc = loadYaml(OPENAPI);
   const schemas = (doc.components as JsonObject).schemas as JsonObject;
   const codes = (schemas.ErrorCode as JsonObject).enum as string[];
   const en = JSON.parse(readFileSync(join(import.meta.dirname, '../locales/en.json'), 'utf8')) as { apiErrors: Record<string, string> };
@@ -153,23 +154,76 @@ describe('no inline duplicated schemas', () => {
           : value,
     );
 
-  it.each(['openapi.yaml', 'mock-control.yaml', 'asyncapi.yaml'])('%s: an object schema of 3+ properties is written once (else it is a component)', (name) => {
-    const doc = loadYaml(join(contracts, name));
-    const seen = new Map<string, string[]>();
-    const visit = (node: unknown, where: string) => {
+  it.each(['openapi', 'mock-control', 'asyncapi'] as ContractName[])(
+    '%s.yaml: an object schema of 3+ properties is written once (else it is a component)',
+    (name) => {
+      const doc = loadYaml(bundledFile(name));
+      const seen = new Map<string, string[]>();
+      const visit = (node: unknown, where: string) => {
+        if (!node || typeof node !== 'object') return;
+        if (Array.isArray(node)) return node.forEach((x, i) => visit(x, `${where}/${i}`));
+        const o = node as JsonObject;
+        // Examples are data, not schemas.
+        if (where.endsWith('/examples') || where.endsWith('/example')) return;
+        if (o.properties && typeof o.properties === 'object' && Object.keys(o.properties).length >= 3) {
+          const key = shape(o);
+          seen.set(key, [...(seen.get(key) ?? []), where]);
+        }
+        for (const [k, v] of Object.entries(o)) visit(v, `${where}/${k}`);
+      };
+      visit(doc, '#');
+      const duplicated = [...seen.values()].filter((places) => places.length > 1);
+      expect(duplicated, 'the same schema written in several places: make it one component and $ref it').toEqual([]);
+    },
+  );
+});
+
+describe('layout (docs/contracts.md)', () => {
+  /** Every source file of the contracts: the roots and the files of their folders. */
+  const sources = (readdirSync(contracts, { recursive: true, encoding: 'utf8' }) as string[]).filter((f) => f.endsWith('.yaml') && !f.startsWith('generated'));
+
+  it('keeps every source file to 400 lines', () => {
+    expect(sources.length).toBeGreaterThan(3);
+    const long = sources.map((f) => [f, readFileSync(join(contracts, f), 'utf8').split('\n').length - 1] as const).filter(([, n]) => n > 400);
+    expect(long, 'split the file by responsibility (openapi/<tag>/<part>.yaml)').toEqual([]);
+  });
+
+  it.each(['openapi', 'mock-control'] as const)("%s.yaml: each path is in its operations' tag's file, under its own path", (name) => {
+    const misplaced: string[] = [];
+    for (const [path, item] of Object.entries(parse(readFileSync(SOURCES[name], 'utf8')).paths as Record<string, { $ref?: string }>)) {
+      const [file, pointer] = (item.$ref ?? '').split('#');
+      const tags = Object.values((loadYaml(bundledFile(name)).paths as JsonObject)[path] as JsonObject).map((op) => ((op as JsonObject).tags as string[])[0]);
+      const area = /^\.\/[\w-]+\/([\w-]+)(?:\.yaml|\/[\w-]+\.yaml)$/.exec(file)?.[1];
+      if (pointer !== `/paths/${path.replace(/~/g, '~0').replace(/\//g, '~1')}` || tags.some((t) => t !== area))
+        misplaced.push(`${path}: ${item.$ref} (tags ${tags.join(', ')})`);
+    }
+    expect(misplaced).toEqual([]);
+  });
+
+  it("asyncapi.yaml: each operation is in the file of its area, named as the REST API's tags", () => {
+    const tags = (loadYaml(OPENAPI).tags as JsonObject[]).map((t) => t.name as string);
+    const operations = Object.values(parse(readFileSync(SOURCES.asyncapi, 'utf8')).operations as Record<string, { $ref: string }>);
+    const areas = operations.map((o) => /^\.\/asyncapi\/([\w-]+)\.yaml#\/operations\//.exec(o.$ref)?.[1]);
+    expect(areas.filter((a) => a !== 'subscriptions' && !tags.includes(a ?? ''))).toEqual([]);
+  });
+
+  it('gives every key a value: a comma in a flow map ends a plain scalar (quote the text)', () => {
+    // `{ description: What the buyer pays, in fiat. }` is a description `What the buyer pays` and a key `in fiat.`.
+    const cut: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}/${i}`));
       if (!node || typeof node !== 'object') return;
-      if (Array.isArray(node)) return node.forEach((x, i) => visit(x, `${where}/${i}`));
-      const o = node as JsonObject;
-      // Examples are data, not schemas.
-      if (where.endsWith('/examples') || where.endsWith('/example')) return;
-      if (o.properties && typeof o.properties === 'object' && Object.keys(o.properties).length >= 3) {
-        const key = shape(o);
-        seen.set(key, [...(seen.get(key) ?? []), where]);
+      for (const [key, value] of Object.entries(node)) {
+        if (['examples', 'example', 'const', 'default'].includes(key)) continue; // data, where null may be meant
+        if (value === null) cut.push(`${where}/${key}`);
+        else walk(value, `${where}/${key}`);
       }
-      for (const [k, v] of Object.entries(o)) visit(v, `${where}/${k}`);
     };
-    visit(doc, '#');
-    const duplicated = [...seen.values()].filter((places) => places.length > 1);
-    expect(duplicated, 'the same schema written in several places: make it one component and $ref it').toEqual([]);
+    for (const f of sources) walk(parse(readFileSync(join(contracts, f), 'utf8'), { maxAliasCount: -1 }), f);
+    expect(cut).toEqual([]);
+  });
+
+  it.each(['openapi', 'mock-control', 'asyncapi'] as ContractName[])('the %s bundle is one self-contained document', (name) => {
+    expect(readFileSync(bundledFile(name), 'utf8')).not.toMatch(/\$ref: ['"]?[^'"#\s]/);
   });
 });

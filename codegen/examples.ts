@@ -1,14 +1,15 @@
 /**
- * The paired examples of contracts/openapi.yaml: request examples (the request body's `examples`,
- * or each query parameter's `examples` map) and response examples (under the response status that
- * answers them) share a name, `ok`, `not_logged_in` or an error code, and a `summary` that states
+ * The paired examples of the REST contract (read from its bundle): request examples (the request
+ * body's `examples`, or each query parameter's `examples` map) and response examples (under the
+ * response status that answers them) share a name, `ok`, `not_logged_in` or an error code, and a `summary` that states
  * the state the outcome needs. Read by the example replay (mock-server/src/core/contract-examples.test.ts)
  * and the conformance runner (kit/conformance).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { parseDocument, type Node } from 'yaml';
+import { dirname, resolve } from 'node:path';
+import { parse, parseDocument, type Node } from 'yaml';
 import { loadYaml, type JsonObject } from './lib.ts';
-import { OPENAPI } from './generators/paths.ts';
+import { OPENAPI, SOURCES } from './generators/paths.ts';
 import type { OperationId } from '../contracts/generated/operations.ts';
 
 const MEDIA = ['application/x-www-form-urlencoded', 'application/json'];
@@ -99,22 +100,45 @@ export interface ResponseExampleUpdate {
 }
 
 /**
- * Writes new values of response examples into the contract, every other byte as it was: for the
- * example replay's refresh (`REFRESH_EXAMPLES=1`, after a change of the seeded world's randomness).
+ * Writes new values of response examples into the contract's sources, every other byte as it was:
+ * for the example replay's refresh (`REFRESH_EXAMPLES=1`, after a change of the seeded world's
+ * randomness). Each operation is edited in the file its path's `$ref` in the root names
+ * (contracts/openapi/…); run `npm run codegen` after, so the bundle follows.
  */
-export function writeResponseExamples(updates: ResponseExampleUpdate[], file = OPENAPI): void {
-  const source = readFileSync(file, 'utf8');
-  const doc = parseDocument(source);
-  const places = new Map<OperationId, [string, string]>();
-  for (const [path, item] of Object.entries(asObject(doc.toJS().paths))) {
-    for (const [method, o] of Object.entries(asObject(item)))
-      if (typeof asObject(o).operationId === 'string') places.set(asObject(o).operationId as OperationId, [path, method]);
+export function writeResponseExamples(updates: ResponseExampleUpdate[], rootFile = SOURCES.openapi): void {
+  const places = operationPlaces(rootFile);
+  const byFile = new Map<string, ResponseExampleUpdate[]>();
+  for (const u of updates) {
+    const { file } = places.get(u.op)!;
+    byFile.set(file, [...(byFile.get(file) ?? []), u]);
   }
-  const edits = updates.map(({ op, status, name, value }) => {
-    const node = doc.getIn(['paths', ...places.get(op)!, 'responses', String(status), 'content', 'application/json', 'examples', name, 'value'], true) as Node;
-    return { start: node.range![0], end: node.range![1], text: exampleJson(value) };
-  });
-  let out = source;
-  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  writeFileSync(file, out);
+  for (const [file, list] of byFile) {
+    const source = readFileSync(file, 'utf8');
+    const doc = parseDocument(source);
+    const edits = list.map(({ op, status, name, value }) => {
+      const { at, method } = places.get(op)!;
+      const node = doc.getIn([...at, method, 'responses', String(status), 'content', 'application/json', 'examples', name, 'value'], true) as Node;
+      return { start: node.range![0], end: node.range![1], text: exampleJson(value) };
+    });
+    let out = source;
+    for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+    writeFileSync(file, out);
+  }
+}
+
+/** Where each operation is written: the file that holds its path item (the root's `$ref`), the YAML path to it there, its method. */
+function operationPlaces(rootFile: string): Map<OperationId, { file: string; at: string[]; method: string }> {
+  const places = new Map<OperationId, { file: string; at: string[]; method: string }>();
+  const read = (file: string) => asObject(parse(readFileSync(file, 'utf8')));
+  for (const [path, item] of Object.entries(asObject(read(rootFile).paths))) {
+    const ref = asObject(item).$ref;
+    const [target, pointer = ''] = typeof ref === 'string' ? ref.split('#') : ['', ''];
+    const file = target ? resolve(dirname(rootFile), target) : rootFile;
+    const unescape = (key: string) => key.replace(/~1/g, '/').replace(/~0/g, '~');
+    const at = target ? pointer.slice(1).split('/').map(unescape) : ['paths', path];
+    const pathItem = asObject(at.reduce((node: unknown, key) => asObject(node)[key], read(file)));
+    for (const [method, o] of Object.entries(pathItem))
+      if (typeof asObject(o).operationId === 'string') places.set(asObject(o).operationId as OperationId, { file, at, method });
+  }
+  return places;
 }

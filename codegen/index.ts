@@ -1,30 +1,36 @@
 /**
- * Regenerates everything downstream of contracts/*.yaml into contracts/generated/, one module per
- * generator in codegen/generators/.
+ * Regenerates everything downstream of the contracts into contracts/generated/: first the bundles
+ * (bundled/<name>.yaml, codegen/bundle.ts: each contract as one self-contained document), then one
+ * module per generator in codegen/generators/, made from those bundles.
  *   npm run codegen              write the files
  *   npm run codegen -- --check   write nothing; exit 1 naming every stale, missing or orphaned file
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { enumsModule } from './generators/enums.ts';
+import { bundleContract } from './bundle.ts';
 import { errorCatalogue, errorCatalogueModule } from './generators/errors.ts';
 import { mswWiringModule } from './generators/msw.ts';
 import { openapiTypes } from './generators/openapi-types.ts';
 import { operationTable, tableModules } from './generators/operations.ts';
-import { CONTROL, contracts, OPENAPI, root } from './generators/paths.ts';
+import { bundledFile, CONTRACT_NAMES, CONTROL, contracts, OPENAPI, root } from './generators/paths.ts';
 import { socketEvents, socketModule } from './generators/socket.ts';
 import { socketClientValidatorsModules, socketClientValidatorsTypes, socketValidatorsModule, socketValidatorsTypes } from './generators/socket-validators.ts';
+import { provideYaml } from './lib.ts';
 
 const outDir = join(contracts, 'generated');
 
 async function main() {
   const check = process.argv.includes('--check');
+  const bundles = await Promise.all(CONTRACT_NAMES.map(bundleContract));
+  for (const b of bundles) provideYaml(bundledFile(b.name), b.doc);
   const api = operationTable(OPENAPI, true);
   const control = operationTable(CONTROL, false);
   const events = socketEvents();
   const apiModules = tableModules(api, 'contracts/openapi.yaml', 'openapi', 'operation');
   const controlModules = tableModules(control, 'contracts/mock-control.yaml', 'mock-control', 'control');
   const outputs: Record<string, string> = {
+    ...Object.fromEntries(bundles.map((b) => [relative(outDir, bundledFile(b.name)), b.text])),
     'openapi.ts': await openapiTypes(OPENAPI, 'contracts/openapi.yaml'),
     'mock-control.ts': await openapiTypes(CONTROL, 'contracts/mock-control.yaml'),
     'operations.ts': apiModules.table,

@@ -8,6 +8,11 @@ export type JsonObject = { [key: string]: Json };
 
 const cache = new Map<string, JsonObject>();
 
+/**
+ * A YAML (or JSON) file, parsed once per process. Treat the result as read-only: it is shared.
+ * The contracts' consumers load the bundles (generators/paths.ts), which codegen hands in fresh
+ * with `provideYaml` before it runs the generators.
+ */
 export function loadYaml(file: string): JsonObject {
   const abs = resolve(file);
   let doc = cache.get(abs);
@@ -16,6 +21,11 @@ export function loadYaml(file: string): JsonObject {
     cache.set(abs, doc);
   }
   return doc;
+}
+
+/** Makes `loadYaml(file)` answer `doc`: codegen gives the generators the bundles it has just made (in `--check` mode they are not written). */
+export function provideYaml(file: string, doc: JsonObject): void {
+  cache.set(resolve(file), doc);
 }
 
 function pointer(doc: Json, fragment: string): Json {

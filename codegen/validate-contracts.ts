@@ -1,14 +1,20 @@
-/** Validates the three contracts: OpenAPI 3.1 documents and the AsyncAPI 3 document. Exit 1 on any error. */
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+/**
+ * Validates the three contracts, each twice: as edited (the root and the files it refers to, as
+ * each validator resolves them) and as bundled (contracts/generated/bundled/, what every consumer
+ * reads): the OpenAPI 3.1 documents with @readme/openapi-parser, the AsyncAPI 3 document with
+ * @asyncapi/parser. Exit 1 on any error.
+ */
+import { relative } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { Parser, fromFile } from '@asyncapi/parser';
+import { bundledFile, root, SOURCES, type ContractName } from './generators/paths.ts';
 
-const contracts = resolve(fileURLToPath(import.meta.url), '../../contracts');
 let failed = false;
+const files = (name: ContractName) => [SOURCES[name], bundledFile(name)];
 
-for (const name of ['openapi.yaml', 'mock-control.yaml']) {
-  const result = await validate(join(contracts, name));
+for (const file of [...files('openapi'), ...files('mock-control')]) {
+  const name = relative(root, file);
+  const result = await validate(file);
   if (result.valid) {
     const warnings = result.warnings ?? [];
     console.log(`ok   ${name} (OpenAPI 3.1)${warnings.length ? `, ${warnings.length} warnings` : ''}`);
@@ -21,19 +27,21 @@ for (const name of ['openapi.yaml', 'mock-control.yaml']) {
 }
 
 const parser = new Parser();
-const file = join(contracts, 'asyncapi.yaml');
-const { document, diagnostics } = await fromFile(parser, file).parse();
-const errors = diagnostics.filter((d) => d.severity === 0);
-if (!document || errors.length) {
-  failed = true;
-  console.error('FAIL asyncapi.yaml');
-  for (const d of errors) console.error(`     ${d.path.join('.')}: ${d.message}`);
-} else {
-  const ops = document
-    .operations()
-    .all()
-    .map((o) => o.id());
-  console.log(`ok   asyncapi.yaml (AsyncAPI ${document.version()}), operations: ${ops.join(', ')}`);
-  for (const d of diagnostics.filter((x) => x.severity === 1)) console.log(`     warning: ${d.path.join('.')}: ${d.message}`);
+for (const file of files('asyncapi')) {
+  const name = relative(root, file);
+  const { document, diagnostics } = await fromFile(parser, file).parse();
+  const errors = diagnostics.filter((d) => d.severity === 0);
+  if (!document || errors.length) {
+    failed = true;
+    console.error(`FAIL ${name}`);
+    for (const d of errors) console.error(`     ${d.path.join('.')}: ${d.message}`);
+  } else {
+    const ops = document
+      .operations()
+      .all()
+      .map((o) => o.id());
+    console.log(`ok   ${name} (AsyncAPI ${document.version()}), operations: ${ops.join(', ')}`);
+    for (const d of diagnostics.filter((x) => x.severity === 1)) console.log(`     warning: ${d.path.join('.')}: ${d.message}`);
+  }
 }
 process.exit(failed ? 1 : 0);

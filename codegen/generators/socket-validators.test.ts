@@ -2,11 +2,11 @@
  * The two validator sets: strict (the contract as written, for the mock and the examples) and
  * tolerant (what a client accepts from a server: unknown fields and enum values pass).
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadClientValidator } from '../../contracts/generated/socket-validators-client.js';
 import * as validators from '../../contracts/generated/socket-validators.js';
 import { inlineRefs, loadYaml, type JsonObject } from '../lib';
+import { ASYNCAPI } from './paths';
 import { socketEvents } from './socket';
 import { tolerate } from './socket-validators';
 
@@ -60,8 +60,7 @@ function walk(
   }
 }
 
-const asyncapi = join(import.meta.dirname, '../../contracts/asyncapi.yaml');
-const messages = Object.values(((loadYaml(asyncapi).components as JsonObject).messages as JsonObject) ?? {}) as JsonObject[];
+const messages = Object.values(((loadYaml(ASYNCAPI).components as JsonObject).messages as JsonObject) ?? {}) as JsonObject[];
 const tolerant: Record<string, PayloadCheck> = Object.fromEntries(
   await Promise.all(Object.entries(loadClientValidator).map(async ([name, load]) => [name, await load()] as const)),
 );
@@ -74,7 +73,7 @@ const received = messages.flatMap((m) =>
         label: `${m.name as string} example ${i + 1}`,
         event: m.name as string,
         payload: ex.payload,
-        schema: inlineRefs(m.payload, asyncapi) as JsonObject,
+        schema: inlineRefs(m.payload, ASYNCAPI) as JsonObject,
       }))
     : [],
 );

@@ -1,15 +1,27 @@
 /** The socket event maps and the AsyncAPI schemas as TypeScript types, from asyncapi.yaml. */
+import { isDeepStrictEqual } from 'node:util';
 import { HEADER, loadYaml, type JsonObject } from '../lib.ts';
-import { ASYNCAPI } from './paths.ts';
+import { ASYNCAPI, OPENAPI } from './paths.ts';
+
+/**
+ * The REST API's schemas: the bundled asyncapi.yaml holds those its payloads reuse (each under its
+ * own name, as it is in the API), and the types refer to the API's types for them.
+ */
+function apiSchemas(): JsonObject {
+  const api = (loadYaml(OPENAPI).components as JsonObject).schemas as JsonObject;
+  const own = (loadYaml(ASYNCAPI).components as JsonObject).schemas as JsonObject;
+  for (const name of Object.keys(own))
+    if (name in api && !isDeepStrictEqual(own[name], api[name])) throw new Error(`asyncapi.yaml's schema ${name} is not the REST API's ${name}: rename it`);
+  return api;
+}
 
 /** Minimal JSON Schema → TypeScript, for the AsyncAPI schemas (object, array, scalar, enum, const, oneOf, $ref). */
-function schemaToTs(schema: JsonObject, indent = ''): string {
+function schemaToTs(schema: JsonObject, api: JsonObject, indent = ''): string {
   if (typeof schema.$ref === 'string') {
-    const [file, fragment] = schema.$ref.split('#');
-    const name = fragment.split('/').pop()!;
-    return file ? `ApiSchemas['${name}']` : name;
+    const name = schema.$ref.split('/').pop()!;
+    return name in api ? `ApiSchemas['${name}']` : name;
   }
-  if (Array.isArray(schema.oneOf)) return (schema.oneOf as JsonObject[]).map((s) => schemaToTs(s, indent)).join(' | ');
+  if (Array.isArray(schema.oneOf)) return (schema.oneOf as JsonObject[]).map((s) => schemaToTs(s, api, indent)).join(' | ');
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   switch (schema.type) {
@@ -21,13 +33,13 @@ function schemaToTs(schema: JsonObject, indent = ''): string {
     case 'boolean':
       return 'boolean';
     case 'array':
-      return `Array<${schemaToTs(schema.items as JsonObject, indent)}>`;
+      return `Array<${schemaToTs(schema.items as JsonObject, api, indent)}>`;
     case 'object': {
       const required = new Set((schema.required as string[] | undefined) ?? []);
       const props = Object.entries((schema.properties as JsonObject | undefined) ?? {}).map(([key, value]) => {
         const v = value as JsonObject;
         const doc = v.description ? `${indent}  /** ${String(v.description).trim()} */\n` : '';
-        return `${doc}${indent}  ${key}${required.has(key) ? '' : '?'}: ${schemaToTs(v, indent + '  ')};`;
+        return `${doc}${indent}  ${key}${required.has(key) ? '' : '?'}: ${schemaToTs(v, api, indent + '  ')};`;
       });
       return `{\n${props.join('\n')}\n${indent}}`;
     }
@@ -74,10 +86,12 @@ export function socketEvents(): SocketEvent[] {
 export function socketModule(events: SocketEvent[]): string {
   const doc = loadYaml(ASYNCAPI);
   const schemas = (doc.components as JsonObject).schemas as JsonObject;
+  const api = apiSchemas();
   const types = Object.entries(schemas)
+    .filter(([name]) => !(name in api))
     .map(([name, s]) => {
       const desc = (s as JsonObject).description;
-      return `${desc ? `/** ${String(desc).trim()} */\n` : ''}export type ${name} = ${schemaToTs(s as JsonObject)};`;
+      return `${desc ? `/** ${String(desc).trim()} */\n` : ''}export type ${name} = ${schemaToTs(s as JsonObject, api)};`;
     })
     .join('\n\n');
   const map = (dir: SocketEvent['direction']) =>

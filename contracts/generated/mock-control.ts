@@ -374,22 +374,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        ResetRequest: {
-            seed?: number;
-            /** @description A built-in scenario or the name of a scenario file (see `mockScenarios`; an unknown name answers 400). Built-in: `default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once; `earning` is `default` with the demo holding one position of each earn kind in progress (a 30-day lock of 1,000 USDT from 3 days ago, 2 S19 machine shares from 5 days ago, 500 USDT in 30-day savings from 10 days ago), paid up to now. */
-            scenario?: string;
-            /** @default false */
-            freezeClock?: boolean;
-        };
-        PriceRequest: {
-            symbol: string;
-            /** @description A positive decimal, at most the symbol's pricePrecision decimals. */
-            price: string;
-            /**
-             * @description Keep the price there (the random walk pauses for this symbol) until it is set again without `hold`: for a result that must not depend on the walk, such as a second contract's tie.
-             * @default false
-             */
-            hold?: boolean;
+        ControlError: {
+            error: string;
+            /** @description The API's error code, where the refusal is one of the domain's (mockP2pAct); for mockRestore, `snapshot_too_large` (beyond its bounds) or `restore_running`. */
+            code?: string;
         };
         NewsRequest: {
             title: string;
@@ -435,11 +423,6 @@ export interface components {
             id: string;
             time: number;
         };
-        PriceState: {
-            symbol: string;
-            last: string;
-            time: number;
-        };
         FaultRequest: {
             operationId?: string;
             path?: string;
@@ -462,37 +445,6 @@ export interface components {
         };
         FaultList: {
             faults: components["schemas"]["Fault"][];
-        };
-        ClockRequest: {
-            advanceMs?: number;
-            freeze?: boolean;
-        };
-        ClockState: {
-            /** @description Virtual time, epoch milliseconds. */
-            now: number;
-            frozen: boolean;
-        };
-        WorldState: {
-            seed: number;
-            scenario: string;
-            clock: components["schemas"]["ClockState"];
-            /** @description How many symbols the market lists. */
-            symbols: number;
-            /** @description How many users exist. */
-            users: number;
-        };
-        MarketRequest: {
-            symbol: string;
-            /** @enum {string} */
-            liquidity: "none" | "normal";
-        };
-        MarketState: {
-            halted: string[];
-        };
-        ControlError: {
-            error: string;
-            /** @description The API's error code, where the refusal is one of the domain's (mockP2pAct); for mockRestore, `snapshot_too_large` (beyond its bounds) or `restore_running`. */
-            code?: string;
         };
         ScenarioInfo: {
             name: string;
@@ -679,6 +631,54 @@ export interface components {
             /** @description The seq of the newest entry (0 before the first). */
             last: number;
             entries: components["schemas"]["JournalEntry"][];
+        };
+        ResetRequest: {
+            seed?: number;
+            /** @description A built-in scenario or the name of a scenario file (see `mockScenarios`; an unknown name answers 400). Built-in: `default` has the demo account demo@example.com / Demo1234; `empty` has no users; `instant-review` is `default` with identity and payment-method reviews decided at once; `earning` is `default` with the demo holding one position of each earn kind in progress (a 30-day lock of 1,000 USDT from 3 days ago, 2 S19 machine shares from 5 days ago, 500 USDT in 30-day savings from 10 days ago), paid up to now. */
+            scenario?: string;
+            /** @default false */
+            freezeClock?: boolean;
+        };
+        PriceRequest: {
+            symbol: string;
+            /** @description A positive decimal, at most the symbol's pricePrecision decimals. */
+            price: string;
+            /**
+             * @description Keep the price there (the random walk pauses for this symbol) until it is set again without `hold`: for a result that must not depend on the walk, such as a second contract's tie.
+             * @default false
+             */
+            hold?: boolean;
+        };
+        PriceState: {
+            symbol: string;
+            last: string;
+            time: number;
+        };
+        ClockRequest: {
+            advanceMs?: number;
+            freeze?: boolean;
+        };
+        ClockState: {
+            /** @description Virtual time, epoch milliseconds. */
+            now: number;
+            frozen: boolean;
+        };
+        WorldState: {
+            seed: number;
+            scenario: string;
+            clock: components["schemas"]["ClockState"];
+            /** @description How many symbols the market lists. */
+            symbols: number;
+            /** @description How many users exist. */
+            users: number;
+        };
+        MarketRequest: {
+            symbol: string;
+            /** @enum {string} */
+            liquidity: "none" | "normal";
+        };
+        MarketState: {
+            halted: string[];
         };
     };
     responses: {

@@ -2056,407 +2056,671 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /**
-         * @description `long` gains when the price rises, `short` when it falls.
-         * @enum {string}
-         */
-        LeverSide: "long" | "short";
-        /**
-         * @description `delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened.
-         * @enum {string}
-         */
-        LeverStatus: "delegating" | "dealing" | "closed" | "cancelled";
-        /**
-         * @description Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line.
-         * @enum {string}
-         */
-        LeverCloseReason: "user" | "take_profit" | "stop_loss" | "liquidation";
-        LeverSymbol: {
-            symbol: components["schemas"]["Symbol"];
-            /** @description Base coin per lot, at the symbol's `amountPrecision`. */
-            contractSize: components["schemas"]["Decimal"];
-            /** @description Fewest lots a position may have, at the scale of `lotStep`. */
-            minLots: components["schemas"]["Decimal"];
-            /** @description Most lots a position may have, at the scale of `lotStep`. */
-            maxLots: components["schemas"]["Decimal"];
-            /** @description Lots come in whole multiples of this. */
-            lotStep: components["schemas"]["Decimal"];
-            /** @description The leverage multiples offered, ascending. */
-            multiples: number[];
-            /** @description Fee on opening and again on closing, as a fraction of the position's value (0.0005 = 0.05 %); as configured. */
-            feeRate: components["schemas"]["Decimal"];
-            /** @description Fee per day held (charged at each 00:00 UTC a position is open), as a fraction of its opening value; as configured. */
-            overnightRate: components["schemas"]["Decimal"];
-            /** @description When the account's risk rate falls to this (0.2 = 20 %), every position is closed; as configured. The app warns below twice this. */
-            liquidationLine: components["schemas"]["Decimal"];
-            /** @description Decimals of a price of this symbol (as its ticker). */
-            pricePrecision: number;
+        SendCodeRequest: {
+            account: string;
+            country?: components["schemas"]["CountryCode"];
+            /** @enum {string} */
+            scene: "register" | "login" | "forget_password" | "security";
         };
-        /**
-         * @description The lever account, in USDT at USDT's precision, at the prices of `time`. `balance` =
-         *     `available` + `positionMargin` + `delegationFrozen`. `equity` = `balance` +
-         *     `unrealizedPnl`. `riskRate` = `equity` ÷ `positionMargin`, absent without open positions.
-         *     A client keeps these live from the tickers: unrealized P/L of a long is (last − openPrice) ×
-         *     quantity, of a short (openPrice − last) × quantity.
-         */
-        LeverAccount: {
-            balance: components["schemas"]["Decimal"];
-            /** @description What new positions and delegations can use. */
-            available: components["schemas"]["Decimal"];
-            /** @description Margin of the open positions. */
-            positionMargin: components["schemas"]["Decimal"];
-            /** @description Margin and opening fees frozen for delegations. */
-            delegationFrozen: components["schemas"]["Decimal"];
-            /** @description Of the open positions at the last prices, truncated. */
-            unrealizedPnl: components["schemas"]["Decimal"];
-            equity: components["schemas"]["Decimal"];
-            /** @description equity ÷ positionMargin, 4 decimals truncated (1.5000 = 150 %): the value liquidation compares with `liquidationLine`, after every price move and every change of the account; absent without open positions. */
-            riskRate?: components["schemas"]["Decimal"];
-            /** @description At or below this risk rate every position is closed. */
-            liquidationLine: components["schemas"]["Decimal"];
-            time: components["schemas"]["EpochMillis"];
+        CodeSent: {
+            cooldownSeconds: number;
         };
-        /** @description A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`. */
-        LeverOrder: {
-            id: string;
-            symbol: components["schemas"]["Symbol"];
-            side: components["schemas"]["LeverSide"];
-            type: components["schemas"]["OrderType"];
-            lots: components["schemas"]["Decimal"];
-            multiple: number;
-            /** @description Equivalent base quantity: lots × contractSize. */
-            quantity: components["schemas"]["Decimal"];
-            /** @description The delegate price (limit orders). */
-            price?: components["schemas"]["Decimal"];
-            /** @description Price the position opened at (once dealing). */
-            openPrice?: components["schemas"]["Decimal"];
-            /** @description Price it closed at (once closed). */
-            closePrice?: components["schemas"]["Decimal"];
-            /** @description Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever). */
-            margin: components["schemas"]["Decimal"];
-            openFee: components["schemas"]["Decimal"];
-            closeFee: components["schemas"]["Decimal"];
-            /** @description Overnight fees charged so far. */
-            overnightFee: components["schemas"]["Decimal"];
-            takeProfit?: components["schemas"]["Decimal"];
-            stopLoss?: components["schemas"]["Decimal"];
-            /** @description Profit or loss of the price move, once closed (fees not included). */
-            realizedPnl?: components["schemas"]["Decimal"];
-            status: components["schemas"]["LeverStatus"];
-            closeReason?: components["schemas"]["LeverCloseReason"];
-            /** @description When the order was placed. */
-            time: components["schemas"]["EpochMillis"];
-            openedAt?: components["schemas"]["EpochMillis"];
-            /** @description When it closed or was cancelled. */
-            closedAt?: components["schemas"]["EpochMillis"];
-            updatedAt: components["schemas"]["EpochMillis"];
-        };
-        LeverOrderEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["LeverOrder"];
-        } | components["schemas"]["ErrorEnvelope"];
-        LeverOrderPage: {
-            items: components["schemas"]["LeverOrder"][];
-            page: number;
-            pageSize: number;
-            total: number;
-        };
-        OpenLeverRequest: {
-            symbol: components["schemas"]["Symbol"];
-            side: components["schemas"]["LeverSide"];
-            type: components["schemas"]["OrderType"];
-            /** @description The delegate price (limit only; ignored at market). */
-            price?: components["schemas"]["DecimalInput"];
-            lots: components["schemas"]["DecimalInput"];
-            multiple: number;
-            takeProfit?: components["schemas"]["DecimalInput"];
-            stopLoss?: components["schemas"]["DecimalInput"];
-        } & unknown;
-        LeverIdRequest: {
-            /** @description The id of one of the user's lever orders. */
-            id: string;
-        };
-        LeverTpSlRequest: {
-            id: string;
-            /** @description Left out to remove it. */
-            takeProfit?: components["schemas"]["DecimalInput"];
-            /** @description Left out to remove it. */
-            stopLoss?: components["schemas"]["DecimalInput"];
-        };
-        /**
-         * @description `up` wins when the final price is above the purchase price, `down` when it is below.
-         * @enum {string}
-         */
-        SecondDirection: "up" | "down";
-        /**
-         * @description `running` until its expiry; `settled` once the final price decided it.
-         * @enum {string}
-         */
-        SecondStatus: "running" | "settled";
-        /**
-         * @description `win`: the price moved the chosen way (stake back plus stake × payoutRate); `loss`: it moved the other way (the stake is lost); `tie`: it did not move (the stake back).
-         * @enum {string}
-         */
-        SecondResult: "win" | "loss" | "tie";
-        SecondPeriod: {
-            /** @description How long a contract of this period runs. */
-            seconds: number;
-            /** @description The profit of a win as a fraction of the stake (0.85 = 85 %); below 1, so a win pays less than a loss costs. */
-            payoutRate: components["schemas"]["Decimal"];
-            /** @description Smallest stake in USDT */
-            minStake: components["schemas"]["Decimal"];
-            /** @description Largest stake in USDT */
-            maxStake: components["schemas"]["Decimal"];
-        };
-        SecondTerms: {
-            /** @description The coin of stakes and payouts: USDT, held in the `second` account. */
-            coin: string;
-            /** @description Most contracts one user may have running at once. */
-            maxRunning: number;
-            /** @description The symbols offered, in the order a picker shows them. */
-            symbols: {
-                symbol: components["schemas"]["Symbol"];
-                /** @description Decimals of a price of this symbol (as its ticker). */
-                pricePrecision: number;
-            }[];
-            /** @description The periods offered, shortest first. */
-            periods: components["schemas"]["SecondPeriod"][];
-        };
-        /**
-         * @description A second contract from purchase to settlement. Amounts in USDT at USDT's precision; prices at
-         *     the symbol's `pricePrecision`. While it runs, a client shows the estimated result from the
-         *     live ticker (the same rule as settlement, applied to the last price) and counts down to
-         *     `expiresAt` on the server's clock (the `time` of the `tickers` event is the server's now).
-         */
-        SecondOrder: {
-            id: string;
-            symbol: components["schemas"]["Symbol"];
-            direction: components["schemas"]["SecondDirection"];
-            /** @description Seconds from purchase to expiry. */
-            period: number;
-            stake: components["schemas"]["Decimal"];
-            /** @description The period's payout rate when bought. */
-            payoutRate: components["schemas"]["Decimal"];
-            /** @description The purchase price: the symbol's last price at `time`. */
-            openPrice: components["schemas"]["Decimal"];
-            /** @description The final price: the symbol's last price at the expiry second (once settled). */
-            closePrice?: components["schemas"]["Decimal"];
-            status: components["schemas"]["SecondStatus"];
-            result?: components["schemas"]["SecondResult"];
-            /** @description Profit or loss once settled: stake × payoutRate rounded down for a win, minus the stake for a loss, 0 for a tie. */
-            pnl?: components["schemas"]["Decimal"];
-            /** @description What settlement paid into the available balance: stake plus profit for a win, 0 for a loss, the stake for a tie. */
-            payout?: components["schemas"]["Decimal"];
-            /** @description When it was bought (a whole second of the server's clock). */
-            time: components["schemas"]["EpochMillis"];
-            /** @description `time` + `period` seconds. */
+        Ticket: {
+            /** @description Proof that the code was checked; valid once, for 10 minutes. */
+            ticket: string;
             expiresAt: components["schemas"]["EpochMillis"];
-            /** @description When it was settled: `expiresAt` (after a long clock jump on a sandbox server, possibly the end of the coarse simulation step containing it). */
-            settledAt?: components["schemas"]["EpochMillis"];
-            updatedAt: components["schemas"]["EpochMillis"];
         };
-        SecondOrderEnvelope: {
+        CheckCodeRequest: {
+            /** @description Required except for the `security` scene, which uses the logged-in user's account. */
+            account?: string;
+            country?: components["schemas"]["CountryCode"];
+            /** @enum {string} */
+            scene: "forget_password" | "security";
+            code: string;
+        } & unknown;
+        TicketEnvelope: {
             /** @constant */
             type: "ok";
-            message: components["schemas"]["SecondOrder"];
+            message: components["schemas"]["Ticket"];
         } | components["schemas"]["ErrorEnvelope"];
-        SecondOrderPage: {
-            items: components["schemas"]["SecondOrder"][];
-            page: number;
-            pageSize: number;
-            total: number;
+        /** @enum {string} */
+        ReviewStatus: "none" | "pending" | "verified" | "rejected";
+        UploadRequest: {
+            /** @description The image as a base64 data URL (`data:image/png;base64,...`). A complete JPEG, PNG or WebP image, at most `uploadMaxBytes` bytes decoded; the declared type must be one of the three, the stored one is the type found in the content. */
+            image: string;
         };
-        BuySecondRequest: {
-            symbol: components["schemas"]["Symbol"];
-            direction: components["schemas"]["SecondDirection"];
-            /** @description Seconds: one of the offered periods. */
-            period: number;
-            /** @description USDT staked. */
-            stake: components["schemas"]["DecimalInput"];
-        };
-        NewsItem: {
+        Upload: {
             id: string;
-            title: string;
-            summary: string;
-            /** @description A picture for the list and the article's head: an https or data: image URL. */
-            cover?: string;
-            /** @description The language this version is in: the requested one, or `en` when the article was not written in it. */
-            locale: components["schemas"]["Locale"];
-            /** @description When it was published. */
-            time: components["schemas"]["EpochMillis"];
+            /**
+             * @description The type found in the content (not the declared one).
+             * @enum {string}
+             */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            /** @description Decoded bytes. */
+            size: number;
         };
-        NewsPage: {
-            items: components["schemas"]["NewsItem"][];
-            page: number;
-            pageSize: number;
-            total: number;
-        };
-        NewsArticle: {
+        UploadImage: {
             id: string;
-            title: string;
-            summary: string;
-            cover?: string;
-            locale: components["schemas"]["Locale"];
-            time: components["schemas"]["EpochMillis"];
-            /** @description HTML; sanitise before rendering (see getNews). */
-            body: string;
+            /**
+             * @description The type found in the content (not the declared one).
+             * @enum {string}
+             */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            /** @description Decoded bytes. */
+            size: number;
+            /** @description The image as a data URL (data:image/png;base64,...) whose media type is `contentType`. */
+            image: string;
         };
+        IdentityRequest: {
+            /**
+             * @description `primary`: real name, ID number, front and back photos. `advanced`: hand-held photo, once primary is verified.
+             * @enum {string}
+             */
+            level: "primary" | "advanced";
+            /** @description Required for `primary`. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            realName?: string;
+            /** @enum {string} */
+            idType?: "id_card" | "passport" | "driving_license";
+            idNumber?: string;
+            /** @description Upload id. */
+            frontImage?: string;
+            /** @description Upload id. */
+            backImage?: string;
+            /** @description Upload id (advanced). */
+            handImage?: string;
+        } & (unknown & unknown);
+        UploadImageEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["UploadImage"];
+        } | components["schemas"]["ErrorEnvelope"];
+        UploadEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Upload"];
+        } | components["schemas"]["ErrorEnvelope"];
+        ResetPasswordRequest: {
+            ticket: string;
+            password: string;
+            confirmPassword: string;
+        };
+        ChangePasswordRequest: {
+            oldPassword: string;
+            password: string;
+            confirmPassword: string;
+        };
+        TransactionPasswordRequest: {
+            /** @description Six digits. */
+            password: string;
+            confirmPassword: string;
+            /** @description A `security` verification code; required to change an existing transaction password. */
+            code?: string;
+        };
+        /** @enum {string} */
+        PaymentMethodType: "bank" | "pix" | "alipay" | "wechat";
+        /** @description Which fields apply depends on `type` (checked with the schema: HTTP 400 `field_required` naming the field): bank needs bankName and accountNumber; pix needs pixKey; alipay needs alipayAccount and qrImage; wechat needs wechatNickname, wechatAccount and qrImage. Fields of another type are ignored. */
+        PaymentMethodRequest: {
+            type: components["schemas"]["PaymentMethodType"];
+            country: components["schemas"]["CountryCode"];
+            /** @description The name of the verified identity (compared in its normalised form, ignoring case). Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            realName: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 80 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            bankName?: string;
+            /** @description Bank card or account number. */
+            accountNumber?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 4 to 77 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            pixKey?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            alipayAccount?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 1 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            wechatNickname?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            wechatAccount?: string;
+            /** @description Upload id of the payment QR code image. */
+            qrImage?: string;
+        } & (unknown & unknown & unknown & unknown);
+        PaymentMethod: {
+            /** @description Opaque, unique among the owner's methods (for example `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it. */
+            id: string;
+            type: components["schemas"]["PaymentMethodType"];
+            country: components["schemas"]["CountryCode"];
+            realName: string;
+            bankName?: string;
+            /** @description Masked except the last 4 digits. */
+            accountNumber?: string;
+            pixKey?: string;
+            alipayAccount?: string;
+            wechatNickname?: string;
+            wechatAccount?: string;
+            /** @description Upload id of the QR code (getUpload shows it). */
+            qrImage?: string;
+            status: components["schemas"]["ReviewStatus"];
+            /** @description Why it was rejected. */
+            reason?: string;
+            createdAt: components["schemas"]["EpochMillis"];
+        };
+        RemovePaymentMethodRequest: {
+            /** @description The id of one of the user's payment methods. */
+            id: string;
+        };
+        PaymentMethodEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["PaymentMethod"];
+        } | components["schemas"]["ErrorEnvelope"];
+        /** @enum {string} */
+        AccountType: "email" | "phone";
         /**
-         * @description What a system message is about, with its `params`: `deposit_credited`, `recharge_rejected`,
-         *     `withdrawal_done` and `withdrawal_failed` have `amount` (at the coin's precision) and
-         *     `coin`; `lever_liquidated` has `symbol`; `announcement` has `title` and `body`; the others
-         *     none. Servers may add kinds: a client shows `title` and `body` for one it does not know.
+         * @description ISO 3166-1 alpha-2 region of a phone number.
+         * @example US
+         */
+        CountryCode: string;
+        RegisterRequest: {
+            accountType: components["schemas"]["AccountType"];
+            /** @description An email, or a phone number in the national or international format of `country`. */
+            account: string;
+            country?: components["schemas"]["CountryCode"];
+            password: string;
+            confirmPassword: string;
+            code: string;
+            inviteCode?: string;
+            /**
+             * @description The user opened and accepted the user agreement and the privacy policy (in a form, the string `true`).
+             * @constant
+             */
+            agree: true;
+        };
+        LoginRequest: {
+            account: string;
+            country?: components["schemas"]["CountryCode"];
+            password: string;
+        };
+        Session: {
+            token: string;
+            user: components["schemas"]["User"];
+        };
+        SessionEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Session"];
+        } | components["schemas"]["ErrorEnvelope"];
+        User: {
+            id: string;
+            /** @description The registered email, or the phone in E.164 format. Cannot be changed. */
+            account: string;
+            accountType: components["schemas"]["AccountType"];
+            nickname: string;
+            /** @description The user's own invitation (promotion) code. */
+            inviteCode: string;
+            creditScore: number;
+            /** @description The name of the identity submission, once there is one. */
+            realName?: string;
+            /** @description Real-name (primary) identity verification. */
+            verification: components["schemas"]["ReviewStatus"];
+            /** @description Why the last identity submission was rejected. */
+            verificationReason?: string;
+            /** @description Advanced verification (hand-held ID photo), after the primary one. */
+            advancedVerification: components["schemas"]["ReviewStatus"];
+            advancedVerificationReason?: string;
+            /**
+             * @description Certification level, mobile (registered) then real name (verified) then advanced.
+             * @enum {string}
+             */
+            merchantLevel: "mobile" | "realName" | "advanced";
+            /**
+             * @description Agents (resellers) are made by a valid authorization code.
+             * @enum {string}
+             */
+            role: "user" | "agent";
+            /** @description USDT a user may withdraw per 24 hours; raised by identity verification. */
+            withdrawalLimit: components["schemas"]["Decimal"];
+            /**
+             * @description USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.
+             * @example 1850.00
+             */
+            withdrawalLimitLeft: components["schemas"]["Decimal"];
+            hasTransactionPassword: boolean;
+            createdAt: components["schemas"]["EpochMillis"];
+        };
+        AuthorizationCodeRequest: {
+            code: string;
+        };
+        UserEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["User"];
+        } | components["schemas"]["ErrorEnvelope"];
+        /** @enum {string} */
+        RecordType: "deposit" | "withdrawal" | "transfer" | "recharge" | "exchange";
+        /**
+         * @description deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success.
          * @enum {string}
          */
-        MessageKind: "welcome" | "deposit_credited" | "recharge_rejected" | "withdrawal_done" | "withdrawal_failed" | "identity_verified" | "identity_rejected" | "lever_liquidated" | "announcement";
-        SystemMessage: {
+        RecordStatus: "confirming" | "credited" | "not_credited" | "reviewing" | "application" | "success" | "failure";
+        Record: {
             id: string;
-            kind: components["schemas"]["MessageKind"];
-            /** @description English. */
-            title: string;
-            /** @description English plain text (not HTML). */
-            body: string;
-            /** @description The values the kind's text needs (see MessageKind). */
-            params?: {
-                [key: string]: string;
-            };
-            read: boolean;
+            type: components["schemas"]["RecordType"];
+            coin: components["schemas"]["Coin"];
+            accountKind: components["schemas"]["AccountKind"];
+            toAccountKind?: components["schemas"]["AccountKind"];
+            toCoin?: components["schemas"]["Coin"];
+            /** @description Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative). */
+            amount: components["schemas"]["Decimal"];
+            toAmount?: components["schemas"]["Decimal"];
+            fee: components["schemas"]["Decimal"];
+            status: components["schemas"]["RecordStatus"];
+            reason?: string;
+            chain?: components["schemas"]["Chain"];
+            address?: string;
+            txid?: string;
+            confirmations?: number;
+            requiredConfirmations?: number;
             time: components["schemas"]["EpochMillis"];
         };
-        MessagePage: {
-            items: components["schemas"]["SystemMessage"][];
+        RecordPage: {
+            items: components["schemas"]["Record"][];
             page: number;
             pageSize: number;
             total: number;
-            /** @description Messages not read yet (of all pages). */
-            unread: number;
         };
+        /**
+         * @description Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;
+         *     freeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between
+         *     accounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral
+         *     rebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when
+         *     it is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;
+         *     p2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;
+         *     p2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a
+         *     lock-up or savings principal locked in the financial account; earn_buy: a mining machine
+         *     bought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back
+         *     from the financial account (at the end, or early, the penalty then a `fee`); loan: a loan
+         *     paid out; loan_repay: a loan repayment; ieo_subscribe: an IEO payment locked; ieo_settle:
+         *     the allocation charged and the rest refunded; ieo_distribute: IEO tokens received.
+         * @enum {string}
+         */
+        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return" | "earn_lock" | "earn_buy" | "earn_yield" | "earn_unlock" | "loan" | "loan_repay" | "ieo_subscribe" | "ieo_settle" | "ieo_distribute";
+        BalanceLogEntry: {
+            id: string;
+            reason: components["schemas"]["LedgerReason"];
+            /** @description What the change belongs to: a record, order, ad or transfer id. */
+            ref: string;
+            coin: components["schemas"]["Coin"];
+            /** @description Signed change of the available balance. */
+            available: components["schemas"]["Decimal"];
+            /** @description Signed change of the frozen (locked) balance. */
+            frozen: components["schemas"]["Decimal"];
+            availableAfter: components["schemas"]["Decimal"];
+            frozenAfter: components["schemas"]["Decimal"];
+            time: components["schemas"]["EpochMillis"];
+        };
+        BalanceLogPage: {
+            items: components["schemas"]["BalanceLogEntry"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        RecordEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Record"];
+        } | components["schemas"]["ErrorEnvelope"];
+        RecordPageEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["RecordPage"];
+        } | components["schemas"]["ErrorEnvelope"];
+        TransferRequest: {
+            coin: components["schemas"]["Coin"];
+            from: components["schemas"]["AccountKind"];
+            to: components["schemas"]["AccountKind"];
+            amount: components["schemas"]["DecimalInput"];
+        };
+        FlashQuoteRequest: {
+            from: components["schemas"]["Coin"];
+            to: components["schemas"]["Coin"];
+            amount: components["schemas"]["DecimalInput"];
+        };
+        FlashQuote: {
+            id: string;
+            from: components["schemas"]["Coin"];
+            to: components["schemas"]["Coin"];
+            amount: components["schemas"]["Decimal"];
+            /** @description Units of `to` per unit of `from`, 8 decimals, rounded down. */
+            rate: components["schemas"]["Decimal"];
+            fee: components["schemas"]["Decimal"];
+            /** @description The fee as a fraction of the gross amount received (0.001 = 0.1 %), as configured: what the app shows beside the fee. */
+            feeRate: components["schemas"]["Decimal"];
+            receive: components["schemas"]["Decimal"];
+            expiresAt: components["schemas"]["EpochMillis"];
+            /** @description How long the quote holds from now (clients count down from receipt; their clock may differ from the server's). */
+            validSeconds: number;
+        };
+        FlashOrderRequest: {
+            quoteId: string;
+        };
+        FlashQuoteEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["FlashQuote"];
+        } | components["schemas"]["ErrorEnvelope"];
+        /** @enum {string} */
+        Chain: "TRC20" | "ERC20" | "BTC";
+        /**
+         * @description funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products).
+         * @enum {string}
+         */
+        AccountKind: "funds" | "exchange" | "lever" | "fiat" | "second" | "financial";
+        ChainInfo: {
+            chain: components["schemas"]["Chain"];
+            minDeposit: components["schemas"]["Decimal"];
+            depositConfirmations: number;
+            minWithdraw: components["schemas"]["Decimal"];
+            withdrawFee: components["schemas"]["Decimal"];
+            withdrawConfirmations: number;
+            /** @description A regular expression every address of this chain matches. */
+            addressPattern: string;
+        };
+        CoinInfo: {
+            coin: components["schemas"]["Coin"];
+            name: string;
+            /** @description Decimal places amounts of this coin may have. */
+            precision: number;
+            /** @description Decimal places shown (truncated). */
+            displayDecimals: number;
+            chains: components["schemas"]["ChainInfo"][];
+        };
+        Balance: {
+            coin: components["schemas"]["Coin"];
+            available: components["schemas"]["Decimal"];
+            frozen: components["schemas"]["Decimal"];
+            /** @description (available + frozen) at the last price, truncated to 2 decimals; `usdtTotal` is the sum of the values shown. */
+            usdtValue: components["schemas"]["Decimal"];
+        };
+        AccountBalances: {
+            kind: components["schemas"]["AccountKind"];
+            usdtTotal: components["schemas"]["Decimal"];
+            balances: components["schemas"]["Balance"][];
+        };
+        Wallet: {
+            usdtTotal: components["schemas"]["Decimal"];
+            accounts: components["schemas"]["AccountBalances"][];
+        };
+        DepositAddress: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            address: string;
+            minDeposit: components["schemas"]["Decimal"];
+            confirmations: number;
+        };
+        WireDetails: {
+            available: boolean;
+            currency?: string;
+            bankName?: string;
+            accountNumber?: string;
+            accountName?: string;
+            bankAddress?: string;
+            transferCode?: string;
+            companyAddress?: string;
+        };
+        RechargeRequest: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            amount: components["schemas"]["DecimalInput"];
+            /** @description The platform address the user paid to. */
+            address: string;
+            /** @description Upload id of the payment voucher image. */
+            voucher: string;
+        };
+        CoinsEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["CoinInfo"][];
+        } | components["schemas"]["ErrorEnvelope"];
+        WalletEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Wallet"];
+        } | components["schemas"]["ErrorEnvelope"];
+        DepositAddressEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["DepositAddress"];
+        } | components["schemas"]["ErrorEnvelope"];
+        WireDetailsEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["WireDetails"];
+        } | components["schemas"]["ErrorEnvelope"];
+        RemoveAddressRequest: {
+            /** @description The id of an address in the user's address book. */
+            id: string;
+        };
+        WithdrawAddress: {
+            id: string;
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            address: string;
+            label?: string;
+            createdAt: components["schemas"]["EpochMillis"];
+        };
+        AddressRequest: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            address: string;
+            /** @description Optional; an empty value is no label, a label of only spaces is refused. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): at most 32 characters (code points) once normalised (`text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            label?: string;
+            code: string;
+        };
+        WithdrawRequest: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            addressId: string;
+            amount: components["schemas"]["DecimalInput"];
+            transactionPassword: string;
+        };
+        AddressesEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["WithdrawAddress"][];
+        } | components["schemas"]["ErrorEnvelope"];
+        AddressEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["WithdrawAddress"];
+        } | components["schemas"]["ErrorEnvelope"];
         UnreadCount: {
             unread: number;
         };
-        MessageIdRequest: {
-            id: string;
-        };
         /**
-         * @description 1 for my direct referrals, 2 for the users they invited.
-         * @enum {integer}
+         * @description The product's 20 languages. The codes are the product's own, kept for compatibility with
+         *     existing clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says
+         *     which language it means and its BCP 47 tag where the code differs.
          */
-        TeamLevel: 1 | 2;
-        TeamLevelTerms: {
-            level: components["schemas"]["TeamLevel"];
-            /** @description Share of a member's spot fee credited to me (0.2 is 20 %; 8 decimals). */
-            rate: components["schemas"]["Decimal"];
-            members: number;
-        };
-        CoinAmount: {
-            coin: string;
-            amount: components["schemas"]["Decimal"];
-        };
-        TeamSummary: {
-            /** @description My direct referrals (level 1). */
-            directCount: number;
-            /** @description Members of both levels. */
-            teamCount: number;
-            /** @description Members of both levels active within `activeDays`. */
-            activeCount: number;
-            activeDays: number;
-            levels: components["schemas"]["TeamLevelTerms"][];
-            /** @description My rebates summed per coin (coins with none are left out), by coin name. */
-            income: components["schemas"]["CoinAmount"][];
-            incomeUsdt: components["schemas"]["Decimal"];
-        };
-        TeamMember: {
-            /** @description Stable for me and this member; not the member's user id. */
-            id: string;
-            /** @description Masked. */
-            account: string;
-            level: components["schemas"]["TeamLevel"];
-            joinedAt: components["schemas"]["EpochMillis"];
-            active: boolean;
-            lastActiveAt?: components["schemas"]["EpochMillis"];
-            incomeUsdt: components["schemas"]["Decimal"];
-        };
-        TeamMemberPage: {
-            items: components["schemas"]["TeamMember"][];
-            page: number;
-            pageSize: number;
-            total: number;
-        };
-        Rebate: {
-            id: string;
-            time: components["schemas"]["EpochMillis"];
-            /** @description The member's masked account. */
-            member: string;
-            level: components["schemas"]["TeamLevel"];
-            symbol: components["schemas"]["Symbol"];
-            rate: components["schemas"]["Decimal"];
-            coin: string;
-            /** @description Credited to my funds account, at the coin's precision. */
-            amount: components["schemas"]["Decimal"];
-            /** @description At the time of the credit (two decimals, truncated). */
-            usdtValue: components["schemas"]["Decimal"];
-        };
-        RebatePage: {
-            items: components["schemas"]["Rebate"][];
-            page: number;
-            pageSize: number;
-            total: number;
-        };
-        SupportGuestRequest: {
-            /** @description The key this device got before, if any. */
-            key?: string;
-        };
-        SupportGuest: {
-            /** @description A random secret: keep it on the device, send it as `Authorization`. */
-            key: string;
-        };
+        Locale: string & ("en" | "es" | "de" | "fr" | "zh" | "jp" | "hk" | "it" | "sv" | "cr" | "pt" | "ko" | "th" | "ar" | "vi" | "tr" | "ru" | "bg" | "ro" | "br");
         /**
-         * @description What an automatic agent message is, so a client can show its own translation: `greeting`
-         *     (opening the conversation), `deposit` and `withdraw` (answers to a question about them, with
-         *     a link to the page), `handover` (a person will reply). Messages a person typed have none.
+         * @description A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed
+         *     with exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never
+         *     `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):
+         *     - an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,
+         *       flash quotes, chain minimums and fees, rebates and team income per coin): the coin's
+         *       `precision` (`listCoins`); a record's
+         *       and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);
+         *     - a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the
+         *       symbol's `pricePrecision`;
+         *     - a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a
+         *       buy's fee): `amountPrecision`; a removed book level is zero at this scale;
+         *     - a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):
+         *       `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):
+         *       `settlementPrecision`;
+         *     - a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage
+         *       (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;
+         *     - configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.
+         *     Rounding: fees and amounts paid or frozen round up; amounts received round down; values
+         *     only shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward
+         *     zero; balances and amounts a user entered are exact (inputs are checked, never rounded).
+         * @example 64210.55
+         */
+        Decimal: string;
+        /**
+         * @description A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.
+         * @example 0.5
+         * @example 64210.55
+         */
+        DecimalInput: string;
+        /**
+         * @description Unix epoch milliseconds.
+         * @example 1767225600000
+         */
+        EpochMillis: number;
+        /** @example BTC/USDT */
+        Symbol: string;
+        /**
+         * @description The stable reason of every error answer: a client translates it (the app's catalogue is
+         *     `apiErrors` in locales/*.json, one string per code in every language) and falls back to
+         *     `message` only for a code it does not know. New codes are added here first. Which
+         *     operation answers which code, when, with which HTTP status and envelope type, is each
+         *     operation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`
+         *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        SupportKind: "greeting" | "deposit" | "withdraw" | "handover";
-        SupportMessage: {
-            id: string;
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "ieo_not_open" | "ieo_quantity_out_of_range" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_too_many_open_orders" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        /**
+         * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
+         * @example {
+         *       "type": "error",
+         *       "code": "wrong_credentials",
+         *       "message": "Incorrect account or password"
+         *     }
+         * @example {
+         *       "type": "error",
+         *       "code": "code_cooldown",
+         *       "message": "Please wait 42 s before requesting another code",
+         *       "params": {
+         *         "seconds": 42
+         *       }
+         *     }
+         */
+        ErrorEnvelope: {
             /** @enum {string} */
-            from: "user" | "agent";
-            /** @description Plain text (not HTML; at most 1,000 characters), in English for automatic messages. */
-            text?: string;
-            /** @description An upload id of the conversation's owner (getUpload). */
-            image?: string;
-            kind?: components["schemas"]["SupportKind"];
-            time: components["schemas"]["EpochMillis"];
-            /** @description A user message: the agent has read it. An agent message: the caller has. */
-            read: boolean;
-        };
-        SupportChat: {
-            messages: components["schemas"]["SupportMessage"][];
-            hasMore: boolean;
-            unread: number;
-        };
-        SupportMessageRequest: {
-            text?: string;
-            image?: string;
-        };
-        P2pMessage: {
-            id: string;
+            type: "error" | "999" | "998" | "997";
+            message: string;
+            code: components["schemas"]["ErrorCode"];
             /**
-             * @description Who wrote it: the order's buyer or seller (compare with the order's `role` to tell the caller's own), or support in an appeal.
-             * @enum {string}
+             * @description The values in `message`, for a client that shows its own translation of `code`:
+             *     `code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},
+             *     `limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},
+             *     `unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.
              */
-            from: "buyer" | "seller" | "support";
-            /** @description Plain text (not HTML; at most 1,000 characters), in English for automatic messages. */
-            text?: string;
-            /** @description An upload id of the side that sent it, readable by both sides (getUpload). */
-            image?: string;
-            time: components["schemas"]["EpochMillis"];
+            params?: {
+                [key: string]: string | number;
+            };
         };
-        P2pMessageRequest: {
+        /** @example USDT */
+        Coin: string;
+        /** @description A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %). */
+        Rate: string;
+        TextEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: string;
+        } | components["schemas"]["ErrorEnvelope"];
+        LockProduct: {
             id: string;
-            text?: string;
-            image?: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            minAmount: components["schemas"]["Decimal"];
+            maxAmount: components["schemas"]["Decimal"];
+            dailyRate: components["schemas"]["Rate"];
+            days: number;
+            /** @description Absent: no early redemption. */
+            earlyPenaltyRate?: components["schemas"]["Rate"];
+            /** @enum {string} */
+            status: "not_started" | "in_progress" | "expired";
+            opensAt: components["schemas"]["EpochMillis"];
+            closesAt: components["schemas"]["EpochMillis"];
+        };
+        LockRequest: {
+            productId: string;
+            amount: components["schemas"]["DecimalInput"];
+        };
+        RedeemRequest: {
+            id: string;
+        };
+        MiningMachine: {
+            id: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            price: components["schemas"]["Decimal"];
+            outputCoin: components["schemas"]["Coin"];
+            dailyOutput: components["schemas"]["Decimal"];
+            days: number;
+            stock: number;
+            /** @enum {string} */
+            status: "on_sale" | "sold_out";
+        };
+        BuyMachineRequest: {
+            machineId: string;
+            /** @description In a form, a string of digits. */
+            quantity: number;
+        };
+        /**
+         * @description lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit.
+         * @enum {string}
+         */
+        EarnKind: "lock" | "machine" | "savings";
+        EarnPosition: {
+            /** @description Also the order number. */
+            id: string;
+            kind: components["schemas"]["EarnKind"];
+            productId: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            /** @description Locked until the end (0 for a machine). */
+            principal: components["schemas"]["Decimal"];
+            /** @description Paid for good (a machine; else 0). */
+            price: components["schemas"]["Decimal"];
+            /** @description Machine shares. */
+            quantity?: number;
+            payoutCoin: components["schemas"]["Coin"];
+            /** @description Each payment. */
+            payout: components["schemas"]["Decimal"];
+            /** @description How many payments. */
+            periods: number;
+            /** @description Days between payments (a savings deposit pays once, at maturity). */
+            periodDays: number;
+            paid: number;
+            earned: components["schemas"]["Decimal"];
+            /** @description What the whole schedule pays: payout × periods. */
+            total: components["schemas"]["Decimal"];
+            startAt: components["schemas"]["EpochMillis"];
+            endAt: components["schemas"]["EpochMillis"];
+            /** @description The next payment, while running. */
+            nextAt?: components["schemas"]["EpochMillis"];
+            /** @enum {string} */
+            status: "running" | "ended" | "redeemed";
+            earlyPenaltyRate?: components["schemas"]["Rate"];
+            redeemedAt?: components["schemas"]["EpochMillis"];
+            penalty?: components["schemas"]["Decimal"];
+        };
+        EarnPositionPage: {
+            items: components["schemas"]["EarnPosition"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        SavingsProduct: {
+            id: string;
+            coin: components["schemas"]["Coin"];
+            /** @description Annual. */
+            rate: components["schemas"]["Rate"];
+            days: number;
+            minAmount: components["schemas"]["Decimal"];
+            maxAmount: components["schemas"]["Decimal"];
+            totalDeposit: components["schemas"]["Decimal"];
+        };
+        SavingsRequest: {
+            productId: string;
+            amount: components["schemas"]["DecimalInput"];
         };
         /**
          * @description The user's side: `buy` coin (from a merchant's sell ad) or `sell` coin (to a buy ad).
@@ -2491,9 +2755,9 @@ export interface components {
             side: "sell" | "buy";
             coin: string;
             fiat: components["schemas"]["FiatCurrency"];
-            /** @description Fiat per coin */
+            /** @description Fiat per coin, at the fiat's decimals. */
             price: components["schemas"]["Decimal"];
-            /** @description Coin the ad still offers (or still buys) */
+            /** @description Coin the ad still offers (or still buys), at the coin's precision. */
             available: components["schemas"]["Decimal"];
             /** @description Smallest order in fiat. */
             min: components["schemas"]["Decimal"];
@@ -2519,6 +2783,24 @@ export interface components {
             completionRate: components["schemas"]["Decimal"];
             levels: components["schemas"]["P2pLevels"];
             ads: components["schemas"]["P2pAd"][];
+        };
+        P2pMessage: {
+            id: string;
+            /**
+             * @description Who wrote it: the order's buyer or seller (compare with the order's `role` to tell the caller's own), or support in an appeal.
+             * @enum {string}
+             */
+            from: "buyer" | "seller" | "support";
+            /** @description Plain text (not HTML; at most 1,000 characters), in English for automatic messages. */
+            text?: string;
+            /** @description An upload id of the side that sent it, readable by both sides (getUpload). */
+            image?: string;
+            time: components["schemas"]["EpochMillis"];
+        };
+        P2pMessageRequest: {
+            id: string;
+            text?: string;
+            image?: string;
         };
         /**
          * @description | action (actOnP2pOrder) | who | from | to |
@@ -2577,7 +2859,7 @@ export interface components {
             fiat: components["schemas"]["FiatCurrency"];
             price: components["schemas"]["Decimal"];
             quantity: components["schemas"]["Decimal"];
-            /** @description What the buyer pays */
+            /** @description What the buyer pays, in fiat. */
             amount: components["schemas"]["Decimal"];
             payment?: components["schemas"]["P2pCollection"];
             status: components["schemas"]["P2pOrderStatus"];
@@ -2650,607 +2932,196 @@ export interface components {
             /** @description In a form, the string `true` or `false`. */
             online: boolean;
         };
-        /**
-         * @description The product's 20 languages. The codes are the product's own, kept for compatibility with
-         *     existing clients: most are ISO 639-1, four are not (`jp`, `hk`, `cr`, `br`); each value says
-         *     which language it means and its BCP 47 tag where the code differs.
-         */
-        Locale: string & ("en" | "es" | "de" | "fr" | "zh" | "jp" | "hk" | "it" | "sv" | "cr" | "pt" | "ko" | "th" | "ar" | "vi" | "tr" | "ru" | "bg" | "ro" | "br");
-        /**
-         * @description A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed
-         *     with exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never
-         *     `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):
-         *     - an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,
-         *       flash quotes, chain minimums and fees, rebates and team income per coin): the coin's
-         *       `precision` (`listCoins`); a record's
-         *       and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);
-         *     - a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the
-         *       symbol's `pricePrecision`;
-         *     - a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a
-         *       buy's fee): `amountPrecision`; a removed book level is zero at this scale;
-         *     - a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):
-         *       `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):
-         *       `settlementPrecision`;
-         *     - a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage
-         *       (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;
-         *     - configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.
-         *     Rounding: fees and amounts paid or frozen round up; amounts received round down; values
-         *     only shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward
-         *     zero; balances and amounts a user entered are exact (inputs are checked, never rounded).
-         * @example 64210.55
-         */
-        Decimal: string;
-        /**
-         * @description A decimal number in a request (an amount, a price, a quantity): digits with an optional point, no sign, no exponent, at most 15 digits before the point and 18 after, so every such field's maximum is 999999999999999.999999999999999999 (below 10^15) and no input can make arithmetic expensive. A value outside this form is refused before anything else is checked: HTTP 400 with `code` `amount_invalid` (the `x-invalid-code` of this schema) and `params.field`. Business bounds (the coin's decimal places, minimums, the balance) are checked after and answer their own codes.
-         * @example 0.5
-         * @example 64210.55
-         */
-        DecimalInput: string;
-        /**
-         * @description Unix epoch milliseconds.
-         * @example 1767225600000
-         */
-        EpochMillis: number;
-        /** @example BTC/USDT */
-        Symbol: string;
-        /** @enum {string} */
-        KlinePeriod: "1min" | "5min" | "15min" | "30min" | "60min" | "4hour" | "1day" | "1week" | "1mon";
-        /**
-         * @description The stable reason of every error answer: a client translates it (the app's catalogue is
-         *     `apiErrors` in locales/*.json, one string per code in every language) and falls back to
-         *     `message` only for a code it does not know. New codes are added here first. Which
-         *     operation answers which code, when, with which HTTP status and envelope type, is each
-         *     operation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`
-         *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
-         * @enum {string}
-         */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "ieo_not_open" | "ieo_quantity_out_of_range" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_too_many_open_orders" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
-        /**
-         * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
-         * @example {
-         *       "type": "error",
-         *       "code": "wrong_credentials",
-         *       "message": "Incorrect account or password"
-         *     }
-         * @example {
-         *       "type": "error",
-         *       "code": "code_cooldown",
-         *       "message": "Please wait 42 s before requesting another code",
-         *       "params": {
-         *         "seconds": 42
-         *       }
-         *     }
-         */
-        ErrorEnvelope: {
-            /** @enum {string} */
-            type: "error" | "999" | "998" | "997";
-            message: string;
-            code: components["schemas"]["ErrorCode"];
-            /**
-             * @description The values in `message`, for a client that shows its own translation of `code`:
-             *     `code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},
-             *     `limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},
-             *     `unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.
-             */
-            params?: {
-                [key: string]: string | number;
-            };
-        };
-        Settings: {
-            siteName: string;
-            appVersion: string;
-            defaultLocale: components["schemas"]["Locale"];
-            /** @description The languages the server offers, in the order a language picker shows them. */
-            locales: components["schemas"]["Locale"][];
-            codeCooldownSeconds: number;
-            passwordMinLength: number;
-            passwordMaxLength: number;
-            /** @description Largest image upload, decoded bytes. */
-            uploadMaxBytes: number;
-            /** @description How long an identity review usually takes. */
-            identityReviewSeconds: number;
-            /** @description How long a payment-method review usually takes (users are told up to 60 minutes). */
-            paymentReviewSeconds: number;
-            /** @description True on sandbox servers (the mock, staging), which implement the `sandbox` operations. */
-            sandbox: boolean;
-            /** @description USDT a user may withdraw per 24 hours at each certification level. */
-            withdrawalLimits: {
-                mobile: components["schemas"]["Decimal"];
-                realName: components["schemas"]["Decimal"];
-                advanced: components["schemas"]["Decimal"];
-            };
-            /** @description Units of each fiat currency per 1 USDT, for showing converted totals. */
-            fiatRates: {
-                [key: string]: components["schemas"]["Decimal"];
-            };
-            /**
-             * @description The spot trading fee as a fraction (0.001 = 0.1 %), taken from what the user receives: on a
-             *     buy, quantity × rate in the base coin, rounded up at the symbol's amount precision; on a
-             *     sell, proceeds × rate in the quote coin, rounded up at 6 decimal places.
-             */
-            spotFeeRate: components["schemas"]["Decimal"];
-        };
-        /** @enum {string} */
-        AccountType: "email" | "phone";
-        /**
-         * @description ISO 3166-1 alpha-2 region of a phone number.
-         * @example US
-         */
-        CountryCode: string;
-        SendCodeRequest: {
-            account: string;
-            country?: components["schemas"]["CountryCode"];
-            /** @enum {string} */
-            scene: "register" | "login" | "forget_password" | "security";
-        };
-        CodeSent: {
-            cooldownSeconds: number;
-        };
-        RegisterRequest: {
-            accountType: components["schemas"]["AccountType"];
-            /** @description An email, or a phone number in the national or international format of `country`. */
-            account: string;
-            country?: components["schemas"]["CountryCode"];
-            password: string;
-            confirmPassword: string;
-            code: string;
-            inviteCode?: string;
-            /**
-             * @description The user opened and accepted the user agreement and the privacy policy (in a form, the string `true`).
-             * @constant
-             */
-            agree: true;
-        };
-        LoginRequest: {
-            account: string;
-            country?: components["schemas"]["CountryCode"];
-            password: string;
-        };
-        Session: {
-            token: string;
-            user: components["schemas"]["User"];
-        };
-        SessionEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["Session"];
-        } | components["schemas"]["ErrorEnvelope"];
-        User: {
-            id: string;
-            /** @description The registered email, or the phone in E.164 format. Cannot be changed. */
-            account: string;
-            accountType: components["schemas"]["AccountType"];
-            nickname: string;
-            /** @description The user's own invitation (promotion) code. */
-            inviteCode: string;
-            creditScore: number;
-            /** @description The name of the identity submission, once there is one. */
-            realName?: string;
-            /** @description Real-name (primary) identity verification. */
-            verification: components["schemas"]["ReviewStatus"];
-            /** @description Why the last identity submission was rejected. */
-            verificationReason?: string;
-            /** @description Advanced verification (hand-held ID photo), after the primary one. */
-            advancedVerification: components["schemas"]["ReviewStatus"];
-            advancedVerificationReason?: string;
-            /**
-             * @description Certification level, mobile (registered) then real name (verified) then advanced.
-             * @enum {string}
-             */
-            merchantLevel: "mobile" | "realName" | "advanced";
-            /**
-             * @description Agents (resellers) are made by a valid authorization code.
-             * @enum {string}
-             */
-            role: "user" | "agent";
-            /** @description USDT a user may withdraw per 24 hours; raised by identity verification. */
-            withdrawalLimit: components["schemas"]["Decimal"];
-            /**
-             * @description USDT the user may still withdraw now: `withdrawalLimit` less the USDT value of the withdrawals of the last 24 hours that did not fail (fees excluded, all valued at the current last prices), the same sum `withdraw` checks for `limit_exceeded`; never below zero and never above `withdrawalLimit`, 2 decimals, rounded down. A client shows it on the withdrawal form so that an amount over it is flagged before anything is sent.
-             * @example 1850.00
-             */
-            withdrawalLimitLeft: components["schemas"]["Decimal"];
-            hasTransactionPassword: boolean;
-            createdAt: components["schemas"]["EpochMillis"];
-        };
-        /** @enum {string} */
-        ReviewStatus: "none" | "pending" | "verified" | "rejected";
-        Ticket: {
-            /** @description Proof that the code was checked; valid once, for 10 minutes. */
-            ticket: string;
-            expiresAt: components["schemas"]["EpochMillis"];
-        };
-        CheckCodeRequest: {
-            /** @description Required except for the `security` scene, which uses the logged-in user's account. */
-            account?: string;
-            country?: components["schemas"]["CountryCode"];
-            /** @enum {string} */
-            scene: "forget_password" | "security";
-            code: string;
-        } & unknown;
-        ResetPasswordRequest: {
-            ticket: string;
-            password: string;
-            confirmPassword: string;
-        };
-        ChangePasswordRequest: {
-            oldPassword: string;
-            password: string;
-            confirmPassword: string;
-        };
-        TransactionPasswordRequest: {
-            /** @description Six digits. */
-            password: string;
-            confirmPassword: string;
-            /** @description A `security` verification code; required to change an existing transaction password. */
-            code?: string;
-        };
-        UploadRequest: {
-            /** @description The image as a base64 data URL (`data:image/png;base64,...`). A complete JPEG, PNG or WebP image, at most `uploadMaxBytes` bytes decoded; the declared type must be one of the three, the stored one is the type found in the content. */
-            image: string;
-        };
-        Upload: {
-            id: string;
-            /**
-             * @description The type found in the content (not the declared one).
-             * @enum {string}
-             */
-            contentType: "image/jpeg" | "image/png" | "image/webp";
-            /** @description Decoded bytes. */
-            size: number;
-        };
-        UploadImage: {
-            id: string;
-            /**
-             * @description The type found in the content (not the declared one).
-             * @enum {string}
-             */
-            contentType: "image/jpeg" | "image/png" | "image/webp";
-            /** @description Decoded bytes. */
-            size: number;
-            /** @description The image as a data URL (data:image/png;base64,...) whose media type is `contentType`. */
-            image: string;
-        };
-        IdentityRequest: {
-            /**
-             * @description `primary`: real name, ID number, front and back photos. `advanced`: hand-held photo, once primary is verified.
-             * @enum {string}
-             */
-            level: "primary" | "advanced";
-            /** @description Required for `primary`. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            realName?: string;
-            /** @enum {string} */
-            idType?: "id_card" | "passport" | "driving_license";
-            idNumber?: string;
-            /** @description Upload id. */
-            frontImage?: string;
-            /** @description Upload id. */
-            backImage?: string;
-            /** @description Upload id (advanced). */
-            handImage?: string;
-        } & (unknown & unknown);
-        /** @enum {string} */
-        PaymentMethodType: "bank" | "pix" | "alipay" | "wechat";
-        /** @description Which fields apply depends on `type` (checked with the schema: HTTP 400 `field_required` naming the field): bank needs bankName and accountNumber; pix needs pixKey; alipay needs alipayAccount and qrImage; wechat needs wechatNickname, wechatAccount and qrImage. Fields of another type are ignored. */
-        PaymentMethodRequest: {
-            type: components["schemas"]["PaymentMethodType"];
-            country: components["schemas"]["CountryCode"];
-            /** @description The name of the verified identity (compared in its normalised form, ignoring case). Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            realName: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 80 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            bankName?: string;
-            /** @description Bank card or account number. */
-            accountNumber?: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 4 to 77 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            pixKey?: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            alipayAccount?: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 1 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            wechatNickname?: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            wechatAccount?: string;
-            /** @description Upload id of the payment QR code image. */
-            qrImage?: string;
-        } & (unknown & unknown & unknown & unknown);
-        PaymentMethod: {
-            /** @description Opaque, unique among the owner's methods (for example `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it. */
-            id: string;
-            type: components["schemas"]["PaymentMethodType"];
-            country: components["schemas"]["CountryCode"];
-            realName: string;
-            bankName?: string;
-            /** @description Masked except the last 4 digits. */
-            accountNumber?: string;
-            pixKey?: string;
-            alipayAccount?: string;
-            wechatNickname?: string;
-            wechatAccount?: string;
-            /** @description Upload id of the QR code (getUpload shows it). */
-            qrImage?: string;
-            status: components["schemas"]["ReviewStatus"];
-            /** @description Why it was rejected. */
-            reason?: string;
-            createdAt: components["schemas"]["EpochMillis"];
-        };
-        RemovePaymentMethodRequest: {
-            /** @description The id of one of the user's payment methods. */
-            id: string;
-        };
-        RemoveAddressRequest: {
-            /** @description The id of an address in the user's address book. */
-            id: string;
-        };
-        AuthorizationCodeRequest: {
-            code: string;
-        };
-        UserEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["User"];
-        } | components["schemas"]["ErrorEnvelope"];
-        TicketEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["Ticket"];
-        } | components["schemas"]["ErrorEnvelope"];
-        UploadImageEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["UploadImage"];
-        } | components["schemas"]["ErrorEnvelope"];
-        UploadEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["Upload"];
-        } | components["schemas"]["ErrorEnvelope"];
-        PaymentMethodEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["PaymentMethod"];
-        } | components["schemas"]["ErrorEnvelope"];
-        /** @example USDT */
-        Coin: string;
-        /** @enum {string} */
-        Chain: "TRC20" | "ERC20" | "BTC";
-        /**
-         * @description funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products).
-         * @enum {string}
-         */
-        AccountKind: "funds" | "exchange" | "lever" | "fiat" | "second" | "financial";
-        ChainInfo: {
-            chain: components["schemas"]["Chain"];
-            minDeposit: components["schemas"]["Decimal"];
-            depositConfirmations: number;
-            minWithdraw: components["schemas"]["Decimal"];
-            withdrawFee: components["schemas"]["Decimal"];
-            withdrawConfirmations: number;
-            /** @description A regular expression every address of this chain matches. */
-            addressPattern: string;
-        };
-        CoinInfo: {
-            coin: components["schemas"]["Coin"];
-            name: string;
-            /** @description Decimal places amounts of this coin may have. */
-            precision: number;
-            /** @description Decimal places shown (truncated). */
-            displayDecimals: number;
-            chains: components["schemas"]["ChainInfo"][];
-        };
-        Balance: {
-            coin: components["schemas"]["Coin"];
-            available: components["schemas"]["Decimal"];
-            frozen: components["schemas"]["Decimal"];
-            /** @description (available + frozen) at the last price, truncated to 2 decimals; `usdtTotal` is the sum of the values shown. */
-            usdtValue: components["schemas"]["Decimal"];
-        };
-        AccountBalances: {
-            kind: components["schemas"]["AccountKind"];
-            usdtTotal: components["schemas"]["Decimal"];
-            balances: components["schemas"]["Balance"][];
-        };
-        Wallet: {
-            usdtTotal: components["schemas"]["Decimal"];
-            accounts: components["schemas"]["AccountBalances"][];
-        };
-        DepositAddress: {
-            coin: components["schemas"]["Coin"];
-            chain: components["schemas"]["Chain"];
-            address: string;
-            minDeposit: components["schemas"]["Decimal"];
-            confirmations: number;
-        };
-        WireDetails: {
-            available: boolean;
-            currency?: string;
-            bankName?: string;
-            accountNumber?: string;
-            accountName?: string;
-            bankAddress?: string;
-            transferCode?: string;
-            companyAddress?: string;
-        };
-        SandboxDepositRequest: {
-            coin: components["schemas"]["Coin"];
-            chain: components["schemas"]["Chain"];
-            amount: components["schemas"]["DecimalInput"];
-        };
-        RechargeRequest: {
-            coin: components["schemas"]["Coin"];
-            chain: components["schemas"]["Chain"];
-            amount: components["schemas"]["DecimalInput"];
-            /** @description The platform address the user paid to. */
-            address: string;
-            /** @description Upload id of the payment voucher image. */
-            voucher: string;
-        };
-        /** @enum {string} */
-        RecordType: "deposit" | "withdrawal" | "transfer" | "recharge" | "exchange";
-        /**
-         * @description deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success.
-         * @enum {string}
-         */
-        RecordStatus: "confirming" | "credited" | "not_credited" | "reviewing" | "application" | "success" | "failure";
-        Record: {
-            id: string;
-            type: components["schemas"]["RecordType"];
-            coin: components["schemas"]["Coin"];
-            accountKind: components["schemas"]["AccountKind"];
-            toAccountKind?: components["schemas"]["AccountKind"];
-            toCoin?: components["schemas"]["Coin"];
-            /** @description Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative). */
-            amount: components["schemas"]["Decimal"];
-            toAmount?: components["schemas"]["Decimal"];
-            fee: components["schemas"]["Decimal"];
-            status: components["schemas"]["RecordStatus"];
-            reason?: string;
-            chain?: components["schemas"]["Chain"];
-            address?: string;
-            txid?: string;
-            confirmations?: number;
-            requiredConfirmations?: number;
-            time: components["schemas"]["EpochMillis"];
-        };
-        RecordPage: {
-            items: components["schemas"]["Record"][];
-            page: number;
-            pageSize: number;
-            total: number;
-        };
-        /**
-         * @description Why a balance changed. deposit, recharge, withdrawal: money in and out of the platform;
-         *     freeze / unfreeze: locked for an order or a withdrawal, and back; fee; transfer between
-         *     accounts; exchange: flash exchange; trade: a fill, a contract's result; rebate: a referral
-         *     rebate; p2p_reserve: a P2P sell ad's quantity locked while it is on the shelf (or back when
-         *     it is taken off or edited); p2p_escrow: coin locked for a P2P order on a buy ad;
-         *     p2p_release: a completed P2P order's coin leaving the seller's escrow for the buyer;
-         *     p2p_return: a cancelled P2P order's escrow back to the seller (or the ad); earn_lock: a
-         *     lock-up or savings principal locked in the financial account; earn_buy: a mining machine
-         *     bought; earn_yield: a yield, output or interest payment; earn_unlock: a principal back
-         *     from the financial account (at the end, or early, the penalty then a `fee`); loan: a loan
-         *     paid out; loan_repay: a loan repayment; ieo_subscribe: an IEO payment locked; ieo_settle:
-         *     the allocation charged and the rest refunded; ieo_distribute: IEO tokens received.
-         * @enum {string}
-         */
-        LedgerReason: "deposit" | "recharge" | "withdrawal" | "freeze" | "unfreeze" | "fee" | "transfer" | "exchange" | "trade" | "rebate" | "p2p_reserve" | "p2p_escrow" | "p2p_release" | "p2p_return" | "earn_lock" | "earn_buy" | "earn_yield" | "earn_unlock" | "loan" | "loan_repay" | "ieo_subscribe" | "ieo_settle" | "ieo_distribute";
-        BalanceLogEntry: {
-            id: string;
-            reason: components["schemas"]["LedgerReason"];
-            /** @description What the change belongs to: a record, order, ad or transfer id. */
-            ref: string;
-            coin: components["schemas"]["Coin"];
-            /** @description Signed change of the available balance. */
-            available: components["schemas"]["Decimal"];
-            /** @description Signed change of the frozen (locked) balance. */
-            frozen: components["schemas"]["Decimal"];
-            availableAfter: components["schemas"]["Decimal"];
-            frozenAfter: components["schemas"]["Decimal"];
-            time: components["schemas"]["EpochMillis"];
-        };
-        BalanceLogPage: {
-            items: components["schemas"]["BalanceLogEntry"][];
-            page: number;
-            pageSize: number;
-            total: number;
-        };
-        /**
-         * @description lock: lock-up mining; machine: a mining-machine order; savings: a coin savings deposit.
-         * @enum {string}
-         */
-        EarnKind: "lock" | "machine" | "savings";
-        /** @description A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %). */
-        Rate: string;
-        LockProduct: {
+        IeoProject: {
             id: string;
             name: string;
             coin: components["schemas"]["Coin"];
-            minAmount: components["schemas"]["Decimal"];
-            maxAmount: components["schemas"]["Decimal"];
-            dailyRate: components["schemas"]["Rate"];
-            days: number;
-            /** @description Absent: no early redemption. */
-            earlyPenaltyRate?: components["schemas"]["Rate"];
-            /** @enum {string} */
-            status: "not_started" | "in_progress" | "expired";
-            opensAt: components["schemas"]["EpochMillis"];
-            closesAt: components["schemas"]["EpochMillis"];
-        };
-        MiningMachine: {
-            id: string;
-            name: string;
-            coin: components["schemas"]["Coin"];
+            payCoin: components["schemas"]["Coin"];
+            /** @description Subscription price per coin, in payCoin. */
             price: components["schemas"]["Decimal"];
-            outputCoin: components["schemas"]["Coin"];
-            dailyOutput: components["schemas"]["Decimal"];
-            days: number;
-            stock: number;
-            /** @enum {string} */
-            status: "on_sale" | "sold_out";
-        };
-        SavingsProduct: {
-            id: string;
-            coin: components["schemas"]["Coin"];
-            /** @description Annual. */
-            rate: components["schemas"]["Rate"];
-            days: number;
-            minAmount: components["schemas"]["Decimal"];
-            maxAmount: components["schemas"]["Decimal"];
-            totalDeposit: components["schemas"]["Decimal"];
-        };
-        EarnPosition: {
-            /** @description Also the order number. */
-            id: string;
-            kind: components["schemas"]["EarnKind"];
-            productId: string;
-            name: string;
-            coin: components["schemas"]["Coin"];
-            /** @description Locked until the end (0 for a machine). */
-            principal: components["schemas"]["Decimal"];
-            /** @description Paid for good (a machine; else 0). */
-            price: components["schemas"]["Decimal"];
-            /** @description Machine shares. */
-            quantity?: number;
-            payoutCoin: components["schemas"]["Coin"];
-            /** @description Each payment. */
-            payout: components["schemas"]["Decimal"];
-            /** @description How many payments. */
-            periods: number;
-            /** @description Days between payments (a savings deposit pays once, at maturity). */
-            periodDays: number;
-            paid: number;
-            earned: components["schemas"]["Decimal"];
-            /** @description What the whole schedule pays: payout × periods. */
-            total: components["schemas"]["Decimal"];
+            /** @description The reference price at issue, in payCoin. */
+            issuePrice: components["schemas"]["Decimal"];
+            /** @description The total issued in this round. */
+            supply: components["schemas"]["Decimal"];
+            /** @description What all subscribers requested so far. */
+            requested: components["schemas"]["Decimal"];
+            /** @description In payCoin. */
+            marketValue: components["schemas"]["Decimal"];
+            minQuantity: components["schemas"]["Decimal"];
+            /** @description Per user, all their subscriptions to the round. */
+            maxQuantity: components["schemas"]["Decimal"];
+            cycleDays: number;
             startAt: components["schemas"]["EpochMillis"];
             endAt: components["schemas"]["EpochMillis"];
-            /** @description The next payment, while running. */
-            nextAt?: components["schemas"]["EpochMillis"];
+            listAt: components["schemas"]["EpochMillis"];
+            /** Format: uri */
+            website: string;
+            /** Format: uri */
+            whitepaper: string;
             /** @enum {string} */
-            status: "running" | "ended" | "redeemed";
-            earlyPenaltyRate?: components["schemas"]["Rate"];
-            redeemedAt?: components["schemas"]["EpochMillis"];
-            penalty?: components["schemas"]["Decimal"];
+            status: "warm_up" | "subscribing" | "ended";
+            /** @description When the state changes next (absent once ended). */
+            nextAt?: components["schemas"]["EpochMillis"];
         };
-        EarnPositionPage: {
-            items: components["schemas"]["EarnPosition"][];
+        IeoSubscription: {
+            id: string;
+            projectId: string;
+            name: string;
+            coin: components["schemas"]["Coin"];
+            /** @description Requested. */
+            quantity: components["schemas"]["Decimal"];
+            /** @description In USDT, locked until the end. */
+            paid: components["schemas"]["Decimal"];
+            time: components["schemas"]["EpochMillis"];
+            /** @enum {string} */
+            status: "subscribed" | "allocated" | "distributed";
+            allocated?: components["schemas"]["Decimal"];
+            /** @description What the allocation cost, in USDT. */
+            cost?: components["schemas"]["Decimal"];
+            /** @description The rest of the payment, back in the funds account at the end. */
+            refund?: components["schemas"]["Decimal"];
+            /** @description In USDT: the tokens at the issue price less their cost. */
+            estimatedRevenue: components["schemas"]["Decimal"];
+            endAt: components["schemas"]["EpochMillis"];
+            listAt: components["schemas"]["EpochMillis"];
+        };
+        IeoSubscriptionPage: {
+            items: components["schemas"]["IeoSubscription"][];
             page: number;
             pageSize: number;
             total: number;
         };
-        LockRequest: {
-            productId: string;
-            amount: components["schemas"]["DecimalInput"];
+        IeoSubscribeRequest: {
+            projectId: string;
+            quantity: components["schemas"]["DecimalInput"];
         };
-        SavingsRequest: {
-            productId: string;
-            amount: components["schemas"]["DecimalInput"];
+        LeverSymbol: {
+            symbol: components["schemas"]["Symbol"];
+            /** @description Base coin per lot, at the symbol's `amountPrecision`. */
+            contractSize: components["schemas"]["Decimal"];
+            /** @description Fewest lots a position may have, at the scale of `lotStep`. */
+            minLots: components["schemas"]["Decimal"];
+            /** @description Most lots a position may have, at the scale of `lotStep`. */
+            maxLots: components["schemas"]["Decimal"];
+            /** @description Lots come in whole multiples of this. */
+            lotStep: components["schemas"]["Decimal"];
+            /** @description The leverage multiples offered, ascending. */
+            multiples: number[];
+            /** @description Fee on opening and again on closing, as a fraction of the position's value (0.0005 = 0.05 %); as configured. */
+            feeRate: components["schemas"]["Decimal"];
+            /** @description Fee per day held (charged at each 00:00 UTC a position is open), as a fraction of its opening value; as configured. */
+            overnightRate: components["schemas"]["Decimal"];
+            /** @description When the account's risk rate falls to this (0.2 = 20 %), every position is closed; as configured. The app warns below twice this. */
+            liquidationLine: components["schemas"]["Decimal"];
+            /** @description Decimals of a price of this symbol (as its ticker). */
+            pricePrecision: number;
         };
-        RedeemRequest: {
+        /**
+         * @description The lever account, in USDT at USDT's precision, at the prices of `time`. `balance` =
+         *     `available` + `positionMargin` + `delegationFrozen`. `equity` = `balance` +
+         *     `unrealizedPnl`. `riskRate` = `equity` ÷ `positionMargin`, absent without open positions.
+         *     A client keeps these live from the tickers: unrealized P/L of a long is (last − openPrice) ×
+         *     quantity, of a short (openPrice − last) × quantity.
+         */
+        LeverAccount: {
+            balance: components["schemas"]["Decimal"];
+            /** @description What new positions and delegations can use. */
+            available: components["schemas"]["Decimal"];
+            /** @description Margin of the open positions. */
+            positionMargin: components["schemas"]["Decimal"];
+            /** @description Margin and opening fees frozen for delegations. */
+            delegationFrozen: components["schemas"]["Decimal"];
+            /** @description Of the open positions at the last prices, truncated. */
+            unrealizedPnl: components["schemas"]["Decimal"];
+            equity: components["schemas"]["Decimal"];
+            /** @description equity ÷ positionMargin, 4 decimals truncated (1.5000 = 150 %): the value liquidation compares with `liquidationLine`, after every price move and every change of the account; absent without open positions. */
+            riskRate?: components["schemas"]["Decimal"];
+            /** @description At or below this risk rate every position is closed. */
+            liquidationLine: components["schemas"]["Decimal"];
+            time: components["schemas"]["EpochMillis"];
+        };
+        /**
+         * @description `long` gains when the price rises, `short` when it falls.
+         * @enum {string}
+         */
+        LeverSide: "long" | "short";
+        /**
+         * @description `delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened.
+         * @enum {string}
+         */
+        LeverStatus: "delegating" | "dealing" | "closed" | "cancelled";
+        /**
+         * @description Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line.
+         * @enum {string}
+         */
+        LeverCloseReason: "user" | "take_profit" | "stop_loss" | "liquidation";
+        /** @description A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`. */
+        LeverOrder: {
+            id: string;
+            symbol: components["schemas"]["Symbol"];
+            side: components["schemas"]["LeverSide"];
+            type: components["schemas"]["OrderType"];
+            lots: components["schemas"]["Decimal"];
+            multiple: number;
+            /** @description Equivalent base quantity: lots × contractSize. */
+            quantity: components["schemas"]["Decimal"];
+            /** @description The delegate price (limit orders). */
+            price?: components["schemas"]["Decimal"];
+            /** @description Price the position opened at (once dealing). */
+            openPrice?: components["schemas"]["Decimal"];
+            /** @description Price it closed at (once closed). */
+            closePrice?: components["schemas"]["Decimal"];
+            /** @description Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever). */
+            margin: components["schemas"]["Decimal"];
+            openFee: components["schemas"]["Decimal"];
+            closeFee: components["schemas"]["Decimal"];
+            /** @description Overnight fees charged so far. */
+            overnightFee: components["schemas"]["Decimal"];
+            takeProfit?: components["schemas"]["Decimal"];
+            stopLoss?: components["schemas"]["Decimal"];
+            /** @description Profit or loss of the price move, once closed (fees not included). */
+            realizedPnl?: components["schemas"]["Decimal"];
+            status: components["schemas"]["LeverStatus"];
+            closeReason?: components["schemas"]["LeverCloseReason"];
+            /** @description When the order was placed. */
+            time: components["schemas"]["EpochMillis"];
+            openedAt?: components["schemas"]["EpochMillis"];
+            /** @description When it closed or was cancelled. */
+            closedAt?: components["schemas"]["EpochMillis"];
+            updatedAt: components["schemas"]["EpochMillis"];
+        };
+        LeverOrderEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["LeverOrder"];
+        } | components["schemas"]["ErrorEnvelope"];
+        LeverOrderPage: {
+            items: components["schemas"]["LeverOrder"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        OpenLeverRequest: {
+            symbol: components["schemas"]["Symbol"];
+            side: components["schemas"]["LeverSide"];
+            type: components["schemas"]["OrderType"];
+            /** @description The delegate price (limit only; ignored at market). */
+            price?: components["schemas"]["DecimalInput"];
+            lots: components["schemas"]["DecimalInput"];
+            multiple: number;
+            takeProfit?: components["schemas"]["DecimalInput"];
+            stopLoss?: components["schemas"]["DecimalInput"];
+        } & unknown;
+        LeverIdRequest: {
+            /** @description The id of one of the user's lever orders. */
             id: string;
         };
-        BuyMachineRequest: {
-            machineId: string;
-            /** @description In a form, a string of digits. */
-            quantity: number;
+        LeverTpSlRequest: {
+            id: string;
+            /** @description Left out to remove it. */
+            takeProfit?: components["schemas"]["DecimalInput"];
+            /** @description Left out to remove it. */
+            stopLoss?: components["schemas"]["DecimalInput"];
         };
         /**
          * @description one_time: principal and interest at the end; instalments: equal parts every 30 days.
@@ -3341,166 +3212,8 @@ export interface components {
             /** @enum {string} */
             kind: "instalment" | "full";
         };
-        IeoProject: {
-            id: string;
-            name: string;
-            coin: components["schemas"]["Coin"];
-            payCoin: components["schemas"]["Coin"];
-            /** @description Subscription price per coin, in payCoin. */
-            price: components["schemas"]["Decimal"];
-            /** @description The reference price at issue, in payCoin. */
-            issuePrice: components["schemas"]["Decimal"];
-            /** @description The total issued in this round. */
-            supply: components["schemas"]["Decimal"];
-            /** @description What all subscribers requested so far. */
-            requested: components["schemas"]["Decimal"];
-            /** @description In payCoin. */
-            marketValue: components["schemas"]["Decimal"];
-            minQuantity: components["schemas"]["Decimal"];
-            /** @description Per user, all their subscriptions to the round. */
-            maxQuantity: components["schemas"]["Decimal"];
-            cycleDays: number;
-            startAt: components["schemas"]["EpochMillis"];
-            endAt: components["schemas"]["EpochMillis"];
-            listAt: components["schemas"]["EpochMillis"];
-            /** Format: uri */
-            website: string;
-            /** Format: uri */
-            whitepaper: string;
-            /** @enum {string} */
-            status: "warm_up" | "subscribing" | "ended";
-            /** @description When the state changes next (absent once ended). */
-            nextAt?: components["schemas"]["EpochMillis"];
-        };
-        IeoSubscription: {
-            id: string;
-            projectId: string;
-            name: string;
-            coin: components["schemas"]["Coin"];
-            /** @description Requested. */
-            quantity: components["schemas"]["Decimal"];
-            /** @description In USDT, locked until the end. */
-            paid: components["schemas"]["Decimal"];
-            time: components["schemas"]["EpochMillis"];
-            /** @enum {string} */
-            status: "subscribed" | "allocated" | "distributed";
-            allocated?: components["schemas"]["Decimal"];
-            /** @description What the allocation cost, in USDT. */
-            cost?: components["schemas"]["Decimal"];
-            /** @description The rest of the payment, back in the funds account at the end. */
-            refund?: components["schemas"]["Decimal"];
-            /** @description In USDT: the tokens at the issue price less their cost. */
-            estimatedRevenue: components["schemas"]["Decimal"];
-            endAt: components["schemas"]["EpochMillis"];
-            listAt: components["schemas"]["EpochMillis"];
-        };
-        IeoSubscriptionPage: {
-            items: components["schemas"]["IeoSubscription"][];
-            page: number;
-            pageSize: number;
-            total: number;
-        };
-        IeoSubscribeRequest: {
-            projectId: string;
-            quantity: components["schemas"]["DecimalInput"];
-        };
-        WithdrawAddress: {
-            id: string;
-            coin: components["schemas"]["Coin"];
-            chain: components["schemas"]["Chain"];
-            address: string;
-            label?: string;
-            createdAt: components["schemas"]["EpochMillis"];
-        };
-        AddressRequest: {
-            coin: components["schemas"]["Coin"];
-            chain: components["schemas"]["Chain"];
-            address: string;
-            /** @description Optional; an empty value is no label, a label of only spaces is refused. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): at most 32 characters (code points) once normalised (`text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            label?: string;
-            code: string;
-        };
-        WithdrawRequest: {
-            coin: components["schemas"]["Coin"];
-            chain: components["schemas"]["Chain"];
-            addressId: string;
-            amount: components["schemas"]["DecimalInput"];
-            transactionPassword: string;
-        };
-        TransferRequest: {
-            coin: components["schemas"]["Coin"];
-            from: components["schemas"]["AccountKind"];
-            to: components["schemas"]["AccountKind"];
-            amount: components["schemas"]["DecimalInput"];
-        };
-        FlashQuoteRequest: {
-            from: components["schemas"]["Coin"];
-            to: components["schemas"]["Coin"];
-            amount: components["schemas"]["DecimalInput"];
-        };
-        FlashQuote: {
-            id: string;
-            from: components["schemas"]["Coin"];
-            to: components["schemas"]["Coin"];
-            amount: components["schemas"]["Decimal"];
-            /** @description Units of `to` per unit of `from`, 8 decimals, rounded down. */
-            rate: components["schemas"]["Decimal"];
-            fee: components["schemas"]["Decimal"];
-            /** @description The fee as a fraction of the gross amount received (0.001 = 0.1 %), as configured: what the app shows beside the fee. */
-            feeRate: components["schemas"]["Decimal"];
-            receive: components["schemas"]["Decimal"];
-            expiresAt: components["schemas"]["EpochMillis"];
-            /** @description How long the quote holds from now (clients count down from receipt; their clock may differ from the server's). */
-            validSeconds: number;
-        };
-        FlashOrderRequest: {
-            quoteId: string;
-        };
-        CoinsEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["CoinInfo"][];
-        } | components["schemas"]["ErrorEnvelope"];
-        WalletEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["Wallet"];
-        } | components["schemas"]["ErrorEnvelope"];
-        DepositAddressEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["DepositAddress"];
-        } | components["schemas"]["ErrorEnvelope"];
-        WireDetailsEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["WireDetails"];
-        } | components["schemas"]["ErrorEnvelope"];
-        RecordEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["Record"];
-        } | components["schemas"]["ErrorEnvelope"];
-        RecordPageEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["RecordPage"];
-        } | components["schemas"]["ErrorEnvelope"];
-        AddressesEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["WithdrawAddress"][];
-        } | components["schemas"]["ErrorEnvelope"];
-        AddressEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["WithdrawAddress"];
-        } | components["schemas"]["ErrorEnvelope"];
-        FlashQuoteEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["FlashQuote"];
-        } | components["schemas"]["ErrorEnvelope"];
+        /** @enum {string} */
+        KlinePeriod: "1min" | "5min" | "15min" | "30min" | "60min" | "4hour" | "1day" | "1week" | "1mon";
         /** @description `[price, quantity]`: two decimals, the price with the symbol's `pricePrecision`, the quantity with its `amountPrecision`. */
         PriceLevel: [
             components["schemas"]["Decimal"],
@@ -3520,6 +3233,355 @@ export interface components {
             side: components["schemas"]["OrderSide"];
             time: components["schemas"]["EpochMillis"];
         };
+        FavoriteRequest: {
+            symbol: components["schemas"]["Symbol"];
+            /** @description `true` adds the symbol, `false` removes it (in a form: the strings `true` and `false`). */
+            favorite: boolean;
+        };
+        OrderBookEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["OrderBook"];
+        } | components["schemas"]["ErrorEnvelope"];
+        TradesEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Trade"][];
+        } | components["schemas"]["ErrorEnvelope"];
+        SymbolsEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Symbol"][];
+        } | components["schemas"]["ErrorEnvelope"];
+        Ticker: {
+            symbol: components["schemas"]["Symbol"];
+            base: string;
+            quote: string;
+            last: components["schemas"]["Decimal"];
+            open24h: components["schemas"]["Decimal"];
+            high24h: components["schemas"]["Decimal"];
+            low24h: components["schemas"]["Decimal"];
+            /** @description Percent change against open24h, two decimals truncated toward zero ("-1.25" is -1.25 %). */
+            change24h: components["schemas"]["Decimal"];
+            /** @description Base-coin volume over 24 h. */
+            volume24h: components["schemas"]["Decimal"];
+            /** @description Quote-coin turnover over 24 h at `quotePrecision`, truncated. */
+            quoteVolume24h: components["schemas"]["Decimal"];
+            pricePrecision: number;
+            /** @description Decimals of a quantity in the base coin. */
+            amountPrecision: number;
+            /** @description Decimals of a quote amount a user gives (a market buy's `quoteAmount`) and of `quoteVolume24h`; USDT 2, BTC 6. Settled amounts use `settlementPrecision`. */
+            quotePrecision: number;
+            /** @description Decimals the matching engine keeps quote amounts at when it freezes and settles them: a limit buy freezes price × quantity rounded up to these decimals, a sell's proceeds are rounded down and its fee up to them (6 in this version). */
+            settlementPrecision: number;
+            time: components["schemas"]["EpochMillis"];
+        };
+        Candle: {
+            /** @description Start of the candle. */
+            time: components["schemas"]["EpochMillis"];
+            open: components["schemas"]["Decimal"];
+            high: components["schemas"]["Decimal"];
+            low: components["schemas"]["Decimal"];
+            close: components["schemas"]["Decimal"];
+            volume: components["schemas"]["Decimal"];
+        };
+        KlineSeries: {
+            symbol: components["schemas"]["Symbol"];
+            period: components["schemas"]["KlinePeriod"];
+            candles: components["schemas"]["Candle"][];
+        };
+        /**
+         * @description What a system message is about, with its `params`: `deposit_credited`, `recharge_rejected`,
+         *     `withdrawal_done` and `withdrawal_failed` have `amount` (at the coin's precision) and
+         *     `coin`; `lever_liquidated` has `symbol`; `announcement` has `title` and `body`; the others
+         *     none. Servers may add kinds: a client shows `title` and `body` for one it does not know.
+         * @enum {string}
+         */
+        MessageKind: "welcome" | "deposit_credited" | "recharge_rejected" | "withdrawal_done" | "withdrawal_failed" | "identity_verified" | "identity_rejected" | "lever_liquidated" | "announcement";
+        SystemMessage: {
+            id: string;
+            kind: components["schemas"]["MessageKind"];
+            /** @description English. */
+            title: string;
+            /** @description English plain text (not HTML). */
+            body: string;
+            /** @description The values the kind's text needs (see MessageKind). */
+            params?: {
+                [key: string]: string;
+            };
+            read: boolean;
+            time: components["schemas"]["EpochMillis"];
+        };
+        MessagePage: {
+            items: components["schemas"]["SystemMessage"][];
+            page: number;
+            pageSize: number;
+            total: number;
+            /** @description Messages not read yet (of all pages). */
+            unread: number;
+        };
+        MessageIdRequest: {
+            id: string;
+        };
+        NewsItem: {
+            id: string;
+            title: string;
+            summary: string;
+            /** @description A picture for the list and the article's head: an https or data: image URL. */
+            cover?: string;
+            /** @description The language this version is in: the requested one, or `en` when the article was not written in it. */
+            locale: components["schemas"]["Locale"];
+            /** @description When it was published. */
+            time: components["schemas"]["EpochMillis"];
+        };
+        NewsPage: {
+            items: components["schemas"]["NewsItem"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        NewsArticle: {
+            id: string;
+            title: string;
+            summary: string;
+            cover?: string;
+            locale: components["schemas"]["Locale"];
+            time: components["schemas"]["EpochMillis"];
+            /** @description HTML; sanitise before rendering (see getNews). */
+            body: string;
+        };
+        SandboxDepositRequest: {
+            coin: components["schemas"]["Coin"];
+            chain: components["schemas"]["Chain"];
+            amount: components["schemas"]["DecimalInput"];
+        };
+        /**
+         * @description `up` wins when the final price is above the purchase price, `down` when it is below.
+         * @enum {string}
+         */
+        SecondDirection: "up" | "down";
+        /**
+         * @description `running` until its expiry; `settled` once the final price decided it.
+         * @enum {string}
+         */
+        SecondStatus: "running" | "settled";
+        /**
+         * @description `win`: the price moved the chosen way (stake back plus stake × payoutRate); `loss`: it moved the other way (the stake is lost); `tie`: it did not move (the stake back).
+         * @enum {string}
+         */
+        SecondResult: "win" | "loss" | "tie";
+        SecondPeriod: {
+            /** @description How long a contract of this period runs. */
+            seconds: number;
+            /** @description The profit of a win as a fraction of the stake (0.85 = 85 %); below 1, so a win pays less than a loss costs. */
+            payoutRate: components["schemas"]["Decimal"];
+            /** @description Smallest stake in USDT, at USDT's precision. */
+            minStake: components["schemas"]["Decimal"];
+            /** @description Largest stake in USDT, at USDT's precision. */
+            maxStake: components["schemas"]["Decimal"];
+        };
+        SecondTerms: {
+            /** @description The coin of stakes and payouts: USDT, held in the `second` account. */
+            coin: string;
+            /** @description Most contracts one user may have running at once. */
+            maxRunning: number;
+            /** @description The symbols offered, in the order a picker shows them. */
+            symbols: {
+                symbol: components["schemas"]["Symbol"];
+                /** @description Decimals of a price of this symbol (as its ticker). */
+                pricePrecision: number;
+            }[];
+            /** @description The periods offered, shortest first. */
+            periods: components["schemas"]["SecondPeriod"][];
+        };
+        /**
+         * @description A second contract from purchase to settlement. Amounts in USDT at USDT's precision; prices at
+         *     the symbol's `pricePrecision`. While it runs, a client shows the estimated result from the
+         *     live ticker (the same rule as settlement, applied to the last price) and counts down to
+         *     `expiresAt` on the server's clock (the `time` of the `tickers` event is the server's now).
+         */
+        SecondOrder: {
+            id: string;
+            symbol: components["schemas"]["Symbol"];
+            direction: components["schemas"]["SecondDirection"];
+            /** @description Seconds from purchase to expiry. */
+            period: number;
+            stake: components["schemas"]["Decimal"];
+            /** @description The period's payout rate when bought. */
+            payoutRate: components["schemas"]["Decimal"];
+            /** @description The purchase price: the symbol's last price at `time`. */
+            openPrice: components["schemas"]["Decimal"];
+            /** @description The final price: the symbol's last price at the expiry second (once settled). */
+            closePrice?: components["schemas"]["Decimal"];
+            status: components["schemas"]["SecondStatus"];
+            result?: components["schemas"]["SecondResult"];
+            /** @description Profit or loss once settled: stake × payoutRate rounded down for a win, minus the stake for a loss, 0 for a tie. */
+            pnl?: components["schemas"]["Decimal"];
+            /** @description What settlement paid into the available balance: stake plus profit for a win, 0 for a loss, the stake for a tie. */
+            payout?: components["schemas"]["Decimal"];
+            /** @description When it was bought (a whole second of the server's clock). */
+            time: components["schemas"]["EpochMillis"];
+            /** @description `time` + `period` seconds. */
+            expiresAt: components["schemas"]["EpochMillis"];
+            /** @description When it was settled: `expiresAt` (after a long clock jump on a sandbox server, possibly the end of the coarse simulation step containing it). */
+            settledAt?: components["schemas"]["EpochMillis"];
+            updatedAt: components["schemas"]["EpochMillis"];
+        };
+        SecondOrderEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["SecondOrder"];
+        } | components["schemas"]["ErrorEnvelope"];
+        SecondOrderPage: {
+            items: components["schemas"]["SecondOrder"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        BuySecondRequest: {
+            symbol: components["schemas"]["Symbol"];
+            direction: components["schemas"]["SecondDirection"];
+            /** @description Seconds: one of the offered periods. */
+            period: number;
+            /** @description USDT staked. */
+            stake: components["schemas"]["DecimalInput"];
+        };
+        SupportGuestRequest: {
+            /** @description The key this device got before, if any. */
+            key?: string;
+        };
+        SupportGuest: {
+            /** @description A random secret: keep it on the device, send it as `Authorization`. */
+            key: string;
+        };
+        /**
+         * @description What an automatic agent message is, so a client can show its own translation: `greeting`
+         *     (opening the conversation), `deposit` and `withdraw` (answers to a question about them, with
+         *     a link to the page), `handover` (a person will reply). Messages a person typed have none.
+         * @enum {string}
+         */
+        SupportKind: "greeting" | "deposit" | "withdraw" | "handover";
+        SupportMessage: {
+            id: string;
+            /** @enum {string} */
+            from: "user" | "agent";
+            /** @description Plain text (not HTML; at most 1,000 characters), in English for automatic messages. */
+            text?: string;
+            /** @description An upload id of the conversation's owner (getUpload). */
+            image?: string;
+            kind?: components["schemas"]["SupportKind"];
+            time: components["schemas"]["EpochMillis"];
+            /** @description A user message: the agent has read it. An agent message: the caller has. */
+            read: boolean;
+        };
+        SupportChat: {
+            messages: components["schemas"]["SupportMessage"][];
+            hasMore: boolean;
+            unread: number;
+        };
+        SupportMessageRequest: {
+            text?: string;
+            image?: string;
+        };
+        Settings: {
+            siteName: string;
+            appVersion: string;
+            defaultLocale: components["schemas"]["Locale"];
+            /** @description The languages the server offers, in the order a language picker shows them. */
+            locales: components["schemas"]["Locale"][];
+            codeCooldownSeconds: number;
+            passwordMinLength: number;
+            passwordMaxLength: number;
+            /** @description Largest image upload, decoded bytes. */
+            uploadMaxBytes: number;
+            /** @description How long an identity review usually takes. */
+            identityReviewSeconds: number;
+            /** @description How long a payment-method review usually takes (users are told up to 60 minutes). */
+            paymentReviewSeconds: number;
+            /** @description True on sandbox servers (the mock, staging), which implement the `sandbox` operations. */
+            sandbox: boolean;
+            /** @description USDT a user may withdraw per 24 hours at each certification level. */
+            withdrawalLimits: {
+                mobile: components["schemas"]["Decimal"];
+                realName: components["schemas"]["Decimal"];
+                advanced: components["schemas"]["Decimal"];
+            };
+            /** @description Units of each fiat currency per 1 USDT, for showing converted totals. */
+            fiatRates: {
+                [key: string]: components["schemas"]["Decimal"];
+            };
+            /**
+             * @description The spot trading fee as a fraction (0.001 = 0.1 %), taken from what the user receives: on a
+             *     buy, quantity × rate in the base coin, rounded up at the symbol's amount precision; on a
+             *     sell, proceeds × rate in the quote coin, rounded up at 6 decimal places.
+             */
+            spotFeeRate: components["schemas"]["Decimal"];
+        };
+        /**
+         * @description 1 for my direct referrals, 2 for the users they invited.
+         * @enum {integer}
+         */
+        TeamLevel: 1 | 2;
+        TeamLevelTerms: {
+            level: components["schemas"]["TeamLevel"];
+            /** @description Share of a member's spot fee credited to me (0.2 is 20 %; 8 decimals). */
+            rate: components["schemas"]["Decimal"];
+            members: number;
+        };
+        CoinAmount: {
+            coin: string;
+            amount: components["schemas"]["Decimal"];
+        };
+        TeamSummary: {
+            /** @description My direct referrals (level 1). */
+            directCount: number;
+            /** @description Members of both levels. */
+            teamCount: number;
+            /** @description Members of both levels active within `activeDays`. */
+            activeCount: number;
+            activeDays: number;
+            levels: components["schemas"]["TeamLevelTerms"][];
+            /** @description My rebates summed per coin (coins with none are left out), by coin name. */
+            income: components["schemas"]["CoinAmount"][];
+            incomeUsdt: components["schemas"]["Decimal"];
+        };
+        TeamMember: {
+            /** @description Stable for me and this member; not the member's user id. */
+            id: string;
+            /** @description Masked. */
+            account: string;
+            level: components["schemas"]["TeamLevel"];
+            joinedAt: components["schemas"]["EpochMillis"];
+            active: boolean;
+            lastActiveAt?: components["schemas"]["EpochMillis"];
+            incomeUsdt: components["schemas"]["Decimal"];
+        };
+        TeamMemberPage: {
+            items: components["schemas"]["TeamMember"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
+        Rebate: {
+            id: string;
+            time: components["schemas"]["EpochMillis"];
+            /** @description The member's masked account. */
+            member: string;
+            level: components["schemas"]["TeamLevel"];
+            symbol: components["schemas"]["Symbol"];
+            rate: components["schemas"]["Decimal"];
+            coin: string;
+            /** @description Credited to my funds account, at the coin's precision. */
+            amount: components["schemas"]["Decimal"];
+            /** @description At the time of the credit (two decimals, truncated). */
+            usdtValue: components["schemas"]["Decimal"];
+        };
+        RebatePage: {
+            items: components["schemas"]["Rebate"][];
+            page: number;
+            pageSize: number;
+            total: number;
+        };
         /** @enum {string} */
         OrderSide: "buy" | "sell";
         /** @enum {string} */
@@ -3529,11 +3591,6 @@ export interface components {
          * @enum {string}
          */
         OrderStatus: "pending" | "completed" | "cancelled";
-        FavoriteRequest: {
-            symbol: components["schemas"]["Symbol"];
-            /** @description `true` adds the symbol, `false` removes it (in a form: the strings `true` and `false`). */
-            favorite: boolean;
-        };
         /**
          * @description Which amounts an order needs depends on its type and side (checked with the schema, HTTP 400
          *     with the code named): a limit order needs `price` (`price_required`) and `quantity`
@@ -3583,21 +3640,6 @@ export interface components {
             pageSize: number;
             total: number;
         };
-        OrderBookEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["OrderBook"];
-        } | components["schemas"]["ErrorEnvelope"];
-        TradesEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["Trade"][];
-        } | components["schemas"]["ErrorEnvelope"];
-        SymbolsEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["Symbol"][];
-        } | components["schemas"]["ErrorEnvelope"];
         OrderEnvelope: {
             /** @constant */
             type: "ok";
@@ -3608,48 +3650,6 @@ export interface components {
             type: "ok";
             message: components["schemas"]["OrderPage"];
         } | components["schemas"]["ErrorEnvelope"];
-        TextEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: string;
-        } | components["schemas"]["ErrorEnvelope"];
-        Ticker: {
-            symbol: components["schemas"]["Symbol"];
-            base: string;
-            quote: string;
-            last: components["schemas"]["Decimal"];
-            open24h: components["schemas"]["Decimal"];
-            high24h: components["schemas"]["Decimal"];
-            low24h: components["schemas"]["Decimal"];
-            /** @description Percent change against open24h, two decimals truncated toward zero ("-1.25" is -1.25 %). */
-            change24h: components["schemas"]["Decimal"];
-            /** @description Base-coin volume over 24 h. */
-            volume24h: components["schemas"]["Decimal"];
-            /** @description Quote-coin turnover over 24 h at `quotePrecision`, truncated. */
-            quoteVolume24h: components["schemas"]["Decimal"];
-            pricePrecision: number;
-            /** @description Decimals of a quantity in the base coin. */
-            amountPrecision: number;
-            /** @description Decimals of a quote amount a user gives (a market buy's `quoteAmount`) and of `quoteVolume24h`; USDT 2, BTC 6. Settled amounts use `settlementPrecision`. */
-            quotePrecision: number;
-            /** @description Decimals the matching engine keeps quote amounts at when it freezes and settles them: a limit buy freezes price × quantity rounded up to these decimals, a sell's proceeds are rounded down and its fee up to them (6 in this version). */
-            settlementPrecision: number;
-            time: components["schemas"]["EpochMillis"];
-        };
-        Candle: {
-            /** @description Start of the candle. */
-            time: components["schemas"]["EpochMillis"];
-            open: components["schemas"]["Decimal"];
-            high: components["schemas"]["Decimal"];
-            low: components["schemas"]["Decimal"];
-            close: components["schemas"]["Decimal"];
-            volume: components["schemas"]["Decimal"];
-        };
-        KlineSeries: {
-            symbol: components["schemas"]["Symbol"];
-            period: components["schemas"]["KlinePeriod"];
-            candles: components["schemas"]["Candle"][];
-        };
     };
     responses: {
         /** @description The request does not match the contract. `message` names the offending field. */

@@ -22402,21 +22402,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "minStake": {
                         "type": "string",
-                        "description": "Smallest stake in USDT",
+                        "description": "Smallest stake in USDT, at USDT's precision.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ],
-                        "at USDT's precision.": null
+                        ]
                       },
                       "maxStake": {
                         "type": "string",
-                        "description": "Largest stake in USDT",
+                        "description": "Largest stake in USDT, at USDT's precision.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ],
-                        "at USDT's precision.": null
+                        ]
                       }
                     }
                   }
@@ -27342,21 +27340,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "price": {
                         "type": "string",
-                        "description": "Fiat per coin",
+                        "description": "Fiat per coin, at the fiat's decimals.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ],
-                        "at the fiat's decimals.": null
+                        ]
                       },
                       "available": {
                         "type": "string",
-                        "description": "Coin the ad still offers (or still buys)",
+                        "description": "Coin the ad still offers (or still buys), at the coin's precision.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ],
-                        "at the coin's precision.": null
+                        ]
                       },
                       "min": {
                         "type": "string",
@@ -27778,21 +27774,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "price": {
                         "type": "string",
-                        "description": "Fiat per coin",
+                        "description": "Fiat per coin, at the fiat's decimals.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ],
-                        "at the fiat's decimals.": null
+                        ]
                       },
                       "available": {
                         "type": "string",
-                        "description": "Coin the ad still offers (or still buys)",
+                        "description": "Coin the ad still offers (or still buys), at the coin's precision.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ],
-                        "at the coin's precision.": null
+                        ]
                       },
                       "min": {
                         "type": "string",
@@ -28156,12 +28150,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "amount": {
                         "type": "string",
-                        "description": "What the buyer pays",
+                        "description": "What the buyer pays, in fiat.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ],
-                        "in fiat.": null
+                        ]
                       },
                       "payment": {
                         "type": "object",
@@ -28668,12 +28661,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "What the buyer pays",
+                  "description": "What the buyer pays, in fiat.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "in fiat.": null
+                  ]
                 },
                 "payment": {
                   "type": "object",
@@ -29206,21 +29198,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           },
                           "price": {
                             "type": "string",
-                            "description": "Fiat per coin",
+                            "description": "Fiat per coin, at the fiat's decimals.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ],
-                            "at the fiat's decimals.": null
+                            ]
                           },
                           "available": {
                             "type": "string",
-                            "description": "Coin the ad still offers (or still buys)",
+                            "description": "Coin the ad still offers (or still buys), at the coin's precision.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ],
-                            "at the coin's precision.": null
+                            ]
                           },
                           "min": {
                             "type": "string",
@@ -29661,21 +29651,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           },
                           "price": {
                             "type": "string",
-                            "description": "Fiat per coin",
+                            "description": "Fiat per coin, at the fiat's decimals.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ],
-                            "at the fiat's decimals.": null
+                            ]
                           },
                           "available": {
                             "type": "string",
-                            "description": "Coin the ad still offers (or still buys)",
+                            "description": "Coin the ad still offers (or still buys), at the coin's precision.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ],
-                            "at the coin's precision.": null
+                            ]
                           },
                           "min": {
                             "type": "string",
@@ -30109,21 +30097,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "price": {
                   "type": "string",
-                  "description": "Fiat per coin",
+                  "description": "Fiat per coin, at the fiat's decimals.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "at the fiat's decimals.": null
+                  ]
                 },
                 "available": {
                   "type": "string",
-                  "description": "Coin the ad still offers (or still buys)",
+                  "description": "Coin the ad still offers (or still buys), at the coin's precision.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "at the coin's precision.": null
+                  ]
                 },
                 "min": {
                   "type": "string",
@@ -30527,21 +30513,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "price": {
                   "type": "string",
-                  "description": "Fiat per coin",
+                  "description": "Fiat per coin, at the fiat's decimals.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "at the fiat's decimals.": null
+                  ]
                 },
                 "available": {
                   "type": "string",
-                  "description": "Coin the ad still offers (or still buys)",
+                  "description": "Coin the ad still offers (or still buys), at the coin's precision.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "at the coin's precision.": null
+                  ]
                 },
                 "min": {
                   "type": "string",
@@ -30896,21 +30880,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "price": {
                   "type": "string",
-                  "description": "Fiat per coin",
+                  "description": "Fiat per coin, at the fiat's decimals.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "at the fiat's decimals.": null
+                  ]
                 },
                 "available": {
                   "type": "string",
-                  "description": "Coin the ad still offers (or still buys)",
+                  "description": "Coin the ad still offers (or still buys), at the coin's precision.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "at the coin's precision.": null
+                  ]
                 },
                 "min": {
                   "type": "string",
@@ -31237,12 +31219,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "What the buyer pays",
+                  "description": "What the buyer pays, in fiat.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "in fiat.": null
+                  ]
                 },
                 "payment": {
                   "type": "object",
@@ -31726,12 +31707,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "What the buyer pays",
+                  "description": "What the buyer pays, in fiat.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ],
-                  "in fiat.": null
+                  ]
                 },
                 "payment": {
                   "type": "object",

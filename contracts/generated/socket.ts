@@ -4,22 +4,47 @@ import type { components } from './openapi';
 
 type ApiSchemas = components['schemas'];
 
-/** `tickers`, `kline:{symbol}:{period}`, `depth:{symbol}` or `trades:{symbol}`. */
-export type Topic = string;
-
-export type SubscriptionRequest = {
-  topics: Array<Topic>;
+export type UserBalance = {
+  kind: ApiSchemas['AccountKind'];
+  coin: ApiSchemas['Coin'];
+  available: ApiSchemas['Decimal'];
+  frozen: ApiSchemas['Decimal'];
 };
 
-export type SubscriptionAck = {
-  /** True when the whole request was done: a valid payload and nothing refused. */
-  ok: boolean;
-  /** The topics joined (subscribe) or left (unsubscribe), each once, in the order asked; empty for an invalid payload. */
-  topics: Array<string>;
-  /** The topics of a valid subscribe that were not joined (their symbol is not listed), in the order asked; empty otherwise. */
-  refused: Array<string>;
-  /** Present exactly when ok is false: why, for logs (not a stable text). */
-  error?: string;
+export type BalancesEvent = {
+  time: ApiSchemas['EpochMillis'];
+  balances: Array<UserBalance>;
+};
+
+export type RecordEvent = {
+  record: ApiSchemas['Record'];
+};
+
+export type EarnPositionEvent = {
+  position: ApiSchemas['EarnPosition'];
+};
+
+export type P2pOrderEvent = {
+  order: ApiSchemas['P2pOrder'];
+};
+
+export type P2pMessageEvent = {
+  orderId: string;
+  message: ApiSchemas['P2pMessage'];
+};
+
+export type IeoSubscriptionEvent = {
+  subscription: ApiSchemas['IeoSubscription'];
+};
+
+export type LeverAccountEvent = ApiSchemas['LeverAccount'];
+
+export type LeverOrderEvent = {
+  order: ApiSchemas['LeverOrder'];
+};
+
+export type LoanEvent = {
+  loan: ApiSchemas['Loan'];
 };
 
 /** A `snapshot` or an `update` of the tickers, told apart by `type` (since 2.0.0). */
@@ -72,22 +97,6 @@ export type KlineEvent = {
   candle: ApiSchemas['Candle'];
 };
 
-export type UserBalance = {
-  kind: ApiSchemas['AccountKind'];
-  coin: ApiSchemas['Coin'];
-  available: ApiSchemas['Decimal'];
-  frozen: ApiSchemas['Decimal'];
-};
-
-export type BalancesEvent = {
-  time: ApiSchemas['EpochMillis'];
-  balances: Array<UserBalance>;
-};
-
-export type RecordEvent = {
-  record: ApiSchemas['Record'];
-};
-
 export type DepthEvent = {
   symbol: ApiSchemas['Symbol'];
   /** `snapshot` replaces the book; `update` changes the book at `prevSeq`. */
@@ -106,19 +115,31 @@ export type TradesEvent = {
   trades: Array<ApiSchemas['Trade']>;
 };
 
-export type LeverAccountEvent = ApiSchemas['LeverAccount'];
-
-export type LeverOrderEvent = {
-  order: ApiSchemas['LeverOrder'];
-};
-
 export type SystemMessageEvent = {
   message: ApiSchemas['SystemMessage'];
   unread: number;
 };
 
-export type RebateEvent = {
-  rebate: ApiSchemas['Rebate'];
+export type SecondOrderEvent = {
+  order: ApiSchemas['SecondOrder'];
+};
+
+/** `tickers`, `kline:{symbol}:{period}`, `depth:{symbol}` or `trades:{symbol}`. */
+export type Topic = string;
+
+export type SubscriptionRequest = {
+  topics: Array<Topic>;
+};
+
+export type SubscriptionAck = {
+  /** True when the whole request was done: a valid payload and nothing refused. */
+  ok: boolean;
+  /** The topics joined (subscribe) or left (unsubscribe), each once, in the order asked; empty for an invalid payload. */
+  topics: Array<string>;
+  /** The topics of a valid subscribe that were not joined (their symbol is not listed), in the order asked; empty otherwise. */
+  refused: Array<string>;
+  /** Present exactly when ok is false: why, for logs (not a stable text). */
+  error?: string;
 };
 
 export type SupportMessageEvent = {
@@ -134,29 +155,8 @@ export type SupportReadEvent = {
   until: ApiSchemas['EpochMillis'];
 };
 
-export type P2pOrderEvent = {
-  order: ApiSchemas['P2pOrder'];
-};
-
-export type IeoSubscriptionEvent = {
-  subscription: ApiSchemas['IeoSubscription'];
-};
-
-export type LoanEvent = {
-  loan: ApiSchemas['Loan'];
-};
-
-export type EarnPositionEvent = {
-  position: ApiSchemas['EarnPosition'];
-};
-
-export type P2pMessageEvent = {
-  orderId: string;
-  message: ApiSchemas['P2pMessage'];
-};
-
-export type SecondOrderEvent = {
-  order: ApiSchemas['SecondOrder'];
+export type RebateEvent = {
+  rebate: ApiSchemas['Rebate'];
 };
 
 export type OrderEvent = {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { bundledFile } from '../../codegen/generators/paths.ts';
 import { formatFinding } from './findings.ts';
 import { DOCUMENTS, diffContracts, lastRelease, renderReport, runCli } from './main.ts';
 import { parseYaml } from './resolve.ts';
@@ -17,12 +18,16 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 type Doc = Record<string, any>;
 
+/**
+ * The base side: the bundles (one self-contained file per document), so that the working tree
+ * against it also checks that the split sources say what their bundles say.
+ */
 const base = join(work, 'base');
 mkdirSync(base);
-for (const { file } of DOCUMENTS) copyFileSync(join(CONTRACTS, file), join(base, file));
+for (const { doc, file } of DOCUMENTS) copyFileSync(bundledFile(doc === 'control' ? 'mock-control' : doc), join(base, file));
 
 /**
- * A copy of the contracts, each document changed by `edit`. Written as JSON (valid YAML, and parsed
+ * A copy of the contracts (from the bundles), each document changed by `edit`. Written as JSON (valid YAML, and parsed
  * natively: the `yaml` package needs about a second for openapi.yaml, which would make these tests slow).
  */
 function variant(name: string, edit: (docs: Record<'openapi' | 'asyncapi' | 'control', Doc>) => void = () => {}): string {

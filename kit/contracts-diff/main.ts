@@ -1,8 +1,9 @@
 /**
  * `npm run contracts:diff -- [<git ref>] [--json]`: the breaking-change gate of the contracts.
  *
- * Compares contracts/openapi.yaml, asyncapi.yaml and mock-control.yaml at a git ref (by default the
- * last release of contracts/CHANGELOG.md) with the working tree, prints every interface change
+ * Compares contracts/openapi.yaml, asyncapi.yaml and mock-control.yaml (each root with the files it
+ * refers to, contracts/openapi/… and so on, or one file as in releases before the split) at a git
+ * ref (by default the last release of contracts/CHANGELOG.md) with the working tree, prints every interface change
  * grouped breaking / non-breaking, and exits
  * - 0 when nothing breaks, or when every document with breaking changes raised its `info.version`
  *   major (a new contract version);
@@ -14,9 +15,9 @@
  * without git, the rest of this file is the git plumbing and the printing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { diffAsyncApi } from './asyncapi-diff.ts';
 import { formatFinding, type DocName, type Finding } from './findings.ts';
@@ -180,12 +181,21 @@ export function resolveBase(root: string, ref: string | undefined): { commit: st
   );
 }
 
-/** Writes the contracts of a commit to a new temporary folder (same file names: asyncapi.yaml refs ./openapi.yaml). */
+/**
+ * Writes the contract sources of a commit to a new temporary folder, as they are laid out there (the
+ * roots and every YAML file beside them but generated/: the files the roots' `$ref`s name).
+ */
 export function exportContracts(root: string, commit: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'contracts-diff-'));
-  for (const { file } of DOCUMENTS) {
-    const text = tryGitRaw(root, ['show', `${commit}:contracts/${file}`]);
-    if (text !== undefined) writeFileSync(join(dir, file), text);
+  const files = (tryGitRaw(root, ['ls-tree', '-r', '--name-only', commit, '--', 'contracts/']) ?? '')
+    .split('\n')
+    .filter((f) => f.endsWith('.yaml') && !f.startsWith('contracts/generated/'));
+  for (const file of files) {
+    const text = tryGitRaw(root, ['show', `${commit}:${file}`]);
+    if (text === undefined) continue;
+    const out = join(dir, file.slice('contracts/'.length));
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, text);
   }
   return dir;
 }

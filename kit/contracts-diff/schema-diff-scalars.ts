@@ -211,6 +211,9 @@ export function diffMisc(d: DiffContext, b: JsonObject, a: JsonObject, loc: stri
   if (Boolean(b.deprecated) !== Boolean(a.deprecated)) d.add(loc, a.deprecated ? 'deprecated' : 'no longer deprecated', 'non-breaking');
   for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
     if (HANDLED.has(key) || IGNORED.has(key) || key.startsWith('x-')) continue;
+    // A key without a value is no keyword (each has one): the end of a flow-map description that a
+    // comma cut off (`description: Fiat per coin, at the fiat's decimals.`), which checks nothing.
+    if ((b[key] ?? null) === null && (a[key] ?? null) === null) continue;
     if (canonical(b[key]) !== canonical(a[key])) d.add(loc, `${key} changed: ${canonical(b[key])} → ${canonical(a[key])} (not analysed)`, 'breaking');
   }
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run contract:proxy -- --upstream URL [--port 4010] [--errors]`: Stoplight Prism's validating
- * proxy between the app and a real backend. Every request and answer is checked against
- * contracts/openapi.yaml and each violation is printed here; with --errors an answer that breaks
- * the contract is replaced by a 500 listing the violations, so the app shows it too.
+ * proxy between the app and a real backend. Every request and answer is checked against the REST
+ * contract (its bundle, contracts/generated/bundled/openapi.yaml: one self-contained document) and
+ * each violation is printed here; with --errors an answer that breaks the contract is replaced by a
+ * 500 listing the violations, so the app shows it too.
  *
  * Point the app at it in dist/h5/config.js: `apiBase: 'http://127.0.0.1:4010'` (Socket.IO is not
  * proxied: keep `socketHost` on the backend).
@@ -12,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { OPENAPI } from '../../codegen/generators/paths.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const { values } = parseArgs({
@@ -26,17 +28,7 @@ if (!values.upstream || !URL.canParse(values.upstream)) {
   console.error('Usage: npm run contract:proxy -- --upstream <API base URL, e.g. https://staging.example.com/api> [--port 4010] [--errors]');
   process.exit(2);
 }
-const args = [
-  'proxy',
-  join(root, 'contracts/openapi.yaml'),
-  values.upstream,
-  '--port',
-  values.port!,
-  '--host',
-  values.host!,
-  '--errors',
-  String(values.errors),
-];
+const args = ['proxy', OPENAPI, values.upstream, '--port', values.port!, '--host', values.host!, '--errors', String(values.errors)];
 const prism = spawn(join(root, 'node_modules/.bin/prism'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
 // Prism lists every route at start; keep what matters: violations, warnings, errors, and its address.

@@ -4,15 +4,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { ASYNCAPI, OPENAPI } from '../../../codegen/generators/paths';
 import type { OperationId } from '../../../contracts/generated/operations';
 
 /** Parsed contract documents and wire answers, read as loosely as the test that walks them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a test helper (test files allow any)
 export type Json = any;
 type Doc = 'openapi' | 'asyncapi';
+/** The bundles (codegen/bundle.ts): asyncapi.yaml's holds the REST schemas its payloads reuse. */
 const DOCS: Record<Doc, Json> = {
-  openapi: parse(readFileSync(new URL('../../../contracts/openapi.yaml', import.meta.url), 'utf8')),
-  asyncapi: parse(readFileSync(new URL('../../../contracts/asyncapi.yaml', import.meta.url), 'utf8')),
+  openapi: parse(readFileSync(OPENAPI, 'utf8')),
+  asyncapi: parse(readFileSync(ASYNCAPI, 'utf8')),
 };
 
 export interface Owner {

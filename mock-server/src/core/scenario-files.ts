@@ -1,21 +1,24 @@
 /**
  * Scenario files (mock-server/scenarios/<name>.yaml) and the contract facts the QA control API needs
- * at run time: files are read here (Node), validated against contracts/mock-control.yaml's
- * ScenarioFile, and handed parsed to scenario-file.ts, which applies them through the domain.
+ * at run time: files are read here (Node), validated against the control contract's ScenarioFile
+ * (contracts/mock-control/qa.yaml, read from its bundle), and handed parsed to scenario-file.ts,
+ * which applies them through the domain.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
+import { CONTROL, OPENAPI } from '../../../codegen/generators/paths.ts';
 import { BUILT_IN_SCENARIOS, isBuiltInScenario, type BuiltInScenario } from '../domain/kernel/area.ts';
 import type { ScenarioFile } from './scenario-file.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..');
 /** Where scenario files live. */
 export const SCENARIO_DIR = join(repoRoot, 'mock-server', 'scenarios');
-const CONTROL_CONTRACT = join(repoRoot, 'contracts', 'mock-control.yaml');
-const API_CONTRACT = join(repoRoot, 'contracts', 'openapi.yaml');
+/** The contracts as bundled (codegen/bundle.ts): one self-contained document each. */
+const CONTROL_CONTRACT = CONTROL;
+const API_CONTRACT = OPENAPI;
 const NAME = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 export const BUILT_IN_DESCRIPTIONS: Record<BuiltInScenario, string> = {
@@ -29,7 +32,7 @@ export const BUILT_IN_DESCRIPTIONS: Record<BuiltInScenario, string> = {
 export class ScenarioFileError extends Error {}
 
 let validator: ValidateFunction | undefined;
-/** The contract's ScenarioFile schema, compiled once (its $refs resolved within mock-control.yaml). */
+/** The contract's ScenarioFile schema, compiled once (its $refs resolved within the bundled mock-control.yaml). */
 function validateFile(): ValidateFunction {
   if (!validator) {
     const doc = parse(readFileSync(CONTROL_CONTRACT, 'utf8')) as { components: unknown };

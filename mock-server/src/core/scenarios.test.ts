@@ -8,13 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { CONTROL } from '../../../codegen/generators/paths';
 import { accountKindValues, reviewStatusValues } from '../../../contracts/generated/enums';
 import type { OperationId } from '../../../contracts/generated/operations';
 import type { World } from '../domain/world';
 import { buildWorld } from './scenario-file';
 import { WorldHost } from '../host';
 import { control, stateOf } from './control';
-import { checkScenarioFile, listScenarios, loadScenarioFile, ScenarioFileError, SCENARIO_DIR } from './scenario-files';
+import { checkScenarioFile, listScenarios, loadScenarioFile, ScenarioFileError } from './scenario-files';
 import { send } from './test-client';
 
 const worldOf = (name: string) => buildWorld({ scenario: name, scenarioFile: loadScenarioFile(name), freezeClock: true });
@@ -85,7 +86,7 @@ describe('the shipped scenario files', () => {
 });
 
 describe('the ScenarioFile schema', () => {
-  const doc = parse(readFileSync(join(SCENARIO_DIR, '../../contracts/mock-control.yaml'), 'utf8'));
+  const doc = parse(readFileSync(CONTROL, 'utf8'));
   const account = doc.components.schemas.ScenarioAccount.properties;
 
   it('names the ledger account kinds and the review states of the API', () => {

@@ -1,11 +1,13 @@
-/** What the docs pages read from the contracts (http/docs/routes.ts): the AsyncAPI document with its refs inlined, the Socket.IO events, the operations. */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { inlineRefs, loadYaml, type Json, type JsonObject } from '../../../../codegen/lib.ts';
+/** What the docs pages read from the contracts (http/docs/routes.ts): the bundles, the Socket.IO events, the parsed AsyncAPI document. */
+import { join } from 'node:path';
+import { loadYaml, type Json, type JsonObject } from '../../../../codegen/lib.ts';
+import { BUNDLED } from '../../../../codegen/generators/paths.ts';
 
-const contractsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../contracts');
-/** A contract file's path. */
-export const contractFile = (name: string) => join(contractsDir, name);
+/**
+ * A contract as the docs read and serve it (`openapi.yaml`, `asyncapi.yaml`, `mock-control.yaml`):
+ * its bundle, one self-contained document (codegen/bundle.ts), not the root of the edited files.
+ */
+export const contractFile = (name: string) => join(BUNDLED, name);
 
 export const isObject = (node: Json | undefined): node is JsonObject => node !== null && typeof node === 'object' && !Array.isArray(node);
 
@@ -19,24 +21,9 @@ export function at(doc: JsonObject, ref: string): Json | undefined {
   return node;
 }
 
-/** The last segment of a `$ref`, e.g. `TickersEvent` for `./openapi.yaml#/components/schemas/TickersEvent`. */
+/** The last segment of a `$ref`, e.g. `TickersEvent` for `#/components/schemas/TickersEvent`. */
 export function refName(node: Json | undefined): string | undefined {
   return isObject(node) && typeof node.$ref === 'string' ? node.$ref.split('/').pop() : undefined;
-}
-
-/**
- * asyncapi.yaml with every reference into another file (`./openapi.yaml#/...`) replaced by what it
- * points at (itself inlined whole); references inside the document stay, for the AsyncAPI parser.
- */
-export function selfContainedAsyncApi(): JsonObject {
-  const file = contractFile('asyncapi.yaml');
-  const walk = (node: Json): Json => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!isObject(node)) return node;
-    if (typeof node.$ref === 'string' && !node.$ref.startsWith('#')) return inlineRefs(node, file);
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
-  };
-  return walk(loadYaml(file)) as JsonObject;
 }
 
 export interface SocketEventRow {
@@ -82,7 +69,7 @@ export function socketEvents(): SocketEventRow[] {
 export async function parsedAsyncApi(): Promise<string> {
   // Loaded here, not at the top: the parser costs ~1 s to import and is needed only for this page.
   const { Parser, stringify } = await import('@asyncapi/parser');
-  const { document, diagnostics } = await new Parser().parse(JSON.stringify(selfContainedAsyncApi()));
+  const { document, diagnostics } = await new Parser().parse(JSON.stringify(loadYaml(contractFile('asyncapi.yaml'))));
   if (!document) {
     const errors = diagnostics.filter((d) => d.severity === 0).map((d) => `${d.path.join('/')}: ${d.message}`);
     throw new Error(`asyncapi.yaml does not parse: ${errors.join('; ')}`);

@@ -1,6 +1,7 @@
 /** The reference docs at /__docs/: pages, contract files, renderer bundles, the control switch. */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledFile } from '../../../../codegen/generators/paths';
 import { errorCatalogue } from '../../../../contracts/generated/error-catalogue';
 import { socketEvents } from './contracts';
 import { escapeHtml, markdown, section } from './html';
@@ -66,12 +67,17 @@ describe('/__docs/', () => {
     },
   );
 
-  it('serves the contract files as they are, as YAML', async () => {
-    for (const name of ['openapi.yaml', 'asyncapi.yaml', 'mock-control.yaml']) {
-      const res = await get(`/__docs/${name}`);
+  it('serves each contract as one self-contained YAML file, its bundle', async () => {
+    for (const name of ['openapi', 'asyncapi', 'mock-control'] as const) {
+      const res = await get(`/__docs/${name}.yaml`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/yaml/);
-      expect(await res.text()).toBe(readFileSync(new URL(`../../../../contracts/${name}`, import.meta.url), 'utf8'));
+      const text = await res.text();
+      expect(text).toBe(readFileSync(bundledFile(name), 'utf8'));
+      // Every reference is inside the file: nothing points at contracts/openapi/… or another contract.
+      const refs = [...text.matchAll(/\$ref: ['"]?([^'"\s]+)/g)].map((m) => m[1]);
+      expect(refs.length).toBeGreaterThan(10);
+      expect(refs.filter((r) => !r.startsWith('#/'))).toEqual([]);
     }
   });
 

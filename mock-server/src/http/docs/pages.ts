@@ -27,7 +27,7 @@ ${control ? card('/__docs/control', 'Mock control API', 'The mock server’s own
 <h2>Contract files</h2>
 <ul>
 ${file('openapi.yaml', 'OpenAPI 3.1, the REST API')}
-${file('asyncapi.yaml', 'AsyncAPI 3, the Socket.IO events (its payloads refer to openapi.yaml)')}
+${file('asyncapi.yaml', 'AsyncAPI 3, the Socket.IO events (with the REST schemas their payloads reuse)')}
 ${control ? file('mock-control.yaml', 'OpenAPI 3.1, the mock control API') : ''}
 </ul>
 </main>`,

@@ -5,11 +5,13 @@
  * - `/__docs/rest`      the REST reference: Redoc (its own prebuilt standalone bundle) on openapi.yaml;
  * - `/__docs/realtime`  the realtime reference: a generated table of the Socket.IO events
  *                       (`x-socketio` event, direction, room, payload, ack), then the AsyncAPI React
- *                       component on asyncapi.yaml, parsed here with its `./openapi.yaml` refs inlined;
+ *                       component on asyncapi.yaml, parsed here;
  * - `/__docs/errors`    the error catalogue, rendered here to static HTML (no script);
  * - `/__docs/control`   the control API reference (Redoc on mock-control.yaml), only while the
  *                       control API is on;
- * - `/__docs/{openapi,asyncapi,mock-control}.yaml`  the contract files as they are.
+ * - `/__docs/{openapi,asyncapi,mock-control}.yaml`  the contracts, each one self-contained file: the
+ *                       bundle `npm run codegen` makes of the root and the files it refers to
+ *                       (contracts/generated/bundled/).
  *
  * Nothing comes from another host: the renderers' bundles are served from node_modules, no web
  * font is loaded, and each page's Content-Security-Policy allows only this origin. Pages are built

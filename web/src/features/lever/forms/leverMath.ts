@@ -4,7 +4,7 @@
  * liquidation price of a new position: what every lever page shows live, and what the order form
  * (leverForm) sums up. Money is big.js throughout.
  *
- * The rules are the contract's (tag lever in contracts/openapi.yaml):
+ * The rules are the contract's (tag lever: contracts/openapi/lever/):
  * - quantity = lots × contractSize (base coin);
  * - margin = price × quantity ÷ multiple, rounded up to USDT's 6 places;
  * - fee = price × quantity × feeRate, rounded up to 6 places (on opening, and again on closing);
