@@ -3,8 +3,6 @@
 // The values of every enum of the contract, in the contract's order.
 import type { components } from './openapi';
 
-export const reviewStatusValues = ["none","pending","verified","rejected"] as const satisfies ReadonlyArray<components['schemas']['ReviewStatus']>;
-export const paymentMethodTypeValues = ["bank","pix","alipay","wechat"] as const satisfies ReadonlyArray<components['schemas']['PaymentMethodType']>;
 export const accountTypeValues = ["email","phone"] as const satisfies ReadonlyArray<components['schemas']['AccountType']>;
 export const recordTypeValues = ["deposit","withdrawal","transfer","recharge","exchange"] as const satisfies ReadonlyArray<components['schemas']['RecordType']>;
 export const recordStatusValues = ["confirming","credited","not_credited","reviewing","application","success","failure"] as const satisfies ReadonlyArray<components['schemas']['RecordStatus']>;
@@ -17,6 +15,8 @@ export const p2pSideValues = ["buy","sell"] as const satisfies ReadonlyArray<com
 export const fiatCurrencyValues = ["USD","EUR","CNY","BRL","TRY","RUB","VND"] as const satisfies ReadonlyArray<components['schemas']['FiatCurrency']>;
 export const p2pOrderStatusValues = ["waiting_payment","paid","abnormal","appeal","completed","cancelled"] as const satisfies ReadonlyArray<components['schemas']['P2pOrderStatus']>;
 export const p2pActionValues = ["pay","cancel","confirm","abnormal","appeal","withdraw_appeal"] as const satisfies ReadonlyArray<components['schemas']['P2pAction']>;
+export const reviewStatusValues = ["none","pending","verified","rejected"] as const satisfies ReadonlyArray<components['schemas']['ReviewStatus']>;
+export const paymentMethodTypeValues = ["bank","pix","alipay","wechat"] as const satisfies ReadonlyArray<components['schemas']['PaymentMethodType']>;
 export const leverSideValues = ["long","short"] as const satisfies ReadonlyArray<components['schemas']['LeverSide']>;
 export const leverStatusValues = ["delegating","dealing","closed","cancelled"] as const satisfies ReadonlyArray<components['schemas']['LeverStatus']>;
 export const leverCloseReasonValues = ["user","take_profit","stop_loss","liquidation"] as const satisfies ReadonlyArray<components['schemas']['LeverCloseReason']>;

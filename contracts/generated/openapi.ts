@@ -2083,62 +2083,6 @@ export interface components {
             type: "ok";
             message: components["schemas"]["Ticket"];
         } | components["schemas"]["ErrorEnvelope"];
-        /** @enum {string} */
-        ReviewStatus: "none" | "pending" | "verified" | "rejected";
-        UploadRequest: {
-            /** @description The image as a base64 data URL (`data:image/png;base64,...`). A complete JPEG, PNG or WebP image, at most `uploadMaxBytes` bytes decoded; the declared type must be one of the three, the stored one is the type found in the content. */
-            image: string;
-        };
-        Upload: {
-            id: string;
-            /**
-             * @description The type found in the content (not the declared one).
-             * @enum {string}
-             */
-            contentType: "image/jpeg" | "image/png" | "image/webp";
-            /** @description Decoded bytes. */
-            size: number;
-        };
-        UploadImage: {
-            id: string;
-            /**
-             * @description The type found in the content (not the declared one).
-             * @enum {string}
-             */
-            contentType: "image/jpeg" | "image/png" | "image/webp";
-            /** @description Decoded bytes. */
-            size: number;
-            /** @description The image as a data URL (data:image/png;base64,...) whose media type is `contentType`. */
-            image: string;
-        };
-        IdentityRequest: {
-            /**
-             * @description `primary`: real name, ID number, front and back photos. `advanced`: hand-held photo, once primary is verified.
-             * @enum {string}
-             */
-            level: "primary" | "advanced";
-            /** @description Required for `primary`. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            realName?: string;
-            /** @enum {string} */
-            idType?: "id_card" | "passport" | "driving_license";
-            idNumber?: string;
-            /** @description Upload id. */
-            frontImage?: string;
-            /** @description Upload id. */
-            backImage?: string;
-            /** @description Upload id (advanced). */
-            handImage?: string;
-        } & (unknown & unknown);
-        UploadImageEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["UploadImage"];
-        } | components["schemas"]["ErrorEnvelope"];
-        UploadEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["Upload"];
-        } | components["schemas"]["ErrorEnvelope"];
         ResetPasswordRequest: {
             ticket: string;
             password: string;
@@ -2156,58 +2100,6 @@ export interface components {
             /** @description A `security` verification code; required to change an existing transaction password. */
             code?: string;
         };
-        /** @enum {string} */
-        PaymentMethodType: "bank" | "pix" | "alipay" | "wechat";
-        /** @description Which fields apply depends on `type` (checked with the schema: HTTP 400 `field_required` naming the field): bank needs bankName and accountNumber; pix needs pixKey; alipay needs alipayAccount and qrImage; wechat needs wechatNickname, wechatAccount and qrImage. Fields of another type are ignored. */
-        PaymentMethodRequest: {
-            type: components["schemas"]["PaymentMethodType"];
-            country: components["schemas"]["CountryCode"];
-            /** @description The name of the verified identity (compared in its normalised form, ignoring case). Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            realName: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 80 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            bankName?: string;
-            /** @description Bank card or account number. */
-            accountNumber?: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 4 to 77 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            pixKey?: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            alipayAccount?: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 1 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            wechatNickname?: string;
-            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
-            wechatAccount?: string;
-            /** @description Upload id of the payment QR code image. */
-            qrImage?: string;
-        } & (unknown & unknown & unknown & unknown);
-        PaymentMethod: {
-            /** @description Opaque, unique among the owner's methods (for example `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it. */
-            id: string;
-            type: components["schemas"]["PaymentMethodType"];
-            country: components["schemas"]["CountryCode"];
-            realName: string;
-            bankName?: string;
-            /** @description Masked except the last 4 digits. */
-            accountNumber?: string;
-            pixKey?: string;
-            alipayAccount?: string;
-            wechatNickname?: string;
-            wechatAccount?: string;
-            /** @description Upload id of the QR code (getUpload shows it). */
-            qrImage?: string;
-            status: components["schemas"]["ReviewStatus"];
-            /** @description Why it was rejected. */
-            reason?: string;
-            createdAt: components["schemas"]["EpochMillis"];
-        };
-        RemovePaymentMethodRequest: {
-            /** @description The id of one of the user's payment methods. */
-            id: string;
-        };
-        PaymentMethodEnvelope: {
-            /** @constant */
-            type: "ok";
-            message: components["schemas"]["PaymentMethod"];
-        } | components["schemas"]["ErrorEnvelope"];
         /** @enum {string} */
         AccountType: "email" | "phone";
         /**
@@ -2932,6 +2824,114 @@ export interface components {
             /** @description In a form, the string `true` or `false`. */
             online: boolean;
         };
+        /** @enum {string} */
+        ReviewStatus: "none" | "pending" | "verified" | "rejected";
+        UploadRequest: {
+            /** @description The image as a base64 data URL (`data:image/png;base64,...`). A complete JPEG, PNG or WebP image, at most `uploadMaxBytes` bytes decoded; the declared type must be one of the three, the stored one is the type found in the content. */
+            image: string;
+        };
+        Upload: {
+            id: string;
+            /**
+             * @description The type found in the content (not the declared one).
+             * @enum {string}
+             */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            /** @description Decoded bytes. */
+            size: number;
+        };
+        UploadImage: {
+            id: string;
+            /**
+             * @description The type found in the content (not the declared one).
+             * @enum {string}
+             */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            /** @description Decoded bytes. */
+            size: number;
+            /** @description The image as a data URL (data:image/png;base64,...) whose media type is `contentType`. */
+            image: string;
+        };
+        IdentityRequest: {
+            /**
+             * @description `primary`: real name, ID number, front and back photos. `advanced`: hand-held photo, once primary is verified.
+             * @enum {string}
+             */
+            level: "primary" | "advanced";
+            /** @description Required for `primary`. Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            realName?: string;
+            /** @enum {string} */
+            idType?: "id_card" | "passport" | "driving_license";
+            idNumber?: string;
+            /** @description Upload id. */
+            frontImage?: string;
+            /** @description Upload id. */
+            backImage?: string;
+            /** @description Upload id (advanced). */
+            handImage?: string;
+        } & (unknown & unknown);
+        UploadImageEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["UploadImage"];
+        } | components["schemas"]["ErrorEnvelope"];
+        UploadEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["Upload"];
+        } | components["schemas"]["ErrorEnvelope"];
+        /** @enum {string} */
+        PaymentMethodType: "bank" | "pix" | "alipay" | "wechat";
+        /** @description Which fields apply depends on `type` (checked with the schema: HTTP 400 `field_required` naming the field): bank needs bankName and accountNumber; pix needs pixKey; alipay needs alipayAccount and qrImage; wechat needs wechatNickname, wechatAccount and qrImage. Fields of another type are ignored. */
+        PaymentMethodRequest: {
+            type: components["schemas"]["PaymentMethodType"];
+            country: components["schemas"]["CountryCode"];
+            /** @description The name of the verified identity (compared in its normalised form, ignoring case). Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            realName: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 2 to 80 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            bankName?: string;
+            /** @description Bank card or account number. */
+            accountNumber?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 4 to 77 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            pixKey?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            alipayAccount?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 1 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            wechatNickname?: string;
+            /** @description Free text, stored normalised (Unicode NFC, each run of white space made one space, trimmed): 3 to 64 characters (code points) once normalised (`text_too_short` {min}, `text_too_long` {max}). Refused: control characters (C0, DEL, C1: none allowed), the bidi embedding, override and isolate controls U+202A–U+202E and U+2066–U+2069, noncharacters and lone surrogates (`text_invalid_characters`); text that is only spaces or invisible characters (`text_empty`). Letters of any script, accents, punctuation and emoji are fine. Error `params` carry `field` (and `min` or `max`). */
+            wechatAccount?: string;
+            /** @description Upload id of the payment QR code image. */
+            qrImage?: string;
+        } & (unknown & unknown & unknown & unknown);
+        PaymentMethod: {
+            /** @description Opaque, unique among the owner's methods (for example `pm_` and 10 hex digits derived from the owner and the owner's own count). It reveals nothing about other users' methods, and clients must not parse it. */
+            id: string;
+            type: components["schemas"]["PaymentMethodType"];
+            country: components["schemas"]["CountryCode"];
+            realName: string;
+            bankName?: string;
+            /** @description Masked except the last 4 digits. */
+            accountNumber?: string;
+            pixKey?: string;
+            alipayAccount?: string;
+            wechatNickname?: string;
+            wechatAccount?: string;
+            /** @description Upload id of the QR code (getUpload shows it). */
+            qrImage?: string;
+            status: components["schemas"]["ReviewStatus"];
+            /** @description Why it was rejected. */
+            reason?: string;
+            createdAt: components["schemas"]["EpochMillis"];
+        };
+        RemovePaymentMethodRequest: {
+            /** @description The id of one of the user's payment methods. */
+            id: string;
+        };
+        PaymentMethodEnvelope: {
+            /** @constant */
+            type: "ok";
+            message: components["schemas"]["PaymentMethod"];
+        } | components["schemas"]["ErrorEnvelope"];
         IeoProject: {
             id: string;
             name: string;
