@@ -1,4 +1,4 @@
-/** Market: tickers, the order book, trades and K-lines. */
+/** Market: tickers, the order book, trades, K-lines and the user's favourite symbols. */
 import type { OpResult } from '../../../../contracts/generated/operations.ts';
 import { deepFreeze } from '../../domain/kernel/frozen.ts';
 import type { KlinePeriod } from '../../domain/market/market.ts';
@@ -16,6 +16,8 @@ export const market = {
     if (!copy) frozenTickers.set(tickers, (copy = deepFreeze(tickers.map((t) => ({ ...t })))));
     return copy;
   },
+  listFavorites: ({ world, userId }) => world.favorites.list(userId),
+  setFavorite: ({ world, body, userId }) => world.favorites.set(userId, body.symbol, body.favorite),
   getKline: ({ world, query }) => ({
     symbol: query.symbol,
     period: query.period,

@@ -1,6 +1,6 @@
 /**
  * Spot trading: the users' limit and market orders and their matching against the synthetic book
- * (liquidity.ts), and favourites. Funds are frozen in the exchange account on placement and settled
+ * (liquidity.ts). Funds are frozen in the exchange account on placement and settled
  * through the ledger on every fill, the fee (0.1 %) taken from what the user receives.
  */
 import Big from 'big.js';
@@ -28,7 +28,6 @@ interface OrderState extends Order {
 
 export class Trade {
   private readonly orders = new Map<string, OrderState>();
-  private readonly favorites = new Map<string, string[]>();
   private readonly ids: OwnedIds;
 
   constructor(
@@ -41,19 +40,6 @@ export class Trade {
     private readonly onFee: (userId: string, fee: { symbol: string; coin: string; amount: Big }) => void = () => {},
   ) {
     this.ids = new OwnedIds(seed);
-  }
-
-  // ---- favourites --------------------------------------------------------------------------
-
-  listFavorites(userId: string): string[] {
-    return [...(this.favorites.get(userId) ?? [])];
-  }
-
-  setFavorite(userId: string, symbol: string, favorite: boolean): string[] {
-    this.market.snapshot(symbol);
-    const list = (this.favorites.get(userId) ?? []).filter((s) => s !== symbol);
-    this.favorites.set(userId, favorite ? [...list, symbol] : list);
-    return this.listFavorites(userId);
   }
 
   // ---- orders ------------------------------------------------------------------------------
