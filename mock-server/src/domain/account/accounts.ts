@@ -7,8 +7,9 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { components } from '../../../../contracts/generated/openapi.ts';
-import { checkConfirmation, checkEmail, checkPassword, checkTransactionPassword, normalizePhone, type ValidationKey } from '../../../../common/validation.ts';
-import { DomainError, notLoggedIn, type ErrorCode } from '../kernel/errors.ts';
+import { checkConfirmation, checkEmail, checkPassword, checkTransactionPassword, normalizePhone } from '../../../../common/validation.ts';
+import { DomainError, notLoggedIn } from '../kernel/errors.ts';
+import { fail, VALIDATION_MESSAGES } from './validation.ts';
 import { VerificationCodes } from './codes.ts';
 import { usdt } from '../kernel/decimals.ts';
 import { AttemptLimiter } from '../kernel/limits.ts';
@@ -73,23 +74,6 @@ export interface UserRecord {
   advancedVerificationReason?: string;
   /** The user whose invitation code was given at registration (the referral team). */
   invitedBy?: string;
-}
-
-const VALIDATION_MESSAGES: Record<ValidationKey, [ErrorCode, string]> = {
-  required: ['field_required', 'Please fill in the required fields'],
-  emailInvalid: ['invalid_account', 'Please input a valid phone number or valid email'],
-  phoneInvalid: ['invalid_account', 'Please input a valid phone number or valid email'],
-  passwordLength: ['password_length', 'The password must be 6 to 16 characters'],
-  passwordTooSimple: ['password_too_simple', 'The password is too simple, please re-enter'],
-  passwordMismatch: ['password_mismatch', 'The two passwords are inconsistent'],
-  codeInvalid: ['wrong_code', 'The verification code is incorrect'],
-  agreementRequired: ['agreement_required', 'Please read and accept the user agreement'],
-  transactionPasswordFormat: ['transaction_password_format', 'The transaction password must be 6 digits'],
-  transactionPasswordTooSimple: ['transaction_password_too_simple', 'The transaction password is too simple, avoid repeated or consecutive digits'],
-};
-
-function fail(key: ValidationKey | null): void {
-  if (key) throw new DomainError(...VALIDATION_MESSAGES[key]);
 }
 
 export class Accounts {
@@ -275,9 +259,8 @@ export class Accounts {
   /** The record of a token's user, or the 999 envelope error. */
   record(token: string | undefined): UserRecord {
     const id = this.sessions.user(token);
-    const user = id ? this.users.get(id) : undefined;
-    if (!user) throw notLoggedIn();
-    return user;
+    if (id === undefined) throw notLoggedIn();
+    return this.get(id);
   }
 
   byId(id: string): UserRecord | undefined {
