@@ -141,6 +141,8 @@ td.nowrap { white-space: nowrap; }
 /* The AsyncAPI component is light only; on a phone its server badges may wrap (an atomic inline can). */
 #asyncapi { background: #fff; color: #1b1f24; }
 #asyncapi strong.rounded { display: inline-block; margin-top: 0.25rem; }
+/* A description's table (the P2P order's states) wider than a phone scrolls within itself, not the page. */
+#asyncapi table { display: block; max-width: 100%; overflow-x: auto; }
 `;
 
 /** Starts Redoc on the container's `data-spec` URL (a file, so that the CSP needs no inline script). */
