@@ -1,6 +1,6 @@
 /**
  * What each contract operation does, as calls into the domain, one module per product area
- * (`operations/<area>.ts`). Typed by the generated contract: a handler receives the validated query
+ * (`operations/<area>.ts`; `system.ts` the settings). Typed by the generated contract: a handler receives the validated query
  * and body, and for an operation that needs a login the caller's user id (dispatch authenticated
  * the session once), and returns the ok payload. `handlers` must name every operation: a missing
  * one fails the build.
@@ -20,6 +20,7 @@ import { messages } from './operations/messages.ts';
 import { news } from './operations/news.ts';
 import { second } from './operations/second.ts';
 import { support } from './operations/support.ts';
+import { system } from './operations/system.ts';
 import { team } from './operations/team.ts';
 import { trade } from './operations/trade.ts';
 
@@ -38,6 +39,7 @@ export interface OperationContext<K extends OperationId> {
 export type Handlers = { [K in OperationId]: (ctx: OperationContext<K>) => OpResult<K> };
 
 export const handlers: Handlers = {
+  ...system,
   ...account,
   ...identity,
   ...assets,
