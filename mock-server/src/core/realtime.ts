@@ -8,6 +8,7 @@
 import type { ServerToClientEvents, SubscriptionAck, TickerChange, TickersEvent, TickersSnapshot } from '../../../contracts/generated/socket.ts';
 import * as validate from '../../../contracts/generated/socket-validators.js';
 import type { KlinePeriod } from '../domain/market/market.ts';
+import { fiatViews } from './views/fiat.ts';
 import type { World } from '../domain/world.ts';
 import type { WorldEvents } from '../domain/events.ts';
 
@@ -233,7 +234,9 @@ export function route({ world, on, rooms, deliver, sessionEnded }: RouteOptions)
   on('supportMessage', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportMessage', payload }));
   on('supportTyping', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportTyping', payload }));
   on('supportRead', ({ userId, ...payload }) => deliver({ room: userRoom(userId), event: 'supportRead', payload }));
-  on('p2pOrder', ({ userId, order }) => deliver({ room: userRoom(userId), event: 'p2pOrder', payload: { order: world().fiatViews.orderView(order, userId) } }));
+  on('p2pOrder', ({ userId, order }) =>
+    deliver({ room: userRoom(userId), event: 'p2pOrder', payload: { order: fiatViews(world()).orderView(order, userId) } }),
+  );
   on('p2pMessage', ({ userId, order, message }) =>
     deliver({ room: userRoom(userId), event: 'p2pMessage', payload: { orderId: order.id, message: { ...message } } }),
   );

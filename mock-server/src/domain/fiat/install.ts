@@ -3,9 +3,9 @@ import type { Payments } from '../identity/payments.ts';
 import type { Kernel } from '../kernel/area.ts';
 import { maskAccount } from '../team/team.ts';
 import { Fiat } from './fiat.ts';
-import { FiatViews } from './views.ts';
+import { FiatActions } from './actions.ts';
 
-/** Fiat (P2P) trading through merchant stores, and its API views. */
+/** Fiat (P2P) trading through merchant stores, and the users' actions on it. */
 export function install(k: Kernel, { accounts, payments }: { accounts: Accounts; payments: Payments }) {
   const fiat = new Fiat({
     seed: k.seed,
@@ -26,7 +26,7 @@ export function install(k: Kernel, { accounts, payments }: { accounts: Accounts;
     },
     dropImage: (id) => k.uploads.dropChat(id),
   });
-  const fiatViews = new FiatViews(
+  const fiatActions = new FiatActions(
     fiat,
     (userId) => {
       const user = accounts.byId(userId);
@@ -39,5 +39,5 @@ export function install(k: Kernel, { accounts, payments }: { accounts: Accounts;
     (userId) => accounts.byId(userId)?.nickname ?? userId,
     k.uploads,
   );
-  return { fiat, fiatViews };
+  return { fiat, fiatActions };
 }
