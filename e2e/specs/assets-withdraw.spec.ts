@@ -139,7 +139,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('withdraw-available')).toHaveText(shown('10,000.00 USDT'));
     await expect(page.getByTestId('withdraw-fee')).toHaveText(shown('1 USDT'));
     await expect(page.getByTestId('withdraw-min')).toHaveText(shown('10 USDT'));
-    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('2,000.00 of 2,000 USDT left'));
+    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('2,000.00 of 2,000.00 USDT left'));
     await expect(page.getByTestId('withdraw-blocked')).toHaveCount(0);
     await expect(page.getByTestId('withdraw-received')).toHaveText('--');
 
@@ -160,7 +160,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('withdraw-amount')).toHaveValue('');
     await expect(page.getByTestId('withdraw-available')).toHaveText(shown('9,899.00 USDT'));
     // What is left of the 24 h limit follows at once (the fee does not count).
-    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('1,900.00 of 2,000 USDT left'));
+    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('1,900.00 of 2,000.00 USDT left'));
 
     const record = firstRecord(page, 'withdraw-records');
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'application');
@@ -189,6 +189,9 @@ test.describe('withdrawals', () => {
     const record = firstRecord(page, 'withdraw-records');
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'failure');
     await expect(record.getByTestId('record-reason')).toHaveText('The address was refused by the network; the amount is back in your funds account');
+    // The coins came back: the record shows what was asked for, without a minus, struck through.
+    await expect(record.getByTestId('record-amount')).toHaveText(shown('50.00 USDT'));
+    await expect(record.getByTestId('record-amount')).toHaveCSS('text-decoration-line', 'line-through');
     await expect(page.getByTestId('withdraw-available')).toHaveText(shown('10,000.00 USDT'));
   });
 
@@ -271,7 +274,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('withdraw-password')).toBeDisabled();
     await expect(page.getByTestId('withdraw-submit')).toBeDisabled();
     await expect(page.getByTestId('withdraw-blocked')).toHaveText('Set a transaction password first');
-    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('2,000.00 of 2,000 USDT left'));
+    await expect(page.getByTestId('withdraw-limit')).toHaveText(loose('2,000.00 of 2,000.00 USDT left'));
     await expect(page.getByTestId('withdraw-verify')).toHaveText(loose('Verify your identity to raise it to 50,000 USDT'));
     await expect(page.getByTestId('withdraw-verify')).toHaveAttribute('href', /\/pages\/mine\/authentication$/);
     await page.getByTestId('withdraw-amount').fill('100');

@@ -99,7 +99,8 @@ test('a long at market with a take-profit: preview, confirmation, closed by the 
   await expect(row.getByTestId('order-realized-pnl')).toHaveText(shown('+10.00 USDT'));
   await expect(row.getByTestId('order-open-price')).toHaveText('64,000.00');
   await expect(row.getByTestId('order-close-price')).toHaveText('65,000.00');
-  await expect(row.getByTestId('order-fees')).toHaveText(shown('0.645 USDT'));
+  // 0.645 USDT charged, shown at 2 places truncated as every amount (spec §9).
+  await expect(row.getByTestId('order-fees')).toHaveText(shown('0.64 USDT'));
 });
 
 test('a short with a stop-loss: a stop on the wrong side is refused inline, the right one closes it at a loss', async ({ page, server, api }) => {

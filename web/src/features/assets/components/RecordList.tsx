@@ -26,6 +26,8 @@ function RecordRow({ record }: { record: WalletRecord }) {
   const format = useCoinFormat();
   const money = useCoinMoney();
   const amount = new Big(record.amount);
+  // Never credited, or failed (a withdrawal's coins came back): no money moved, so no sign.
+  const moved = record.status !== 'not_credited' && record.status !== 'failure';
   const time = formatDate(record.time, 'dateTime', locale);
   return (
     <li className={classes.record} data-testid="record-row" data-record-id={record.id} data-status={record.status} data-type={record.type}>
@@ -34,8 +36,12 @@ function RecordRow({ record }: { record: WalletRecord }) {
           {t(`funds.record.type.${record.type}`)}
           {record.chain ? ` · ${record.chain}` : ''}
         </span>
-        <span className={classes.recordAmount} data-testid="record-amount" data-sign={amount.s}>
-          {money(record.amount, record.coin, { signed: true })}
+        <span
+          className={moved ? classes.recordAmount : `${classes.recordAmount} ${classes.recordVoid}`}
+          data-testid="record-amount"
+          data-sign={moved ? amount.s : 0}
+        >
+          {moved ? money(record.amount, record.coin, { signed: true }) : money(amount.abs().toString(), record.coin)}
         </span>
       </div>
       <div className={classes.recordMain}>

@@ -15,7 +15,7 @@ import { useCoins, useFlashExchange, useFlashQuote } from '../api';
 import { checkAmount } from '../../../lib/amount';
 import { AmountField } from '../../../ui/AmountInput';
 import { useCoinFormat, useCoinMoney } from '../format';
-import { formatRate, isolate, isolateAmounts } from '../../../lib/format';
+import { formatExact, formatRate, isolate, isolateAmounts } from '../../../lib/format';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 
 type Quote = components['schemas']['FlashQuote'];
@@ -162,7 +162,7 @@ export default function FlashExchangePage() {
           <Alert color={expired ? 'orange' : 'blue'} variant="light" data-testid="flash-quote">
             <Stack gap={4}>
               <Text size="sm" data-testid="flash-rate">
-                {isolate(`1 ${quote.from}`)} ≈ {isolate(`${quote.rate} ${quote.to}`)}
+                {isolate(`1 ${quote.from}`)} ≈ {isolate(`${formatExact(quote.rate, locale)} ${quote.to}`)}
               </Text>
               <Group justify="space-between">
                 <Text size="sm">{t('flash.fee', { rate: formatRate(quote.feeRate, locale) })}</Text>

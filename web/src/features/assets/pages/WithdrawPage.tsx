@@ -226,7 +226,7 @@ function Withdraw({ coins, pick, coin, chain }: { coins: CoinInfo[]; pick: CoinC
               <dt>{t('funds.withdraw.limit')}</dt>
               <dd data-testid="withdraw-limit">
                 {/* One isolate around it all: it reads in its own direction (a fallback English text too). */}
-                {isolate(isolateAmounts(t('funds.withdraw.limitLeft', { left: formatAmount(left, 2, locale), limit: formatExact(limit, locale) })))}
+                {isolate(isolateAmounts(t('funds.withdraw.limitLeft', { left: formatAmount(left, 2, locale), limit: formatAmount(limit, 2, locale) })))}
               </dd>
             </>
           )}

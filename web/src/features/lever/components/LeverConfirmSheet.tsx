@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import type { LeverTerms } from '../forms/leverMath';
 import type { LeverSummary } from '../forms/leverSummary';
-import { priceMoney, quantityText, ratePercentText, usdt, usdtExact } from './display';
+import { priceMoney, quantityText, ratePercentText, usdt, usdtFee } from './display';
 import { formatExact, isolate } from '../../../lib/format';
 import { SIDE_COLOR } from './sideColor';
 import { WRAP } from '../../../ui/wrap';
@@ -43,7 +43,7 @@ export function LeverConfirmSheet({
       ['multiple', t('lever.multiple'), isolate(t('lever.multipleValue', { multiple: r.multiple }))],
       ['quantity', t('lever.quantity'), quantityText(r.quantity, terms.symbol, locale)],
       ['margin', t('lever.margin'), usdt(r.margin, locale)],
-      ['fee', t('lever.feeWithRate', { rate: ratePercentText(terms.feeRate, locale) }), usdtExact(r.fee, locale)],
+      ['fee', t('lever.feeWithRate', { rate: ratePercentText(terms.feeRate, locale) }), usdtFee(r.fee, locale)],
       ['takeProfit', t('lever.takeProfit'), r.takeProfit ? priceMoney(r.takeProfit, pp, locale) : t('lever.none')],
       ['stopLoss', t('lever.stopLoss'), r.stopLoss ? priceMoney(r.stopLoss, pp, locale) : t('lever.none')],
       ['liquidation', t('lever.liquidationPrice'), r.liquidationPrice ? priceMoney(r.liquidationPrice, pp, locale) : '--'],

@@ -9,7 +9,7 @@ import { formatDate, formatExact } from '../../../lib/format';
 import { Big } from '../../../lib/decimal';
 import { toneOf } from '../../../ui/market/tone';
 import type { LeverOrder } from '../forms/leverMath';
-import { priceText, quantityText, signedUsdt, usdt, usdtExact } from './display';
+import { priceText, quantityText, signedUsdt, usdt, usdtFee } from './display';
 import { WRAP } from '../../../ui/wrap';
 import { OrderTitle } from './OrderTitle';
 import classes from './lever.module.css';
@@ -66,7 +66,7 @@ export function LeverOrderCard({
               cell('lots', t('lever.lots'), formatExact(order.lots, locale)),
               cell('quantity', t('lever.quantity'), quantityText(order.quantity, order.symbol, locale)),
               cell('margin', t('lever.margin'), usdt(order.margin, locale)),
-              cell('open-fee', t('lever.fee'), usdtExact(order.openFee, locale)),
+              cell('open-fee', t('lever.fee'), usdtFee(order.openFee, locale)),
               cell('take-profit', t('lever.takeProfit'), priceText(order.takeProfit, pp, locale)),
               cell('stop-loss', t('lever.stopLoss'), priceText(order.stopLoss, pp, locale)),
               cell('time', t('lever.time'), formatDate(order.time, 'dateTime', locale)),
@@ -77,8 +77,8 @@ export function LeverOrderCard({
               cell('open-price', t('lever.openPrice'), priceText(order.openPrice, pp, locale)),
               cell('close-price', t('lever.closePrice'), priceText(order.closePrice, pp, locale)),
               cell('margin', t('lever.margin'), usdt(order.margin, locale)),
-              cell('fees', t('lever.fees'), usdtExact(fees, locale)),
-              cell('overnight-fee', t('lever.overnightFee'), usdtExact(order.overnightFee, locale)),
+              cell('fees', t('lever.fees'), usdtFee(fees, locale)),
+              cell('overnight-fee', t('lever.overnightFee'), usdtFee(order.overnightFee, locale)),
               cell('quantity', t('lever.quantity'), quantityText(order.quantity, order.symbol, locale)),
               cell('open-time', t('lever.openTime'), order.openedAt ? formatDate(order.openedAt, 'dateTime', locale) : '--'),
               cell('close-time', t('lever.closeTime'), order.closedAt ? formatDate(order.closedAt, 'dateTime', locale) : '--'),

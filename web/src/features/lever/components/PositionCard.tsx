@@ -15,7 +15,7 @@ import { formatDate, formatExact, formatPercent } from '../../../lib/format';
 import { toneOf } from '../../../ui/market/tone';
 import { usePriceFlash } from '../../../ui/market/usePriceFlash';
 import { pnlPercent, unrealizedPnl, type LeverOrder } from '../forms/leverMath';
-import { priceText, quantityText, signedUsdt, usdt, usdtExact } from './display';
+import { priceText, quantityText, signedUsdt, usdt, usdtFee } from './display';
 import { WRAP } from '../../../ui/wrap';
 import { OrderTitle } from './OrderTitle';
 import classes from './lever.module.css';
@@ -116,7 +116,7 @@ export const PositionCard = memo(function PositionCard({
   const factsAfter = useMemo(
     () => (
       <>
-        {cell('overnight-fee', labels.overnightFee, usdtExact(order.overnightFee, locale))}
+        {cell('overnight-fee', labels.overnightFee, usdtFee(order.overnightFee, locale))}
         {cell('take-profit', labels.takeProfit, priceText(order.takeProfit, pp, locale))}
         {cell('stop-loss', labels.stopLoss, priceText(order.stopLoss, pp, locale))}
         {cell('open-time', labels.openTime, formatDate(order.openedAt ?? order.time, 'dateTime', locale))}

@@ -1,7 +1,8 @@
 /**
  * How the lever pages show their figures, all through lib/format: USDT amounts truncated to 2
- * places (fees in their exact shortest form, they are small), signed profit and loss, rates as
- * percentages, prices at the symbol's places, each value with a unit as one bidi-isolated unit.
+ * places (the spec's rule, §9; a fee under a cent at the places it needs), signed profit and loss,
+ * rates as percentages, prices at the symbol's places, each value with a unit as one bidi-isolated
+ * unit.
  */
 import { Big } from '../../../lib/decimal';
 import { formatAmount, formatExact, formatMoney, formatRate, formatSignedMoney, isolate } from '../../../lib/format';
@@ -15,8 +16,14 @@ export const baseOf = (symbol: string): string => symbol.split('/')[0];
 /** A USDT amount, 2 places truncated: "1,234.56 USDT". */
 export const usdt = (value: string | Big, locale: string): string => formatMoney(value, 2, LEVER_COIN, locale);
 
-/** A fee or a small USDT amount exactly as charged: "0.325 USDT". */
-export const usdtExact = (value: string | Big, locale: string): string => isolate(`${formatExact(value, locale)} ${LEVER_COIN}`);
+/**
+ * A fee, 2 places truncated like every amount ("0.66 USDT", "0.00 USDT" when none was charged),
+ * except one under a cent, shown at the places it needs ("0.0032 USDT") rather than as nothing.
+ */
+export function usdtFee(value: string | Big, locale: string): string {
+  const fee = new Big(value);
+  return fee.gt(0) && fee.lt('0.01') ? isolate(`${formatExact(fee, locale)} ${LEVER_COIN}`) : usdt(fee, locale);
+}
 
 /** Profit or loss with its sign: "+10.00 USDT", "-3.21 USDT". */
 export const signedUsdt = (value: string | Big, locale: string): string => formatSignedMoney(value, 2, LEVER_COIN, locale);

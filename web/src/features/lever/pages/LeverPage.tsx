@@ -29,7 +29,7 @@ import { RiskNotice } from '../../../ui/RiskNotice';
 import { LivePrice } from '../../../ui/market/LivePrice';
 import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { ordersOf, useLastPrices, useLeverAccount, useLeverEvents, useLeverOrders, useLeverSymbols, useOpenLever } from '../api';
-import { priceMoney, quantityText, ratePercentText, usdt, usdtExact, LEVER_COIN } from '../components/display';
+import { priceMoney, quantityText, ratePercentText, usdt, usdtFee, LEVER_COIN } from '../components/display';
 import { SIDE_COLOR } from '../components/sideColor';
 import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
@@ -301,7 +301,7 @@ function Lever({
           <dl className={classes.facts} data-testid="lever-preview">
             {fact('quantity', t('lever.quantity'), summary.quantity ? quantityText(summary.quantity, symbol, locale) : '--')}
             {fact('margin', t('lever.margin'), summary.margin ? usdt(summary.margin, locale) : '--')}
-            {fact('fee', t('lever.feeWithRate', { rate: ratePercentText(terms.feeRate, locale) }), summary.fee ? usdtExact(summary.fee, locale) : '--')}
+            {fact('fee', t('lever.feeWithRate', { rate: ratePercentText(terms.feeRate, locale) }), summary.fee ? usdtFee(summary.fee, locale) : '--')}
             {fact('liquidation', t('lever.liquidationPrice'), summary.liquidationPrice ? priceMoney(summary.liquidationPrice, pp, locale) : '--')}
             {loggedIn && fact('available-margin', t('lever.available'), available !== undefined ? usdt(available, locale) : '--')}
           </dl>
