@@ -45,6 +45,14 @@ test('the latest titles on home open their article', async ({ page }) => {
   await expect(page.getByTestId('news-article')).toContainText('Second contracts are live');
 });
 
+test('an article link without an id, or with an unknown one, says the article was not found', async ({ page }) => {
+  for (const path of ['pages/home/newsDetail', 'pages/home/newsDetail?id=', 'pages/home/newsDetail?id=nw_nothing']) {
+    await page.goto(path);
+    await expect(page.getByTestId('news-not-found')).toBeVisible();
+    await expect(page.getByTestId('news-article')).toHaveCount(0);
+  }
+});
+
 test('an article with hostile HTML renders its text and runs nothing', async ({ page, server }) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => {

@@ -22,8 +22,10 @@ export default function NewsDetailPage() {
   const wanted = useApiLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const { data: article, isPending, isError, error, refetch } = useArticle(params.get('id') ?? '');
-  if (isError && error instanceof ApiError && error.details.code === 'not_found') {
+  const id = params.get('id') ?? '';
+  const { data: article, isPending, isError, error, refetch } = useArticle(id);
+  // No id at all (a link cut short) is as much "not found" as an unknown one: never an endless skeleton.
+  if (!id || (isError && error instanceof ApiError && error.details.code === 'not_found')) {
     return (
       <Text c="dimmed" ta="center" py={48} data-testid="news-not-found">
         {t('news.notFound')}
