@@ -97,6 +97,34 @@ test('an agent message while I am away shows the unread badge; its text is inert
   await expect(page).toHaveURL(/pages\/assets\/mention$/);
 });
 
+test("the newest message, mine or the agent's, is in view above the composer, not under it", async ({ page, server }) => {
+  await loginWithToken(page);
+  await page.goto('pages/mine/kefu');
+  await expect(messages(page)).toHaveCount(1);
+  const clearOfComposer = async () => {
+    const last = await messages(page).last().boundingBox();
+    const composer = await page.getByTestId('kefu-input').locator('xpath=ancestor::*[contains(@class, "composer")][1]').boundingBox();
+    expect(
+      last && composer && last.y + last.height <= composer.y + 1,
+      `last message ends at ${last && last.y + last.height}, composer starts at ${composer?.y}`,
+    ).toBe(true);
+  };
+  for (let i = 1; i <= 8; i++) {
+    await page.getByTestId('kefu-input').fill(`Question ${i}: a message long enough to take two lines on a phone's screen`);
+    await page.getByTestId('kefu-send').click();
+    await expect(messages(page)).toHaveCount(1 + i);
+  }
+  await clearOfComposer();
+  await server.control.call('mockSupportReply', { text: 'An answer from the agent, long enough to take more than one line here.' });
+  await expect(messages(page).last()).toContainText('An answer from the agent');
+  await clearOfComposer();
+  // An image: its message grows when the picture has loaded, after the scroll.
+  await page.getByTestId('kefu-file').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(messages(page).last().getByTestId('kefu-image')).toBeVisible();
+  await page.waitForTimeout(300);
+  await clearOfComposer();
+});
+
 test('a guest chats from the device without an account; the conversation stays with the device, another device starts its own', async ({
   page,
   server,

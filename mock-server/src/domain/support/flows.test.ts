@@ -75,6 +75,29 @@ describe('support chat', () => {
     ]);
   });
 
+  it('answers an image and the question sent with it once, to the question; does not repeat a hand-over it just said', () => {
+    const image = ok('uploadImage', demo, { image: PNG }).id;
+    ok('sendSupportMessage', demo, { image });
+    world.clock.advance(1000);
+    ok('sendSupportMessage', demo, { text: 'The deposit I sent is missing' });
+    world.clock.advance(AGENT_DELAYS.reply);
+    expect(texts(demo).filter(([from]) => from === 'agent')).toEqual([
+      ['agent', 'greeting'],
+      ['agent', 'deposit'],
+    ]);
+    ok('sendSupportMessage', demo, { text: 'Something else' });
+    world.clock.advance(AGENT_DELAYS.reply);
+    ok('sendSupportMessage', demo, { text: 'Are you there?' });
+    world.clock.advance(AGENT_DELAYS.reply);
+    expect(texts(demo).filter(([from]) => from === 'agent')).toEqual([
+      ['agent', 'greeting'],
+      ['agent', 'deposit'],
+      ['agent', 'handover'],
+    ]);
+    // The typing line ends when the agent has nothing new to say.
+    expect(delivered.filter((d) => d.event === 'supportTyping').at(-1)!.payload).toEqual({ typing: false });
+  });
+
   it('sends an image from the upload path, kept from then on; refuses blank messages, foreign uploads and floods', () => {
     const image = ok('uploadImage', demo, { image: PNG }).id;
     expect(ok('sendSupportMessage', demo, { image })).toMatchObject({ from: 'user', image });
@@ -117,7 +140,7 @@ describe('support chat', () => {
 
   it('pages back through a long conversation, oldest first', () => {
     for (let i = 0; i < 12; i++) {
-      ok('sendSupportMessage', demo, { text: `question ${i}` });
+      ok('sendSupportMessage', demo, { text: `question ${i} about a deposit` });
       world.clock.advance(AGENT_DELAYS.reply);
     }
     const last = ok('getSupportChat', demo, undefined, { limit: '10' });

@@ -5,7 +5,9 @@
  * the images of those it drops go too (uploads.ts). The mock's agent answers
  * every message on the virtual clock: it reads it after AGENT_DELAYS.read, types, and replies after
  * AGENT_DELAYS.reply with an automatic answer (deposit or withdraw questions get a link to the
- * page, anything else is handed to a person). The control API posts what a person would type.
+ * page, anything else is handed to a person). Messages sent before the answer is due (an image,
+ * then its question) get one answer, to all their text; a hand-over already said is not said again
+ * until the agent has said something else. The control API posts what a person would type.
  */
 import type { components } from '../../../../contracts/generated/openapi.ts';
 import type { Accounts } from '../account/accounts.ts';
@@ -201,10 +203,16 @@ export class Support {
       this.deps.onTyping(owner, true);
     });
     this.deps.scheduler.at(at + AGENT_DELAYS.reply, () => {
-      const text = message.text?.toLowerCase() ?? '';
-      const kind = TOPICS.find(([, words]) => words.test(text))?.[0] ?? 'handover';
+      const c = this.conversations.get(owner)!;
+      const lastAgent = c.messages.findLastIndex((m) => m.from === 'agent');
+      const waiting = c.messages.slice(lastAgent + 1);
+      // A later message of the same burst answers it all; this one says nothing.
+      if (waiting.at(-1) !== message) return;
       this.deps.onTyping(owner, false);
-      this.add(owner, this.conversations.get(owner)!, { from: 'agent', kind, text: ANSWERS[kind], read: false });
+      const text = waiting.map((m) => m.text?.toLowerCase() ?? '').join('\n');
+      const kind = TOPICS.find(([, words]) => words.test(text))?.[0] ?? 'handover';
+      if (kind === 'handover' && c.messages[lastAgent]?.kind === 'handover') return;
+      this.add(owner, c, { from: 'agent', kind, text: ANSWERS[kind], read: false });
     });
   }
 
