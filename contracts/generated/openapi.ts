@@ -827,7 +827,10 @@ export interface paths {
          * @description From the funds account: `instalment` pays the next unpaid instalment (early or overdue), `full`
          *     pays everything left now: the principal left and the interest of the days elapsed since the loan
          *     was issued (whole days, at least one), less the interest already paid: repaying early costs
-         *     less interest. There are no late fees.
+         *     less interest. When the next instalment is the last one unpaid, both come to the same result,
+         *     and `instalment` costs what `full` does if that is less (never more than the cheapest way to
+         *     it). The loan's `nextPaymentNow` and `payoffNow` say what each costs before it is asked. There
+         *     are no late fees.
          */
         post: operations["repayLoan"];
         delete?: never;
@@ -3185,6 +3188,10 @@ export interface components {
             outstanding?: components["schemas"]["Decimal"];
             /** @description Issued or overdue: what repaying everything now costs (see repayLoan). */
             payoffNow?: components["schemas"]["Decimal"];
+            /** @description Issued or overdue: what repaying the next instalment costs now (see repayLoan; the last one unpaid costs payoffNow when that is less). */
+            nextPaymentNow?: components["schemas"]["Decimal"];
+            /** @description What the user has repaid so far: instalments as they were paid, an early repayment at what it cost (so a repaid loan shows what it really cost, not its schedule). */
+            paid: components["schemas"]["Decimal"];
         };
         LoanPage: {
             items: components["schemas"]["Loan"][];

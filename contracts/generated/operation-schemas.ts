@@ -11378,7 +11378,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "total",
                       "status",
                       "appliedAt",
-                      "instalments"
+                      "instalments",
+                      "paid"
                     ],
                     "additionalProperties": false,
                     "properties": {
@@ -11545,6 +11546,22 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "payoffNow": {
                         "type": "string",
                         "description": "Issued or overdue: what repaying everything now costs (see repayLoan).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "nextPaymentNow": {
+                        "type": "string",
+                        "description": "Issued or overdue: what repaying the next instalment costs now (see repayLoan; the last one unpaid costs payoffNow when that is less).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "paid": {
+                        "type": "string",
+                        "description": "What the user has repaid so far: instalments as they were paid, an early repayment at what it cost (so a repaid loan shows what it really cost, not its schedule).",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
@@ -11846,7 +11863,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "total",
                 "status",
                 "appliedAt",
-                "instalments"
+                "instalments",
+                "paid"
               ],
               "additionalProperties": false,
               "properties": {
@@ -12013,6 +12031,22 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "payoffNow": {
                   "type": "string",
                   "description": "Issued or overdue: what repaying everything now costs (see repayLoan).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "nextPaymentNow": {
+                  "type": "string",
+                  "description": "Issued or overdue: what repaying the next instalment costs now (see repayLoan; the last one unpaid costs payoffNow when that is less).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "paid": {
+                  "type": "string",
+                  "description": "What the user has repaid so far: instalments as they were paid, an early repayment at what it cost (so a repaid loan shows what it really cost, not its schedule).",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -12262,7 +12296,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "total",
                 "status",
                 "appliedAt",
-                "instalments"
+                "instalments",
+                "paid"
               ],
               "additionalProperties": false,
               "properties": {
@@ -12429,6 +12464,22 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "payoffNow": {
                   "type": "string",
                   "description": "Issued or overdue: what repaying everything now costs (see repayLoan).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "nextPaymentNow": {
+                  "type": "string",
+                  "description": "Issued or overdue: what repaying the next instalment costs now (see repayLoan; the last one unpaid costs payoffNow when that is less).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "paid": {
+                  "type": "string",
+                  "description": "What the user has repaid so far: instalments as they were paid, an early repayment at what it cost (so a repaid loan shows what it really cost, not its schedule).",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"

@@ -62,10 +62,32 @@ test('an assistance loan: the schedule before applying, issued into the funds ac
   await server.control.clock({ advanceMs: 3 * DAY + 1000 });
   await page.reload();
   await expect(loan.getByTestId('loan-payoff')).toHaveText(shown('1,002.00 USDT'));
+  // One instalment left: "next" and "everything" are the same repayment, one button at the cheaper price, said on it.
+  await expect(loan.getByTestId('loan-repay-next')).toHaveCount(0);
+  await expect(loan.getByTestId('loan-repay-full')).toContainText('1,002.00 USDT');
   await loan.getByTestId('loan-repay-full').click();
+  await expect(page.getByRole('dialog')).toContainText('Repaying early');
   await page.getByRole('dialog').getByRole('button', { name: 'Repay everything' }).click();
   await expect(loan).toHaveAttribute('data-status', 'repaid');
   expect(await funds(api, token)).toBe('9998.000000');
+  // What it really cost, not the schedule's 1,007.00.
+  await expect(loan.getByTestId('loan-repaid')).toHaveText(shown('1,002.00 USDT'));
+  await expect(loan.getByTestId('loan-total')).toHaveCount(0);
+});
+
+test('a declined application shows no schedule and nothing to repay', async ({ page }) => {
+  const token = await loginWithToken(page);
+  const api = apiOf(page);
+  await verify(api, token);
+  // The mock declines an amount whose whole part ends in 7 (docs/mock/loans.md).
+  await api.ok('applyLoan', { token, body: { productId: 'ln_assist', amount: '1007', days: 14, method: 'one_time' } });
+  await page.goto('pages/loans/loansdetail');
+  const loan = page.getByTestId('loan');
+  await expect(loan).toHaveAttribute('data-status', 'rejected');
+  await expect(loan.getByTestId('loan-status-hint')).toContainText('Nothing was paid out');
+  await expect(loan.getByTestId('loan-schedule')).toHaveCount(0);
+  await expect(loan.getByTestId('loan-total')).toHaveCount(0);
+  await expect(loan.getByTestId('loan-repay-full')).toHaveCount(0);
 });
 
 test('a credit loan in instalments: contact details required and explained, the first instalment taken on its date, an overdue one without fees', async ({
@@ -110,6 +132,12 @@ test('a credit loan in instalments: contact details required and explained, the 
   await expect(loan).toHaveAttribute('data-status', 'broken');
   await expect(loan.getByTestId('loan-status-hint')).toContainText('there are no late fees');
   await expect(loan.getByTestId('loan-outstanding')).toHaveText(shown('2,072.00 USDT'));
+  // Two instalments left: two buttons, each with its cost; repaying an overdue loan is not "early".
+  await expect(loan.getByTestId('loan-repay-next')).toContainText('1,036.00 USDT');
+  await loan.getByTestId('loan-repay-full').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).not.toContainText('early');
+  await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click();
 });
 
 /** A credit loan in progress (the detail page has something to show), and the form filled in on the products page. */

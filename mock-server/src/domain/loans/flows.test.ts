@@ -1,4 +1,5 @@
 /** Loans through dispatch: the schedule before applying is the one issued, identity first (998), credit applications' contact fields, the review, due instalments taken or overdue, early repayment costing less interest, the events. */
+import Big from 'big.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../../../contracts/generated/operations';
 import * as validate from '../../../../contracts/generated/socket-validators.js';
@@ -68,9 +69,28 @@ describe('loans', () => {
     expect(loan).toMatchObject({ interest: '7.000000', payoffNow: '1000.500000' });
     later(3 * DAY + 1);
     expect(ok('listLoans').items[0].payoffNow).toBe('1002.000000');
-    expect(ok('repayLoan', { id: loan.id, kind: 'full' })).toMatchObject({ status: 'repaid' });
+    expect(ok('repayLoan', { id: loan.id, kind: 'full' })).toMatchObject({ status: 'repaid', paid: '1002.000000' });
     expect(usdt()).toBe('9998.000000');
     expect(call('repayLoan', { id: loan.id, kind: 'full' })).toMatchObject({ code: 'loan_not_repayable', params: { status: 'repaid' } });
+  });
+
+  it('the last instalment repaid early costs no more than repaying everything, and each button says its cost first', () => {
+    verify();
+    const loan = ok('applyLoan', { productId: 'ln_assist', amount: '1000', days: 14, method: 'one_time' });
+    // One instalment of 1,007.00 (the whole term's interest); repaid on day 0 both ways lead to the same result.
+    expect(loan).toMatchObject({ outstanding: '1007.000000', payoffNow: '1000.500000', nextPaymentNow: '1000.500000', paid: '0.000000' });
+    expect(ok('repayLoan', { id: loan.id, kind: 'instalment' })).toMatchObject({ status: 'repaid', paid: '1000.500000' });
+    expect(usdt()).toBe('9999.500000');
+  });
+
+  it('an instalment that is not the last costs its scheduled amount; what was paid adds up', () => {
+    verify();
+    const loan = ok('applyLoan', { productId: 'ln_credit', amount: '3000', days: 90, method: 'instalments', ...CREDIT });
+    expect(loan).toMatchObject({ nextPaymentNow: '1036.000000', paid: '0.000000' });
+    expect(ok('repayLoan', { id: loan.id, kind: 'instalment' })).toMatchObject({ status: 'issued', paid: '1036.000000' });
+    const after = ok('listLoans').items[0];
+    expect(after.nextPaymentNow).toBe('1036.000000');
+    expect(ok('repayLoan', { id: loan.id, kind: 'full' })).toMatchObject({ status: 'repaid', paid: new Big(after.payoffNow).plus('1036').toFixed(6) });
   });
 
   it('an instalment the funds account cannot cover makes the loan overdue (no fee); repaying brings it back', () => {

@@ -86,8 +86,8 @@ interface Loan {
   schedule: Instalment[];
   /** A credit loan's contact details, as given (shown back only to the owner). */
   contact?: { emergencyName: string; emergencyPhone: string; contact: string; address: string };
-  /** Interest paid in an early full repayment (instead of the rest of the schedule). */
-  settledInterest?: Big;
+  /** What the user has repaid: instalments as paid, an early repayment at what it cost. */
+  paid: Big;
 }
 
 export interface LoansDeps {
@@ -218,6 +218,7 @@ export class Loans {
       appliedAt: now,
       status: 'applying',
       schedule: [],
+      paid: new Big(0),
       contact,
     };
     this.loans.set(loan.id, loan);
@@ -272,6 +273,7 @@ export class Loans {
       at,
     );
     for (const p of parts) p.paidAt = at;
+    loan.paid = loan.paid.plus(amount);
     const unpaid = loan.schedule.filter((s) => s.paidAt === undefined);
     const overdue = unpaid.some((s) => s.dueAt <= at);
     loan.status =
@@ -289,13 +291,23 @@ export class Loans {
     const unpaid = loan.schedule.filter((s) => s.paidAt === undefined);
     if (req.kind === 'instalment') {
       const next = unpaid[0];
-      this.pay(loan, [next], next.principal.plus(next.interest), now, `${loan.id}:${next.n}`);
+      this.pay(loan, [next], this.nextPayment(loan, now), now, `${loan.id}:${next.n}`);
     } else {
-      const { amount, interest } = this.fullAmount(loan, now);
-      loan.settledInterest = interest;
-      this.pay(loan, unpaid, amount, now, `${loan.id}:full`);
+      this.pay(loan, unpaid, this.fullAmount(loan, now).amount, now, `${loan.id}:full`);
     }
     return this.view(loan);
+  }
+
+  /**
+   * What repaying the next instalment costs now: its amount; when it is the last one unpaid, both
+   * ways come to the same result and it costs what repaying everything does if that is less.
+   */
+  private nextPayment(loan: Loan, now: number): Big {
+    const unpaid = loan.schedule.filter((s) => s.paidAt === undefined);
+    const scheduled = unpaid[0].principal.plus(unpaid[0].interest);
+    if (unpaid.length > 1) return scheduled;
+    const full = this.fullAmount(loan, now).amount;
+    return full.lt(scheduled) ? full : scheduled;
   }
 
   /** What repaying everything now costs: the principal left, plus the interest of the days so far (at least one, at most the term) less the interest paid. */
@@ -344,8 +356,10 @@ export class Loans {
         ? {
             outstanding: money(unpaid.reduce((s, i) => s.plus(i.principal).plus(i.interest), new Big(0))),
             payoffNow: money(this.fullAmount(loan, this.deps.now()).amount),
+            nextPaymentNow: money(this.nextPayment(loan, this.deps.now())),
           }
         : {}),
+      paid: money(loan.paid),
     };
   }
 }

@@ -1,4 +1,8 @@
-/** A loan's repayment schedule: each instalment's due date, principal, interest and amount (paid ones marked), and the totals. */
+/**
+ * A loan's repayment schedule: each instalment's due date, principal, interest and amount (paid ones
+ * marked), and the totals; for a repaid loan, what was repaid in all instead of what the schedule
+ * would have cost (an early repayment costs less).
+ */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
@@ -7,7 +11,16 @@ import panel from '../../../ui/panel.module.css';
 import type { LoanQuote } from '../api';
 import classes from './loans.module.css';
 
-export function Schedule({ quote, coin }: { quote: LoanQuote & { instalments: Array<LoanQuote['instalments'][number] & { paidAt?: number }> }; coin: string }) {
+export function Schedule({
+  quote,
+  coin,
+  repaid,
+}: {
+  quote: LoanQuote & { instalments: Array<LoanQuote['instalments'][number] & { paidAt?: number }> };
+  coin: string;
+  /** A repaid loan: what the user repaid in all (the server's `paid`). */
+  repaid?: string;
+}) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const money = (v: string) => formatMoney(v, 2, coin, locale);
@@ -35,10 +48,19 @@ export function Schedule({ quote, coin }: { quote: LoanQuote & { instalments: Ar
       <dl className={panel.facts}>
         <dt>{t('loans.principal')}</dt>
         <dd>{money(quote.principal)}</dd>
-        <dt>{t('loans.totalInterest')}</dt>
-        <dd data-testid="loan-interest">{money(quote.interest)}</dd>
-        <dt>{t('loans.totalCost')}</dt>
-        <dd data-testid="loan-total">{money(quote.total)}</dd>
+        {repaid === undefined ? (
+          <>
+            <dt>{t('loans.totalInterest')}</dt>
+            <dd data-testid="loan-interest">{money(quote.interest)}</dd>
+            <dt>{t('loans.totalCost')}</dt>
+            <dd data-testid="loan-total">{money(quote.total)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('loans.repaidTotal')}</dt>
+            <dd data-testid="loan-repaid">{money(repaid)}</dd>
+          </>
+        )}
       </dl>
     </div>
   );

@@ -18,6 +18,7 @@ import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useLoans, useRepayLoan, type Loan } from '../api';
 import { Schedule } from '../components/Schedule';
+import classes from '../components/loans.module.css';
 
 const COLOR: Record<Loan['status'], string> = { applying: 'blue', issued: 'teal', rejected: 'gray', repaid: 'gray', broken: 'orange', expired: 'orange' };
 
@@ -45,17 +46,37 @@ function LoanCard({ loan }: { loan: Loan }) {
   const repay = useRepayLoan();
   const [ask, dialog] = useConfirm();
   const money = (v: string) => formatMoney(v, 2, loan.coin, locale);
-  const next = loan.instalments.find((i) => i.paidAt === undefined);
+  const unpaid = loan.instalments.filter((i) => i.paidAt === undefined);
+  const overdue = loan.status === 'broken' || loan.status === 'expired';
   const pay = async (kind: 'instalment' | 'full', amount: string) => {
     if (
       await ask({
-        message: t(kind === 'full' ? 'loans.askFull' : 'loans.askNext', { amount: money(amount) }),
+        // "Repaying early" only while it is early: an overdue loan is repaid late (no fee).
+        message: t(kind === 'full' && !overdue ? 'loans.askFull' : 'loans.askNext', { amount: money(amount) }),
         confirmLabel: t(kind === 'full' ? 'loans.repayFull' : 'dialog.repay'),
         cancelLabel: t('dialog.notNow'),
       })
     )
       repay.mutate({ id: loan.id, kind });
   };
+  /** A repay button with what it costs under its label, before it is pressed. */
+  const repayButton = (kind: 'instalment' | 'full', amount: string) => (
+    <Button
+      variant={kind === 'full' ? 'filled' : 'default'}
+      onClick={() => void pay(kind, amount)}
+      loading={repay.isPending}
+      classNames={WRAP}
+      h="auto"
+      py={6}
+      data-testid={kind === 'full' ? 'loan-repay-full' : 'loan-repay-next'}
+      data-amount={amount}
+    >
+      <span className={classes.repay}>
+        <span>{t(kind === 'full' ? 'loans.repayFull' : 'loans.repayNext')}</span>
+        <span className={classes.repayCost}>{money(amount)}</span>
+      </span>
+    </Button>
+  );
   return (
     <div className={panel.card} data-testid="loan" data-status={loan.status}>
       <Group justify="space-between" wrap="wrap" gap={6}>
@@ -89,21 +110,13 @@ function LoanCard({ loan }: { loan: Loan }) {
           </>
         )}
       </dl>
-      <Schedule quote={loan} coin={loan.coin} />
-      {next && loan.payoffNow !== undefined && (
-        <Group grow>
-          <Button
-            variant="default"
-            onClick={() => void pay('instalment', next.amount)}
-            loading={repay.isPending}
-            classNames={WRAP}
-            data-testid="loan-repay-next"
-          >
-            {t('loans.repayNext')}
-          </Button>
-          <Button onClick={() => void pay('full', loan.payoffNow!)} loading={repay.isPending} classNames={WRAP} data-testid="loan-repay-full">
-            {t('loans.repayFull')}
-          </Button>
+      {/* Declined: nothing was paid out and nothing is owed, so no schedule or total to repay. */}
+      {loan.status !== 'rejected' && <Schedule quote={loan} coin={loan.coin} repaid={loan.status === 'repaid' ? loan.paid : undefined} />}
+      {unpaid.length > 0 && loan.payoffNow !== undefined && loan.nextPaymentNow !== undefined && (
+        <Group grow align="stretch">
+          {/* The last instalment left and "everything" are the same repayment: one button, the cheaper price. */}
+          {unpaid.length > 1 && repayButton('instalment', loan.nextPaymentNow)}
+          {repayButton('full', loan.payoffNow)}
         </Group>
       )}
       {dialog}
