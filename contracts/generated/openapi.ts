@@ -2983,8 +2983,12 @@ export interface components {
             cost?: components["schemas"]["Decimal"];
             /** @description The rest of the payment, back in the funds account at the end. */
             refund?: components["schemas"]["Decimal"];
-            /** @description In USDT: the tokens at the issue price less their cost. */
+            /** @description In USDT: the tokens at the issue price less their cost (a projection: the coin may trade below the issue price). */
             estimatedRevenue: components["schemas"]["Decimal"];
+            /** @description In USDT: the coin's last price on the market now, where it trades. */
+            marketPrice?: components["schemas"]["Decimal"];
+            /** @description In USDT, signed: the tokens (allocated, else requested) at marketPrice, truncated, less their cost: what the holding is worth against what it cost now; negative when the coin trades below what was paid. */
+            marketPnl?: components["schemas"]["Decimal"];
             endAt: components["schemas"]["EpochMillis"];
             listAt: components["schemas"]["EpochMillis"];
         };

@@ -13514,7 +13514,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "estimatedRevenue": {
                         "type": "string",
-                        "description": "In USDT: the tokens at the issue price less their cost.",
+                        "description": "In USDT: the tokens at the issue price less their cost (a projection: the coin may trade below the issue price).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "marketPrice": {
+                        "type": "string",
+                        "description": "In USDT: the coin's last price on the market now, where it trades.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "marketPnl": {
+                        "type": "string",
+                        "description": "In USDT, signed: the tokens (allocated, else requested) at marketPrice, truncated, less their cost: what the holding is worth against what it cost now; negative when the coin trades below what was paid.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
@@ -13871,7 +13887,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "estimatedRevenue": {
                   "type": "string",
-                  "description": "In USDT: the tokens at the issue price less their cost.",
+                  "description": "In USDT: the tokens at the issue price less their cost (a projection: the coin may trade below the issue price).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "marketPrice": {
+                  "type": "string",
+                  "description": "In USDT: the coin's last price on the market now, where it trades.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "marketPnl": {
+                  "type": "string",
+                  "description": "In USDT, signed: the tokens (allocated, else requested) at marketPrice, truncated, less their cost: what the holding is worth against what it cost now; negative when the coin trades below what was paid.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"

@@ -48,11 +48,21 @@ test('subscribe to an oversubscribed round: bounds and cost first, pro-rata allo
   await server.control.clock({ advanceMs: 2 * DAY });
   await expect(sub).toHaveAttribute('data-status', 'allocated');
   await expect(sub.getByTestId('ieo-allocated')).toHaveText(shown('766.28 TON'));
-  await expect(sub.getByTestId('ieo-refund')).toHaveText(shown('1,355.57 USDT'));
+  // Exact, so that cost and refund add up to what was paid.
+  await expect(sub.getByTestId('ieo-paid')).toHaveText(shown('5,800 USDT'));
+  await expect(sub.getByTestId('ieo-cost')).toHaveText(shown('4,444.424 USDT'));
+  await expect(sub.getByTestId('ieo-refund')).toHaveText(shown('1,355.576 USDT'));
   expect(await funds(page, token, 'USDT')).toBe('5555.576000');
   await server.control.clock({ advanceMs: DAY });
   await expect(sub).toHaveAttribute('data-status', 'distributed');
   expect(await funds(page, token, 'TON')).toBe('766.28');
+  // TON trades below what was paid (5.80): the holding is shown at today's price, as a loss; no projection at the issue price.
+  await server.control.call('mockPrice', { symbol: 'TON/USDT', price: '5.000', hold: true });
+  await page.reload();
+  await expect(sub.getByTestId('ieo-market-pnl')).toHaveAttribute('data-value', '-613.024000');
+  await expect(sub.getByTestId('ieo-market-pnl')).toHaveText(shown('-613.02 USDT'));
+  await expect(sub).toContainText("At today's price");
+  await expect(sub.getByTestId('ieo-revenue')).toHaveCount(0);
 });
 
 test('a round warming up cannot be subscribed yet; an ended one shows its times', async ({ page }) => {

@@ -84,6 +84,8 @@ const RULES: Record<string, Rule> = {
   // Paid in USDT (the subscription names only the coin it buys).
   'IeoSubscription.paid': (_s, _o, c) => coin(c, 'USDT'),
   'IeoSubscription.estimatedRevenue': (_s, _o, c) => coin(c, 'USDT'),
+  'IeoSubscription.marketPrice': (_s, _o, c) => coin(c, 'USDT'),
+  'IeoSubscription.marketPnl': (_s, _o, c) => coin(c, 'USDT'),
   'LoanProduct.minAmount': ownCoin,
   'LoanProduct.maxAmount': ownCoin,
   // Loans are in USDT (the quote's owner has no coin field).

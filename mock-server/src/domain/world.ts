@@ -44,7 +44,7 @@ function installAreas(k: Kernel) {
   const first = { ...market(k), ...account(k), ...messages(k), ...news(k) };
   const people = { ...first, ...identity(k, first), ...support(k, first) };
   const money = { ...people, ...assets(k, people), ...team(k, people), ...trade(k, people), ...lever(k, people), ...second(k, people) };
-  return { ...money, ...fiat(k, money), ...earn(k), ...ieo(k), ...loans(k, money) };
+  return { ...money, ...fiat(k, money), ...earn(k), ...ieo(k, money), ...loans(k, money) };
 }
 
 /** Demo data, area by area, on the demo account (not in the `empty` scenario). */

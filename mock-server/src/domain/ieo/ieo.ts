@@ -63,6 +63,8 @@ export interface IeoDeps {
   now: () => number;
   ledger: Ledger;
   scheduler: Scheduler;
+  /** A coin's last price in USDT, where it trades (the market's). */
+  lastPrice: (coin: string) => Big | undefined;
   onChange: (s: Subscription) => void;
 }
 export type { Subscription as IeoSubscriptionState };
@@ -266,6 +268,7 @@ export class Ieo {
     const r = s.round;
     const tokens = s.allocated ?? s.quantity;
     const cost = s.cost ?? s.paid;
+    const last = this.deps.lastPrice(r.coin);
     return {
       id: s.id,
       projectId: r.id,
@@ -277,6 +280,7 @@ export class Ieo {
       status: s.status,
       ...(s.allocated !== undefined ? { allocated: coinAmount(r.coin, s.allocated), cost: coinAmount(PAY, s.cost!), refund: coinAmount(PAY, s.refund!) } : {}),
       estimatedRevenue: coinAmount(PAY, tokens.times(r.issuePrice).round(payPlaces, Big.roundDown).minus(cost)),
+      ...(last ? { marketPrice: coinAmount(PAY, last), marketPnl: coinAmount(PAY, tokens.times(last).round(payPlaces, Big.roundDown).minus(cost)) } : {}),
       endAt: r.endAt,
       listAt: r.listAt,
     };

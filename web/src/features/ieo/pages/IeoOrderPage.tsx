@@ -1,9 +1,15 @@
-/** My subscriptions (/pages/ieo/order, login): each with its state, what was requested and paid, the allocation, its cost and the refund, the estimated revenue and when the tokens arrive; live. */
+/**
+ * My subscriptions (/pages/ieo/order, login): each with its state, what was requested and paid, the
+ * allocation, its cost and the refund (exact, so they add up to what was paid), what it is worth at
+ * today's market price against what it cost (a loss shown as a loss), the projection at the issue
+ * price until the coins are distributed, and when they arrive; live.
+ */
 import { Badge, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { exactMoney, formatDate, formatMoney } from '../../../lib/format';
+import { exactMoney, formatDate, formatSignedMoney } from '../../../lib/format';
+import { toneOf } from '../../../ui/market/tone';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -22,7 +28,6 @@ export default function IeoOrderPage() {
   const subs = useIeoSubscriptions();
   if (subs.isError && !subs.data) return <LoadRetry onRetry={() => void subs.refetch()} />;
   if (!subs.data) return <PageSkeleton variant="cards" rows={3} />;
-  const usdt = (v: string) => formatMoney(v, 2, 'USDT', locale);
   return (
     <div className={panel.page} data-testid="ieo-orders">
       {subs.data.items.length === 0 && <EmptyState testId="ieo-none" icon={<ChartUpIcon />} title={t('empty.ieo.title')} hint={t('empty.ieo.hint')} />}
@@ -41,19 +46,36 @@ export default function IeoOrderPage() {
               <dt>{t('ieo.requested')}</dt>
               <dd>{exactMoney(s.quantity, s.coin, locale)}</dd>
               <dt>{t('ieo.paid')}</dt>
-              <dd>{usdt(s.paid)}</dd>
+              <dd data-testid="ieo-paid">{exactMoney(s.paid, 'USDT', locale)}</dd>
               {s.allocated !== undefined && (
                 <>
                   <dt>{t('ieo.allocated')}</dt>
                   <dd data-testid="ieo-allocated">{exactMoney(s.allocated, s.coin, locale)}</dd>
                   <dt>{t('ieo.cost')}</dt>
-                  <dd>{usdt(s.cost!)}</dd>
+                  <dd data-testid="ieo-cost">{exactMoney(s.cost!, 'USDT', locale)}</dd>
                   <dt>{t('ieo.refund')}</dt>
-                  <dd data-testid="ieo-refund">{usdt(s.refund!)}</dd>
+                  <dd data-testid="ieo-refund">{exactMoney(s.refund!, 'USDT', locale)}</dd>
                 </>
               )}
-              <dt>{t(s.allocated === undefined ? 'ieo.revenueIfFull' : 'ieo.revenue')}</dt>
-              <dd>{usdt(s.estimatedRevenue)}</dd>
+              {s.marketPnl !== undefined && s.marketPrice !== undefined && (
+                <>
+                  <dt>{t('ieo.atMarketPrice', { price: exactMoney(s.marketPrice, 'USDT', locale) })}</dt>
+                  <dd className={`${toneOf(s.marketPnl)} ${offer.nowrap}`} data-testid="ieo-market-pnl" data-value={s.marketPnl}>
+                    {formatSignedMoney(s.marketPnl, 2, 'USDT', locale)}
+                  </dd>
+                </>
+              )}
+              {s.status !== 'distributed' && (
+                <>
+                  <dt>
+                    {t(s.allocated === undefined ? 'ieo.revenueIfFull' : 'ieo.revenue')}
+                    <span className={offer.note}>{t('ieo.atIssuePrice')}</span>
+                  </dt>
+                  <dd className={`${toneOf(s.estimatedRevenue)} ${offer.nowrap}`} data-testid="ieo-revenue">
+                    {formatSignedMoney(s.estimatedRevenue, 2, 'USDT', locale)}
+                  </dd>
+                </>
+              )}
               <dt>{t('ieo.end')}</dt>
               <dd>{formatDate(s.endAt, 'dateTime', locale)}</dd>
               <dt>{t('ieo.listing')}</dt>
