@@ -2595,7 +2595,10 @@ export interface components {
             status: "running" | "ended" | "redeemed";
             earlyPenaltyRate?: components["schemas"]["Rate"];
             redeemedAt?: components["schemas"]["EpochMillis"];
+            /** @description Redeemed early: what was kept of the principal. */
             penalty?: components["schemas"]["Decimal"];
+            /** @description Redeemed early: what came back to the funds account at redemption (the principal less the penalty); the yield paid until then is `earned`. */
+            returned?: components["schemas"]["Decimal"];
         };
         EarnPositionPage: {
             items: components["schemas"]["EarnPosition"][];

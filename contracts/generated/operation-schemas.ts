@@ -8400,7 +8400,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "penalty": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "Redeemed early: what was kept of the principal.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "returned": {
+                  "type": "string",
+                  "description": "Redeemed early: what came back to the funds account at redemption (the principal less the penalty); the yield paid until then is `earned`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -8788,7 +8796,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "penalty": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "Redeemed early: what was kept of the principal.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "returned": {
+                  "type": "string",
+                  "description": "Redeemed early: what came back to the funds account at redemption (the principal less the penalty); the yield paid until then is `earned`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -9448,7 +9464,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "penalty": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "Redeemed early: what was kept of the principal.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "returned": {
+                  "type": "string",
+                  "description": "Redeemed early: what came back to the funds account at redemption (the principal less the penalty); the yield paid until then is `earned`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -10103,7 +10127,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "penalty": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "Redeemed early: what was kept of the principal.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "returned": {
+                  "type": "string",
+                  "description": "Redeemed early: what came back to the funds account at redemption (the principal less the penalty); the yield paid until then is `earned`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -10513,7 +10545,15 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "penalty": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "Redeemed early: what was kept of the principal.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "returned": {
+                        "type": "string",
+                        "description": "Redeemed early: what came back to the funds account at redemption (the principal less the penalty); the yield paid until then is `earned`.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"

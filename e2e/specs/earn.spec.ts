@@ -67,6 +67,9 @@ test('lock-up mining: bounds on the form, the daily payment and total before con
   await expect(position).toHaveCount(0);
   await page.getByTestId('earn-filter').getByText('Ended').click();
   await expect(position).toHaveAttribute('data-status', 'redeemed');
+  // What came back, not what the whole 30 days would have paid.
+  await expect(position.getByTestId('earn-position-returned')).toHaveText(shown('980.00 USDT'));
+  await expect(position).not.toContainText('Expected in all');
   expect(await funds(page, token)).toBe('9981.200000');
 });
 
@@ -91,6 +94,7 @@ test('mining machines: cost and output before buying, the stock limit, daily out
   await expect(page).toHaveURL(/pages\/lockming\/list\?kind=machine/);
   const position = page.getByTestId('earn-position');
   await expect(position).toHaveAttribute('data-kind', 'machine');
+  await expect(position.getByTestId('earn-position-shares')).toHaveText('2');
   await server.control.clock({ advanceMs: 2 * DAY + 1000 });
   await expect(position.getByTestId('earn-position-earned')).toHaveText(shown('0.000160 BTC'));
   expect(Number(await funds(page, token, 'BTC'))).toBeCloseTo(btc + 0.00016, 8);

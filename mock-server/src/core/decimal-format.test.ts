@@ -105,6 +105,7 @@ const RULES: Record<string, Rule> = {
   'EarnPosition.principal': ownCoin,
   'EarnPosition.price': ownCoin,
   'EarnPosition.penalty': ownCoin,
+  'EarnPosition.returned': ownCoin,
   'EarnPosition.payout': (s, _o, c) => coin(c, s.payoutCoin),
   'EarnPosition.earned': (s, _o, c) => coin(c, s.payoutCoin),
   'EarnPosition.total': (s, _o, c) => coin(c, s.payoutCoin),

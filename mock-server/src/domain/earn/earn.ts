@@ -346,7 +346,9 @@ export class Earn {
       ...(p.status === 'running' ? { nextAt: p.startAt + (p.paid + 1) * t.periodMs } : {}),
       status: p.status,
       ...(t.earlyPenaltyRate ? { earlyPenaltyRate: rate(t.earlyPenaltyRate) } : {}),
-      ...(p.redeemedAt !== undefined ? { redeemedAt: p.redeemedAt, penalty: coinAmount(t.coin, p.penalty!) } : {}),
+      ...(p.redeemedAt !== undefined
+        ? { redeemedAt: p.redeemedAt, penalty: coinAmount(t.coin, p.penalty!), returned: coinAmount(t.coin, t.principal.minus(p.penalty!)) }
+        : {}),
     };
   }
 

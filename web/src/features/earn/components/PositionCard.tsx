@@ -48,13 +48,21 @@ export function PositionCard({ position: p }: { position: EarnPosition }) {
       <dl className={panel.facts}>
         <Facts label={t('earn.orderNumber')} value={<span data-server-text>{p.id}</span>} />
         {p.kind === 'machine' ? (
-          <Facts label={t('earn.paidPrice')} value={`${money(p.price)} · ${t('earn.shares', { count: p.quantity ?? 1 })}`} />
+          <>
+            <Facts label={t('earn.paidPrice')} value={money(p.price)} />
+            <Facts label={t('earn.shares', { count: p.quantity ?? 1 })} value={<span data-testid="earn-position-shares">{p.quantity ?? 1}</span>} />
+          </>
         ) : (
           <Facts label={t('earn.principal')} value={money(p.principal)} />
         )}
         <Facts label={t(p.kind === 'savings' ? 'earn.interestAtEnd' : 'earn.perDay')} value={pay(p.payout)} />
         <Facts label={t('earn.earned')} value={<span data-testid="earn-position-earned">{pay(p.earned)}</span>} />
-        <Facts label={t('earn.expected')} value={pay(p.total)} />
+        {/* Redeemed early: what came back, not what the whole schedule would have paid. */}
+        {p.returned === undefined ? (
+          <Facts label={t('earn.expected')} value={pay(p.total)} />
+        ) : (
+          <Facts label={t('earn.returned')} value={<span data-testid="earn-position-returned">{money(p.returned)}</span>} />
+        )}
         {p.kind !== 'savings' && <Facts label={t('earn.paidDays')} value={isolate(t('earn.paidOf', { paid: p.paid, count: p.periods }))} />}
         {running && p.kind !== 'savings' && (
           <Facts label={t('earn.daysLeft')} value={<span data-testid="earn-days-left">{(p.periods - p.paid) * p.periodDays}</span>} />
