@@ -2638,9 +2638,11 @@ export interface components {
         P2pStoreSummary: {
             id: string;
             name: string;
-            /** @description Completed ÷ all orders, 4 decimals truncated (0.9804). */
+            /** @description Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show. */
             completionRate: components["schemas"]["Decimal"];
             orders30d: number;
+            /** @description Orders of the store since it opened. */
+            totalOrders: number;
             levels: components["schemas"]["P2pLevels"];
         };
         P2pAd: {
@@ -2790,8 +2792,9 @@ export interface components {
             id: string;
             action: components["schemas"]["P2pAction"];
             transactionPassword?: string;
+            /** @description `appeal`: why, in the appealing side's words (required, not blank); shown to both sides and support. */
             reason?: string;
-        } & unknown;
+        } & (unknown & unknown);
         P2pRequirements: {
             realName: boolean;
             paymentMethod: boolean;

@@ -27393,6 +27393,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "name",
                           "completionRate",
                           "orders30d",
+                          "totalOrders",
                           "levels"
                         ],
                         "additionalProperties": false,
@@ -27405,7 +27406,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           },
                           "completionRate": {
                             "type": "string",
-                            "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                            "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
@@ -27414,6 +27415,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "orders30d": {
                             "type": "integer",
                             "minimum": 0
+                          },
+                          "totalOrders": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "Orders of the store since it opened."
                           },
                           "levels": {
                             "type": "object",
@@ -27827,6 +27833,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "name",
                           "completionRate",
                           "orders30d",
+                          "totalOrders",
                           "levels"
                         ],
                         "additionalProperties": false,
@@ -27839,7 +27846,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           },
                           "completionRate": {
                             "type": "string",
-                            "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                            "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
@@ -27848,6 +27855,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "orders30d": {
                             "type": "integer",
                             "minimum": 0
+                          },
+                          "totalOrders": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "Orders of the store since it opened."
                           },
                           "levels": {
                             "type": "object",
@@ -29251,6 +29263,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "name",
                               "completionRate",
                               "orders30d",
+                              "totalOrders",
                               "levels"
                             ],
                             "additionalProperties": false,
@@ -29263,7 +29276,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               },
                               "completionRate": {
                                 "type": "string",
-                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
@@ -29272,6 +29285,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "orders30d": {
                                 "type": "integer",
                                 "minimum": 0
+                              },
+                              "totalOrders": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Orders of the store since it opened."
                               },
                               "levels": {
                                 "type": "object",
@@ -29704,6 +29722,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "name",
                               "completionRate",
                               "orders30d",
+                              "totalOrders",
                               "levels"
                             ],
                             "additionalProperties": false,
@@ -29716,7 +29735,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               },
                               "completionRate": {
                                 "type": "string",
-                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
@@ -29725,6 +29744,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "orders30d": {
                                 "type": "integer",
                                 "minimum": 0
+                              },
+                              "totalOrders": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Orders of the store since it opened."
                               },
                               "levels": {
                                 "type": "object",
@@ -30150,6 +30174,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "name",
                     "completionRate",
                     "orders30d",
+                    "totalOrders",
                     "levels"
                   ],
                   "additionalProperties": false,
@@ -30162,7 +30187,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -30171,6 +30196,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "orders30d": {
                       "type": "integer",
                       "minimum": 0
+                    },
+                    "totalOrders": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Orders of the store since it opened."
                     },
                     "levels": {
                       "type": "object",
@@ -30566,6 +30596,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "name",
                     "completionRate",
                     "orders30d",
+                    "totalOrders",
                     "levels"
                   ],
                   "additionalProperties": false,
@@ -30578,7 +30609,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -30587,6 +30618,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "orders30d": {
                       "type": "integer",
                       "minimum": 0
+                    },
+                    "totalOrders": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Orders of the store since it opened."
                     },
                     "levels": {
                       "type": "object",
@@ -30933,6 +30969,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "name",
                     "completionRate",
                     "orders30d",
+                    "totalOrders",
                     "levels"
                   ],
                   "additionalProperties": false,
@@ -30945,7 +30982,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804).",
+                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -30954,6 +30991,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "orders30d": {
                       "type": "integer",
                       "minimum": 0
+                    },
+                    "totalOrders": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Orders of the store since it opened."
                     },
                     "levels": {
                       "type": "object",
@@ -31703,6 +31745,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
             ],
             "x-invalid-code": "field_required"
           }
+        },
+        {
+          "if": {
+            "properties": {
+              "action": {
+                "const": "appeal"
+              }
+            }
+          },
+          "then": {
+            "required": [
+              "reason"
+            ],
+            "x-invalid-code": "field_required",
+            "properties": {
+              "reason": {
+                "pattern": "\\S",
+                "x-invalid-code": "field_required"
+              }
+            }
+          }
         }
       ],
       "properties": {
@@ -31728,7 +31791,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         },
         "reason": {
           "type": "string",
-          "maxLength": 500
+          "maxLength": 500,
+          "description": "`appeal`: why, in the appealing side's words (required, not blank); shown to both sides and support."
         }
       }
     },

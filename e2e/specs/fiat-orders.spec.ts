@@ -86,9 +86,14 @@ test('a merchant who never releases: the buyer appeals and support decides for t
   await server.control.clock({ advanceMs: 15 * 60_000 });
   await expect(page.getByTestId('p2p-status')).toHaveText('Paid');
   await page.getByTestId('p2p-action-appeal').click();
+  // An appeal says why: not without a reason, nor a blank one.
+  await expect(page.getByTestId('p2p-sheet-confirm')).toBeDisabled();
+  await page.getByTestId('p2p-reason').fill('   ');
+  await expect(page.getByTestId('p2p-sheet-confirm')).toBeDisabled();
   await page.getByTestId('p2p-reason').fill('I paid 40 USD with the reference; no release after 15 minutes.');
   await page.getByTestId('p2p-sheet-confirm').click();
   await expect(page.getByTestId('p2p-status')).toHaveText('Under appeal');
+  await expect(page.getByTestId('p2p-appeal-reason')).toContainText('I paid 40 USD with the reference; no release after 15 minutes.');
   await expect(page.getByTestId('p2p-action-withdraw_appeal')).toBeVisible();
   await server.control.clock({ advanceMs: 30 * 60_000 });
   await expect(page.getByTestId('p2p-status')).toHaveText('Completed');

@@ -28,6 +28,9 @@ test('a merchant: opens a store once the requirements are met, an invalid ad is 
   await page.reload();
   await page.getByTestId('p2p-open-store').click();
   await expect(page).toHaveURL(/pages\/legal\/store$/);
+  // No orders yet: said so, not "0% completed".
+  await expect(page.getByTestId('p2p-my-store')).toContainText('New store: no orders yet');
+  await expect(page.getByTestId('p2p-my-store')).not.toContainText('0% completed');
 
   await page.getByTestId('p2p-new-ad').click();
   await page.getByTestId('p2p-ad-price').fill('1.02');

@@ -66,7 +66,7 @@ const EMPTY_LISTS = [
     lands: '/pages/market/market',
   },
   { path: 'pages/mine/group', testId: 'team-empty', text: 'No team members yet', action: 'Share your referral code', lands: '/pages/mine/invite' },
-  { path: 'pages/legal/recordlist', testId: 'p2p-records-empty', text: 'No P2P orders yet', action: 'Go to the P2P market', lands: '/pages/legal/legal' },
+  { path: 'pages/legal/recordlist', testId: 'p2p-records-empty', text: 'No orders in progress', action: 'Go to the P2P market', lands: '/pages/legal/legal' },
   { path: 'pages/lever/leverList', testId: 'lever-no-positions', text: 'No open positions', action: 'Open a position', lands: '/pages/lever/lever' },
 ] as const;
 

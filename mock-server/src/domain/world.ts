@@ -49,7 +49,7 @@ function installAreas(k: Kernel) {
 
 /** Demo data, area by area, on the demo account (not in the `empty` scenario). */
 const SEEDS: ReadonlyArray<(w: World, demoId: string) => void> = [
-  (w) => seedMerchants(w.fiat, w.ledger, w.start),
+  (w) => seedMerchants(w.fiat, w.ledger, w.start, (coin) => w.market.snapshot(`${coin}/USDT`).last),
   (w, demoId) => seedDemoTeam({ seed: w.seed, accounts: w.accounts, ledger: w.ledger, market: w.market, team: w.team, now: w.start }, demoId),
   (w, demoId) => seedDemoBalances(w.wallet, w.ledger, demoId),
   (w, demoId) => {

@@ -8,6 +8,7 @@ import { UPLOAD_MAX_BYTES } from '../../domain/kernel/uploads.ts';
 import { SPOT_FEE } from '../../domain/trade/trade.ts';
 import { IDENTITY_REVIEW_MS } from '../../domain/identity/identity.ts';
 import { PAYMENT_REVIEW_MS } from '../../domain/identity/payments.ts';
+import { FIAT_RATES } from '../../domain/fiat/model.ts';
 import type { Handlers } from '../operations.ts';
 
 /** The settings every client reads at start: constants, so one object serves every call. */
@@ -24,7 +25,7 @@ const SETTINGS: OpResult<'getSettings'> = deepFreeze({
   paymentReviewSeconds: PAYMENT_REVIEW_MS / 1000,
   sandbox: true,
   withdrawalLimits: { ...WITHDRAWAL_LIMITS },
-  fiatRates: { USD: '1', EUR: '0.92', GBP: '0.79', CNY: '7.24', JPY: '151.8', KRW: '1368', BRL: '5.05', TRY: '32.4', RUB: '92.5', VND: '25350' },
+  fiatRates: { ...FIAT_RATES },
   spotFeeRate: SPOT_FEE.toString(),
 });
 

@@ -55,11 +55,11 @@ export class FiatViews {
 
   private adView(ad: Ad, stats: (store: Store) => ReturnType<FiatViews['stats']> = (store) => this.stats(store)): Schemas['P2pAd'] {
     const store = this.fiat.stores.get(ad.storeId)!;
-    const { completionRate, orders30d } = stats(store);
+    const { completionRate, orders30d, totalOrders } = stats(store);
     const places = fiatPlaces(ad.fiat);
     return {
       id: ad.id,
-      store: { id: store.id, name: store.name, completionRate, orders30d, levels: { ...store.levels } },
+      store: { id: store.id, name: store.name, completionRate, orders30d, totalOrders, levels: { ...store.levels } },
       side: ad.side,
       coin: ad.coin,
       fiat: ad.fiat as Schemas['FiatCurrency'],

@@ -253,6 +253,10 @@ describe('P2P rules', () => {
     // Simulated traders take u2's own ads: u2 is the buyer of the order on its buy ad, which is its store's, not one it placed.
     m.advance(P2P_TIMES.takeMs);
     expect(m.orders.some((o) => o.buyer === 'u2' && o.status === 'waiting_payment')).toBe(true);
+    // u2 pays the trader who sold into its ad: the account is the trader's, not u2's own store.
+    const taken = m.orders.find((o) => o.buyer === 'u2' && o.seller.startsWith('trader:'))!;
+    expect(taken.payment.name).toBe(taken.seller);
+    expect(taken.payment.name).not.toBe(m.p2p.storeOf('u2')!.name);
     const silent = m.ads[1];
     const open = Array.from({ length: P2P_OPEN_ORDER_LIMIT }, () => m.p2p.place('u2', silent.id, { amount: new Big('51') }));
     // Paid but never released by a silent merchant: still unfinished.

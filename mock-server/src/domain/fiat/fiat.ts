@@ -41,6 +41,7 @@ import {
 const SUPPORT_SAYS = {
   opened: (by: 'buyer' | 'seller') =>
     `Support has joined: the ${by} appealed. We read this chat and the proofs in it; please post your payment receipt or bank statement here. We decide within 30 minutes.`,
+  reopened: (by: 'buyer' | 'seller') => `The ${by} appealed again. Support is still here and decides within 30 minutes.`,
   decide_buyer: 'Decided for the buyer: the payment was confirmed, the coins are released to the buyer.',
   decide_seller: 'Decided for the seller: the payment could not be confirmed, the order is cancelled and the coins go back to the seller.',
 } as const;
@@ -151,6 +152,12 @@ export class Fiat {
     if (online) this.simulateTaker(ad);
   }
 
+  /** A simulated merchant's ad priced at the market: its new price (orders placed keep theirs). */
+  reprice(ad: Ad, price: Big): void {
+    ad.price = price;
+    this.changes++;
+  }
+
   // ---- orders -----------------------------------------------------------------------------
 
   /** The time buying is restricted until, if the user cancelled too often today. */
@@ -199,9 +206,11 @@ export class Fiat {
         max: ad.max.toFixed(places),
         fiat: ad.fiat,
       });
-    // Where the buyer pays: the seller's collection account of the chosen type.
+    // Where the buyer pays: the seller's collection account of the chosen type, in the seller's name
+    // (the store's when the store sells; the taker's when a trader sells into a store's buy ad).
     const sellerId = userBuys ? store.owner : userId;
-    const collections = this.collectionsOf(sellerId, store.name).filter((c) => ad.payments.includes(c.type));
+    const sellerName = sellerId === store.owner ? store.name : (this.deps.nameOf?.(sellerId) ?? sellerId);
+    const collections = this.collectionsOf(sellerId, sellerName).filter((c) => ad.payments.includes(c.type));
     if (!collections.length && sellerId === userId)
       throw new DomainError('p2p_no_payment_method', 'Add a verified payment method this ad accepts first', '997');
     const payment = paymentType ? collections.find((c) => c.type === paymentType) : collections[0];
@@ -259,7 +268,8 @@ export class Fiat {
     order.status = next;
     this.changes++;
     if (action === 'pay') order.paidAt = at;
-    if (action === 'appeal') order.appeal = { by: actor as 'buyer' | 'seller', reason: extra.reason ?? '', openedAt: at, before, status: 'open' };
+    const reopened = action === 'appeal' && order.appeal !== undefined;
+    if (action === 'appeal') order.appeal = { by: actor as 'buyer' | 'seller', reason: extra.reason?.trim() ?? '', openedAt: at, before, status: 'open' };
     if (action === 'withdraw_appeal') order.appeal!.status = 'withdrawn';
     if (action === 'decide_buyer' || action === 'decide_seller')
       order.appeal = { ...order.appeal!, status: 'decided', outcome: action === 'decide_buyer' ? 'buyer' : 'seller' };
@@ -272,8 +282,9 @@ export class Fiat {
     if (FINAL.has(next)) order.finishedAt = at;
     this.deps.onOrder(order);
     if (action === 'appeal') {
-      this.say(order, 'support', { text: SUPPORT_SAYS.opened(order.appeal!.by) }, at);
-      this.deps.scheduler.at(at + P2P_TIMES.appealMs, (t) => this.decideByRule(order, t));
+      // Support joined at the first appeal; an appeal re-opened after a withdrawal is said so, once.
+      this.say(order, 'support', { text: (reopened ? SUPPORT_SAYS.reopened : SUPPORT_SAYS.opened)(order.appeal!.by) }, at);
+      this.deps.scheduler.at(at + P2P_TIMES.appealMs, (t) => this.decideByRule(order, at, t));
     }
     if (action === 'decide_buyer' || action === 'decide_seller') this.say(order, 'support', { text: SUPPORT_SAYS[action] }, at);
     this.simulateCounterparty(order, action);
@@ -308,8 +319,9 @@ export class Fiat {
   }
 
   /** Support's decision when no one decided first: for the buyer who marked it paid, unless the seller reported the money missing. */
-  private decideByRule(order: Order, at: number): void {
-    if (order.status !== 'appeal' || order.appeal?.status !== 'open') return;
+  /** Support's decision, P2P_TIMES.appealMs after the appeal opened at `openedAt` (not one withdrawn and opened again since). */
+  private decideByRule(order: Order, openedAt: number, at: number): void {
+    if (order.status !== 'appeal' || order.appeal?.status !== 'open' || order.appeal.openedAt !== openedAt) return;
     this.act(order, order.appeal.before === 'abnormal' ? 'decide_seller' : 'decide_buyer', 'support', at);
   }
 

@@ -185,4 +185,37 @@ describe('fiat market', () => {
     expect(call('sendP2pMessage', demo, { id: order.id, text: 'But I paid' }).code).toBe('p2p_order_closed');
     expect(chat().length).toBe(24);
   });
+
+  it('an appeal says why (not blank), both sides see the reason; re-opened after a withdrawal, support says so once and decides 30 minutes after the re-opening', () => {
+    const order = ok('placeP2pOrder', demo, { adId: ads('buy')[0].id, amount: '40' });
+    ok('actOnP2pOrder', demo, { id: order.id, action: 'pay' });
+    expect(call('actOnP2pOrder', demo, { id: order.id, action: 'appeal' })).toMatchObject({ code: 'field_required' });
+    expect(call('actOnP2pOrder', demo, { id: order.id, action: 'appeal', reason: '   ' })).toMatchObject({ code: 'field_required' });
+    const appealed = ok('actOnP2pOrder', demo, { id: order.id, action: 'appeal', reason: '  Paid 40 USD, no release.  ' });
+    expect(appealed.appeal).toMatchObject({ by: 'buyer', reason: 'Paid 40 USD, no release.', status: 'open' });
+    const chat = () => ok('listP2pMessages', demo, undefined, { id: order.id }) as Array<{ from: string; text?: string }>;
+    const supportSaid = () =>
+      chat()
+        .filter((m) => m.from === 'support')
+        .map((m) => m.text!.split(':')[0].split('.')[0]);
+    world.clock.advance(10 * 60_000);
+    ok('actOnP2pOrder', demo, { id: order.id, action: 'withdraw_appeal' });
+    ok('actOnP2pOrder', demo, { id: order.id, action: 'appeal', reason: 'Still no release.' });
+    expect(supportSaid()).toEqual(['Support has joined', 'The buyer appealed again']);
+    // The first appeal's 30 minutes end: the re-opened one is not decided by its timer.
+    world.clock.advance(P2P_TIMES.appealMs - 10 * 60_000);
+    expect(ok('getP2pOrder', demo, undefined, { id: order.id }).status).toBe('appeal');
+    world.clock.advance(10 * 60_000);
+    expect(ok('getP2pOrder', demo, undefined, { id: order.id })).toMatchObject({ status: 'completed', appeal: { status: 'decided', outcome: 'buyer' } });
+  });
+
+  it("a merchant's BTC ad is priced near the market and follows it, hour by hour", () => {
+    const btcAd = () => ok('listP2pAds', undefined, undefined, { side: 'buy', coin: 'BTC', fiat: 'USD' }).items[0];
+    const spot = () => Number(world.market.snapshot('BTC/USDT').last);
+    const near = () => Math.abs(Number(btcAd().price) / spot() - 1.004);
+    expect(near()).toBeLessThan(0.0005);
+    world.setPrice('BTC/USDT', (spot() * 1.08).toFixed(2), true);
+    world.clock.advance(60 * 60_000);
+    expect(near()).toBeLessThan(0.0005);
+  });
 });

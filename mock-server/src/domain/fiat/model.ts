@@ -32,6 +32,20 @@ export const P2P_CANCEL_LIMIT = 3;
  */
 export const P2P_OPEN_ORDER_LIMIT = 3;
 
+/** Units of each fiat currency per US dollar (the settings' `fiatRates`; USDT counts as a dollar). */
+export const FIAT_RATES = {
+  USD: '1',
+  EUR: '0.92',
+  GBP: '0.79',
+  CNY: '7.24',
+  JPY: '151.8',
+  KRW: '1368',
+  BRL: '5.05',
+  TRY: '32.4',
+  RUB: '92.5',
+  VND: '25350',
+} as const;
+
 export const FIAT_DECIMALS: Record<string, number> = { USD: 2, EUR: 2, CNY: 2, BRL: 2, TRY: 2, RUB: 2, VND: 0 };
 export type PaymentType = components['schemas']['PaymentMethodType'];
 export type AdSide = components['schemas']['P2pAd']['side'];

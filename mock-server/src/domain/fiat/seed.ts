@@ -2,19 +2,24 @@
  * The mock's fiat market on a fresh start: six merchant stores with sell and buy ads in several
  * currencies and payment methods, and coin in their fiat accounts to sell. How each behaves is part
  * of the seed: most confirm a paid order after P2P_TIMES.confirmMs (Rio after slowConfirmMs), and
- * "Quiet Desk" never does, so appeals can be exercised. Their past orders are counts only.
+ * "Quiet Desk" never does, so appeals can be exercised. Their past orders are counts only. An ad of
+ * a coin other than USDT is priced at the market (its `premium` over the coin's last price, in the
+ * fiat at the settings' rate) and repriced every hour, as real merchants keep theirs near it.
  */
 import Big from 'big.js';
 import { DAY } from '../market/candles.ts';
 import { type Ledger, SYSTEM } from '../kernel/ledger.ts';
 import type { Fiat } from './fiat.ts';
-import type { AdSide, PaymentType } from './model.ts';
+import { FIAT_RATES, fiatPlaces, type Ad, type AdSide, type PaymentType } from './model.ts';
+
+const HOUR = 3_600_000;
 
 interface SeedAd {
   side: AdSide;
   coin: string;
-  fiat: string;
-  price: string;
+  fiat: keyof typeof FIAT_RATES;
+  /** A fixed price (USDT ads), or the premium over the market (0.004: 0.4 % above it). */
+  price: string | { premium: string };
   quantity: string;
   min: string;
   max: string;
@@ -40,7 +45,7 @@ const STORES: Array<{
     ads: [
       { side: 'sell', coin: 'USDT', fiat: 'USD', price: '1.01', quantity: '200000', min: '50', max: '5000', payments: ['bank', 'pix'] },
       { side: 'sell', coin: 'USDT', fiat: 'EUR', price: '0.93', quantity: '100000', min: '50', max: '3000', payments: ['bank'] },
-      { side: 'sell', coin: 'BTC', fiat: 'USD', price: '63900', quantity: '2', min: '100', max: '20000', payments: ['bank'] },
+      { side: 'sell', coin: 'BTC', fiat: 'USD', price: { premium: '0.004' }, quantity: '2', min: '100', max: '20000', payments: ['bank'] },
       { side: 'buy', coin: 'USDT', fiat: 'USD', price: '0.99', quantity: '200000', min: '100', max: '10000', payments: ['bank'] },
     ],
   },
@@ -100,7 +105,11 @@ const STORES: Array<{
   },
 ];
 
-export function seedMerchants(p2p: Fiat, ledger: Ledger, now: number): void {
+/** The seeded stores and their ads; `spot` is a coin's last price in USDT. */
+export function seedMerchants(p2p: Fiat, ledger: Ledger, now: number, spot: (coin: string) => Big): void {
+  const pegged: Array<{ ad: Ad; premium: Big }> = [];
+  const priceAt = (coin: string, fiat: keyof typeof FIAT_RATES, premium: Big) =>
+    spot(coin).times(FIAT_RATES[fiat]).times(premium.plus(1)).round(fiatPlaces(fiat), Big.roundHalfUp);
   STORES.forEach((s, i) => {
     const owner = `merchant:${i + 1}`;
     for (const [coin, amount] of Object.entries(s.holds)) {
@@ -111,16 +120,23 @@ export function seedMerchants(p2p: Fiat, ledger: Ledger, now: number): void {
     }
     const store = p2p.openStore(owner, s.name, s.behaviour, s.levels, now - s.daysOld * DAY, s.history);
     for (const ad of s.ads) {
-      p2p.publish(store.id, {
+      const premium = typeof ad.price === 'string' ? undefined : new Big(ad.price.premium);
+      const published = p2p.publish(store.id, {
         side: ad.side,
         coin: ad.coin,
         fiat: ad.fiat,
-        price: new Big(ad.price),
+        price: premium ? priceAt(ad.coin, ad.fiat, premium) : new Big(ad.price as string),
         remaining: new Big(ad.quantity),
         min: new Big(ad.min),
         max: new Big(ad.max),
         payments: ad.payments,
       });
+      if (premium) pegged.push({ ad: published, premium });
     }
   });
+  const reprice = (at: number) => {
+    for (const { ad, premium } of pegged) p2p.reprice(ad, priceAt(ad.coin, ad.fiat as keyof typeof FIAT_RATES, premium));
+    p2p.deps.scheduler.at(at + HOUR, reprice);
+  };
+  if (pegged.length) p2p.deps.scheduler.at(now + HOUR, reprice);
 }

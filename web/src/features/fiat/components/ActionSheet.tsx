@@ -23,7 +23,8 @@ export function ActionSheet({
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
   const [reason, setReason] = useState('');
-  const ready = action !== 'confirm' || /^\d{6}$/.test(password);
+  // A confirm needs the 6-digit password; an appeal says why (the contract refuses a blank reason).
+  const ready = action === 'confirm' ? /^\d{6}$/.test(password) : action !== 'appeal' || reason.trim() !== '';
   return (
     <Modal opened onClose={onCancel} title={t(`fiat.action.${action}`)} centered radius="lg" data-testid="p2p-sheet">
       <Text size="sm" mb="md">
@@ -45,6 +46,7 @@ export function ActionSheet({
           label={t('fiat.reason')}
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value.slice(0, 500))}
+          required
           autosize
           minRows={2}
           mb="md"

@@ -22,7 +22,11 @@ export function AdCard({ ad, showStore = true }: { ad: P2pAd; showStore?: boolea
           <Link to={withQuery(paths.legal.storeDetail, { id: ad.store.id })} className={classes.store} data-testid="p2p-store-link" data-server-text>
             {ad.store.name}
           </Link>
-          <span className={classes.stats}>{t('fiat.record', { orders: ad.store.orders30d, rate: formatRate(ad.store.completionRate, locale) })}</span>
+          <span className={classes.stats} data-testid="p2p-store-record">
+            {ad.store.totalOrders === 0
+              ? t('fiat.newStore')
+              : t('fiat.record', { orders: ad.store.orders30d, rate: formatRate(ad.store.completionRate, locale) })}
+          </span>
         </div>
       )}
       <div className={classes.adBody}>

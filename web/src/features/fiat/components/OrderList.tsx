@@ -35,7 +35,8 @@ export function OrderList({ scope }: { scope: 'all' | 'store' }) {
       {orders.data && items.length === 0 && (
         <EmptyState
           testId="p2p-records-empty"
-          title={t(scope === 'store' ? 'empty.storeOrders.title' : 'empty.p2pOrders.title')}
+          // Per filter: "in progress" is empty for a user whose orders have all ended.
+          title={t(`empty.p2pFilter.${filter}`)}
           hint={t(scope === 'store' ? 'empty.storeOrders.hint' : 'empty.p2pOrders.hint')}
           action={
             scope === 'store' ? { label: t('empty.storeOrders.action'), to: paths.legal.store } : { label: t('empty.p2pOrders.action'), to: paths.legal.legal }

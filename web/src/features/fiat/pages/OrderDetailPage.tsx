@@ -81,9 +81,16 @@ export default function OrderDetailPage() {
           </Text>
         )}
         {o.appeal && (
-          <Text size="sm" data-testid="p2p-appeal">
-            {t(`fiat.appeal.${o.appeal.status}`, { context: o.appeal.outcome })}
-          </Text>
+          <>
+            <Text size="sm" data-testid="p2p-appeal">
+              {t(`fiat.appeal.${o.appeal.status}`, { context: o.appeal.outcome })}
+            </Text>
+            {o.appeal.reason && (
+              <Text size="sm" c="dimmed" data-testid="p2p-appeal-reason">
+                {t('fiat.reason')}: <span data-server-text>{o.appeal.reason}</span>
+              </Text>
+            )}
+          </>
         )}
       </div>
       <div className={panel.card}>

@@ -48,7 +48,7 @@ export default function StoreDetailPage() {
           <dt>{t('fiat.completedOrders')}</dt>
           <dd>{s.completedOrders}</dd>
           <dt>{t('fiat.completionRate')}</dt>
-          <dd data-testid="p2p-store-rate">{formatRate(s.completionRate, locale)}</dd>
+          <dd data-testid="p2p-store-rate">{s.totalOrders === 0 ? t('fiat.newStore') : formatRate(s.completionRate, locale)}</dd>
         </dl>
       </div>
       <div className={classes.list}>

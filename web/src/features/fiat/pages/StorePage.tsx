@@ -44,7 +44,7 @@ export default function StorePage() {
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          {t('fiat.record', { orders: store.orders30d, rate: formatRate(store.completionRate, locale) })}
+          {store.totalOrders === 0 ? t('fiat.newStore') : t('fiat.record', { orders: store.orders30d, rate: formatRate(store.completionRate, locale) })}
         </Text>
       </div>
       {publishing ? (
