@@ -42,13 +42,15 @@ test('an assistance loan: the schedule before applying, issued into the funds ac
   await page.getByTestId('loan-days').getByText('14 days').click();
   await expect(page.getByTestId('loan-total')).toHaveText(shown('1,007.00 USDT'));
   await expect(page.getByTestId('loan-instalment')).toHaveCount(1);
-  // Identity first: the 998 answer leads to verification.
-  await page.getByTestId('loan-apply').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Apply for loan' }).click();
+  // Identity first, said before the form is filled in: applying waits for it.
+  await expect(page.getByTestId('loan-verify-first')).toContainText('A loan needs a verified identity');
+  await expect(page.getByTestId('loan-apply')).toBeDisabled();
+  await page.getByTestId('loan-verify').click();
   await expect(page).toHaveURL(/pages\/mine\/authentication/);
 
   await verify(api, token);
   await page.goto('pages/loans/loansindex');
+  await expect(page.getByTestId('loan-verify-first')).toHaveCount(0);
   await page.getByTestId('loan-amount').fill('1000');
   await page.getByTestId('loan-days').getByText('14 days').click();
   await expect(page.getByTestId('loan-total')).toHaveText(shown('1,007.00 USDT'));

@@ -3,16 +3,17 @@
  * amount, period and repayment method, the full schedule and total cost before applying, and for
  * a credit loan the contact details with what they are used for. My loans are on loansdetail.
  */
-import { Button, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Text, TextInput } from '@mantine/core';
 import { Segmented } from '../../../ui/Segmented';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { getToken } from '../../../api/client';
+import { useMe } from '../../../api/me';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { checkAmount } from '../../../lib/amount';
-import { exactMoney, formatMoney, formatRate } from '../../../lib/format';
+import { exactMoney, formatMoney, formatRate, isolate } from '../../../lib/format';
 import { paths, withRedirect } from '../../../lib/paths';
 import { AmountInput } from '../../../ui/AmountInput';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -56,6 +57,9 @@ function LoanForm({ product: p }: { product: LoanProduct }) {
   const locale = useIntlLocale();
   const navigate = useNavigate();
   const apply = useApplyLoan();
+  const me = useMe().data;
+  // Said before the form, so no one fills it in to learn it at the end (and lose what they typed).
+  const unverified = me !== undefined && me.verification !== 'verified';
   const guard = useSubmitGuard();
   const [ask, dialog] = useConfirm();
   const [amount, setAmount] = useState('');
@@ -92,6 +96,24 @@ function LoanForm({ product: p }: { product: LoanProduct }) {
   };
   return (
     <>
+      {unverified && (
+        <Alert variant="light" color="orange" data-testid="loan-verify-first">
+          <Text size="sm">{t(me.verification === 'pending' ? 'loans.verifyPending' : 'loans.verifyFirst')}</Text>
+          {me.verification !== 'pending' && (
+            <Button
+              component={Link}
+              to={withRedirect(paths.mine.authentication, paths.loans.loansindex)}
+              size="compact-sm"
+              variant="light"
+              mt="xs"
+              classNames={WRAP}
+              data-testid="loan-verify"
+            >
+              {t('loans.verify')}
+            </Button>
+          )}
+        </Alert>
+      )}
       <div className={panel.card}>
         <dl className={panel.facts}>
           <dt>{t('loans.institution')}</dt>
@@ -155,7 +177,7 @@ function LoanForm({ product: p }: { product: LoanProduct }) {
         </div>
       )}
       {getToken() ? (
-        <Button onClick={() => void submit()} loading={apply.isPending} classNames={WRAP} data-testid="loan-apply">
+        <Button onClick={() => void submit()} loading={apply.isPending} disabled={unverified} classNames={WRAP} data-testid="loan-apply">
           {t('loans.apply')}
         </Button>
       ) : (
@@ -168,4 +190,5 @@ function LoanForm({ product: p }: { product: LoanProduct }) {
   );
 }
 
-const exactRange = (p: LoanProduct, locale: string) => `${exactMoney(p.minAmount, p.coin, locale)} – ${exactMoney(p.maxAmount, p.coin, locale)}`;
+/** "100 USDT – 5,000 USDT", one isolated unit: a right-to-left page keeps the minimum first. */
+const exactRange = (p: LoanProduct, locale: string) => isolate(`${exactMoney(p.minAmount, p.coin, locale)} – ${exactMoney(p.maxAmount, p.coin, locale)}`);
