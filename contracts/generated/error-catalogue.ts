@@ -4878,7 +4878,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "field_required",
       "status": 400,
       "type": "error",
-      "when": "`confirm` without `transactionPassword`, or `appeal` without a `reason` that says something (schema rules)."
+      "when": "`confirm` without `transactionPassword` (a schema rule)."
     },
     {
       "code": "not_found",

@@ -2792,9 +2792,9 @@ export interface components {
             id: string;
             action: components["schemas"]["P2pAction"];
             transactionPassword?: string;
-            /** @description `appeal`: why, in the appealing side's words (required, not blank); shown to both sides and support. */
+            /** @description `appeal`: why, in the appealing side's words; shown to both sides and support. Clients ask for one (the app does not send an appeal without it); a server of 1.x still accepts an empty one, which a new major version will refuse. */
             reason?: string;
-        } & (unknown & unknown);
+        } & unknown;
         P2pRequirements: {
             realName: boolean;
             paymentMethod: boolean;

@@ -31745,27 +31745,6 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
             ],
             "x-invalid-code": "field_required"
           }
-        },
-        {
-          "if": {
-            "properties": {
-              "action": {
-                "const": "appeal"
-              }
-            }
-          },
-          "then": {
-            "required": [
-              "reason"
-            ],
-            "x-invalid-code": "field_required",
-            "properties": {
-              "reason": {
-                "pattern": "\\S",
-                "x-invalid-code": "field_required"
-              }
-            }
-          }
         }
       ],
       "properties": {
@@ -31792,7 +31771,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         "reason": {
           "type": "string",
           "maxLength": 500,
-          "description": "`appeal`: why, in the appealing side's words (required, not blank); shown to both sides and support."
+          "description": "`appeal`: why, in the appealing side's words; shown to both sides and support. Clients ask for one (the app does not send an appeal without it); a server of 1.x still accepts an empty one, which a new major version will refuse."
         }
       }
     },
