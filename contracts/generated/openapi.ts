@@ -2526,6 +2526,8 @@ export interface components {
             minAmount: components["schemas"]["Decimal"];
             maxAmount: components["schemas"]["Decimal"];
             dailyRate: components["schemas"]["Rate"];
+            /** @description The daily rate as an annual rate, simple (dailyRate × 365), so products can be compared as regulated venues show them. */
+            apr: components["schemas"]["Rate"];
             days: number;
             /** @description Absent: no early redemption. */
             earlyPenaltyRate?: components["schemas"]["Rate"];

@@ -7931,6 +7931,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "minAmount",
                   "maxAmount",
                   "dailyRate",
+                  "apr",
                   "days",
                   "status",
                   "opensAt",
@@ -7971,6 +7972,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "type": "string",
                     "pattern": "^[0-9]+\\.[0-9]{8}$",
                     "description": "A rate as a decimal fraction with 8 decimals ('0.00040000' is 0.04 %)."
+                  },
+                  "apr": {
+                    "type": "string",
+                    "pattern": "^[0-9]+\\.[0-9]{8}$",
+                    "description": "The daily rate as an annual rate, simple (dailyRate × 365), so products can be compared as regulated venues show them."
                   },
                   "days": {
                     "type": "integer",

@@ -36,6 +36,9 @@ test('lock-up mining: bounds on the form, the daily payment and total before con
   await expect(page.locator('[data-testid=earn-lock-product][data-id=lk_usdt_90]').getByTestId('earn-choose')).toHaveCount(0);
   const product = page.locator('[data-testid=earn-lock-product][data-id=lk_usdt_30]');
   await expect(product.getByTestId('earn-early')).toHaveText('Can be redeemed early: \u20682%\u2069 of the amount is kept as a penalty.');
+  // The yield as an annual rate beside the daily one, and the risks before anything is locked.
+  await expect(product.getByTestId('earn-apr')).toHaveText('APR \u206814.6%\u2069');
+  await expect(page.getByTestId('risk-note')).toContainText('not guaranteed by anyone else');
   await product.getByTestId('earn-choose').click();
   await page.getByTestId('earn-amount').fill('100');
   await expect(page.getByText('Enter an amount from')).toBeVisible();

@@ -32,6 +32,7 @@ test('subscribe to an oversubscribed round: bounds and cost first, pro-rata allo
   await expect(projects.first().getByTestId('ieo-countdown')).toContainText('Ends in');
   await projects.first().click();
   await expect(page.getByTestId('ieo-demand')).toHaveText(shown('130%'));
+  await expect(page.getByTestId('risk-note')).toContainText('may trade below the subscription price');
   await page.getByTestId('ieo-quantity').fill('5');
   await expect(page.getByText('Subscribe from')).toBeVisible();
   await expect(page.getByTestId('ieo-subscribe')).toBeDisabled();

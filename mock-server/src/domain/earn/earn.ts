@@ -220,6 +220,7 @@ export class Earn {
       minAmount: coinAmount(p.coin, p.min),
       maxAmount: coinAmount(p.coin, p.max),
       dailyRate: rate(p.dailyRate),
+      apr: rate(p.dailyRate.times(365)),
       days: p.days,
       ...(p.earlyPenaltyRate ? { earlyPenaltyRate: rate(p.earlyPenaltyRate) } : {}),
       status: this.lockStatus(p),

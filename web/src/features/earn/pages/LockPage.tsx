@@ -20,6 +20,7 @@ import { AmountForm } from '../components/AmountForm';
 import type { Fact } from '../components/ConfirmSheet';
 import offer from '../../../ui/offer.module.css';
 import { lockEstimate } from '../forms/estimate';
+import { RiskNote } from '../../../ui/RiskNote';
 
 export default function LockPage() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export default function LockPage() {
       <Text size="xs" c="dimmed">
         {t('earn.lockIntro')}
       </Text>
+      <RiskNote text={t('earn.lockRisks')} />
       <div className={offer.list}>
         {products.data.map((p) => (
           <Product key={p.id} product={p} open={chosen === p.id} onChoose={() => setChosen(chosen === p.id ? null : p.id)} />
@@ -64,6 +66,9 @@ function Product({ product: p, open, onChoose }: { product: LockProduct; open: b
       </div>
       <div className={`${offer.figure} ${offer.up}`}>{formatRate(p.dailyRate, locale)}</div>
       <div className={offer.line}>{t('earn.dailyYield')}</div>
+      <div className={offer.line} data-testid="earn-apr">
+        {t('earn.apr', { rate: formatRate(p.apr, locale) })}
+      </div>
       <div className={offer.line}>{t('earn.bounds', { min: exactMoney(p.minAmount, p.coin, locale), max: exactMoney(p.maxAmount, p.coin, locale) })}</div>
       <div className={offer.line} data-testid="earn-early">
         {p.earlyPenaltyRate ? t('earn.earlyAllowed', { rate: formatRate(p.earlyPenaltyRate, locale) }) : t('earn.earlyNot')}

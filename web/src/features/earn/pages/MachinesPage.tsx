@@ -13,6 +13,7 @@ import panel from '../../../ui/panel.module.css';
 import { useMachines } from '../api';
 import offer from '../../../ui/offer.module.css';
 import { machineEstimate } from '../forms/estimate';
+import { RiskNote } from '../../../ui/RiskNote';
 
 export default function MachinesPage() {
   const { t } = useTranslation();
@@ -34,6 +35,7 @@ export default function MachinesPage() {
       <Text size="xs" c="dimmed">
         {t('earn.machineIntro')}
       </Text>
+      <RiskNote text={t('earn.machineRisks')} />
       <div className={offer.list}>
         {machines.data.map((m) => (
           <Link

@@ -20,6 +20,7 @@ import { useDeposit, usePositions, useSavingsProducts } from '../api';
 import { AmountForm } from '../components/AmountForm';
 import offer from '../../../ui/offer.module.css';
 import { savingsInterest } from '../forms/estimate';
+import { RiskNote } from '../../../ui/RiskNote';
 
 export default function SavingsPage() {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export default function SavingsPage() {
       <Text size="xs" c="dimmed">
         {t('earn.savingsIntro')}
       </Text>
+      <RiskNote text={t('earn.savingsRisks')} />
       <div className={offer.list}>
         {products.data.map((p) => {
           const open = chosen === p.id;

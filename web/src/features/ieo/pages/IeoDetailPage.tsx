@@ -26,6 +26,7 @@ import { useIeoProject, useIeoSubscriptions, useSubscribe } from '../api';
 import { Countdown } from '../components/Countdown';
 import { demand, STATUS_COLOR } from '../components/ProjectCard';
 import offer from '../../../ui/offer.module.css';
+import { RiskNote } from '../../../ui/RiskNote';
 
 export default function IeoDetailPage() {
   const { t } = useTranslation();
@@ -130,6 +131,7 @@ export default function IeoDetailPage() {
         <Text size="xs" c="dimmed">
           {t('ieo.allocationRule')}
         </Text>
+        <RiskNote text={t('ieo.risks')} />
         {p.status === 'subscribing' &&
           (getToken() ? (
             <>
