@@ -14,6 +14,9 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { fiatPlaces, useOrderEvents, useOrders, type OrderFilter } from '../api';
 import classes from './fiat.module.css';
 
+/** What an empty list of each filter is called (the keys spelled out, so a check finds them). */
+const EMPTY_TITLE = { open: 'empty.p2pFilter.open', completed: 'empty.p2pFilter.completed', cancelled: 'empty.p2pFilter.cancelled' } as const;
+
 export function OrderList({ scope }: { scope: 'all' | 'store' }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
@@ -36,7 +39,7 @@ export function OrderList({ scope }: { scope: 'all' | 'store' }) {
         <EmptyState
           testId="p2p-records-empty"
           // Per filter: "in progress" is empty for a user whose orders have all ended.
-          title={t(`empty.p2pFilter.${filter}`)}
+          title={t(EMPTY_TITLE[filter])}
           hint={t(scope === 'store' ? 'empty.storeOrders.hint' : 'empty.p2pOrders.hint')}
           action={
             scope === 'store' ? { label: t('empty.storeOrders.action'), to: paths.legal.store } : { label: t('empty.p2pOrders.action'), to: paths.legal.legal }
