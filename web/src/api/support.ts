@@ -20,7 +20,10 @@ export const supportUnreadQuery = () =>
 export function useSupportUnread(): number | undefined {
   const queryClient = useQueryClient();
   const query = supportUnreadQuery();
-  useRealtime(null, 'supportMessage', ({ unread }) => queryClient.setQueryData(query.queryKey, { unread }));
+  useRealtime(null, 'supportMessage', ({ unread }) => {
+    // A read of the count still in flight was asked before this message: it must not overwrite it.
+    void queryClient.cancelQueries({ queryKey: query.queryKey }).then(() => queryClient.setQueryData(query.queryKey, { unread }));
+  });
   // A reply pushed before the connection was up (or while it was down) is counted on (re)connect.
   useRealtimeResync(() => void queryClient.invalidateQueries({ queryKey: query.queryKey }));
   return useQuery({ ...query, enabled: Boolean(credential()) }).data?.unread;
