@@ -5,6 +5,7 @@
  * breaks the contract throws with the schema errors. Test-only: imported by *.test.ts files, not by
  * the server; not a .test.ts file itself, so Vitest does not collect it.
  */
+import { expect } from 'vitest';
 import { operationTable, type OperationId } from '../../../contracts/generated/operations';
 import type { World } from '../domain/world';
 import { dispatch, type ApiRequest } from './dispatch';
@@ -48,4 +49,24 @@ export function send(world: World, operationId: OperationId, input: SendInput = 
 export function sendFlat(world: World, operationId: OperationId, input: SendInput = {}): Envelope & { status: number } {
   const res = send(world, operationId, input);
   return { status: res.status, ...res.body };
+}
+
+/**
+ * A flows test's calls as one session, on whichever world and token are current (tests build them
+ * anew in `beforeEach`): `call` answers the envelope, `ok` expects `type: ok` and answers its
+ * message, `funds(coin)` the session's balance of a coin in its funds account.
+ */
+export function asSession(world: () => World, token: () => string | undefined) {
+  const call = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) =>
+    send(world(), operationId, { body, query, token: token() }).body;
+  const ok = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => {
+    const res = call(operationId, body, query);
+    expect(res.type, JSON.stringify(res)).toBe('ok');
+    return res.message;
+  };
+  const funds = (coin: string) =>
+    ok('getWallet')
+      .accounts.find((a: { kind: string }) => a.kind === 'funds')
+      .balances.find((b: { coin: string }) => b.coin === coin);
+  return { call, ok, funds };
 }

@@ -1,26 +1,24 @@
 /** Earn products through dispatch: lock-up mining with a daily yield and early redemption, mining machines and their stock, savings at maturity, the positions list, the events, the `earning` scenario. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OperationId } from '../../../../contracts/generated/operations';
 import * as validate from '../../../../contracts/generated/socket-validators.js';
 import { World } from '../world';
 import { route, userRoom, type Delivery } from '../../core/realtime';
-import { send } from '../../core/test-client';
+import { asSession } from '../../core/test-client';
 
 const DAY = 86_400_000;
 let world: World;
 let demo: string;
 let delivered: Delivery[];
 
-const call = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => send(world, operationId, { body, query, token: demo }).body;
-const ok = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => {
-  const res = call(operationId, body, query);
-  expect(res.type, JSON.stringify(res)).toBe('ok');
-  return res.message;
-};
-const funds = (coin = 'USDT') =>
-  ok('getWallet')
-    .accounts.find((a: { kind: string }) => a.kind === 'funds')
-    .balances.find((b: { coin: string }) => b.coin === coin);
+const {
+  call,
+  ok,
+  funds: balance,
+} = asSession(
+  () => world,
+  () => demo,
+);
+const funds = (coin = 'USDT') => balance(coin);
 
 const login = () => ok('login', { account: 'demo@example.com', password: 'Demo1234' }).token;
 /** Moves the virtual clock on; a session does not outlive weeks of it, so log in again. */

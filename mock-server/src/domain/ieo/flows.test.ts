@@ -1,28 +1,26 @@
 /** IEO through dispatch: states on the clock, bounds per user, oversubscribed pro-rata allocation with the refund, tokens at listing, the events, the ledger balanced. */
 import Big from 'big.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OperationId } from '../../../../contracts/generated/operations';
 import * as validate from '../../../../contracts/generated/socket-validators.js';
 import { SYSTEM } from '../kernel/ledger';
 import { World } from '../world';
 import { route, type Delivery } from '../../core/realtime';
-import { send } from '../../core/test-client';
+import { asSession } from '../../core/test-client';
 
 const DAY = 86_400_000;
 let world: World;
 let demo: string;
 let delivered: Delivery[];
 
-const call = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => send(world, operationId, { body, query, token: demo }).body;
-const ok = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => {
-  const res = call(operationId, body, query);
-  expect(res.type, JSON.stringify(res)).toBe('ok');
-  return res.message;
-};
-const funds = (coin: string) =>
-  ok('getWallet')
-    .accounts.find((a: { kind: string }) => a.kind === 'funds')
-    .balances.find((b: { coin: string }) => b.coin === coin).available;
+const {
+  call,
+  ok,
+  funds: balance,
+} = asSession(
+  () => world,
+  () => demo,
+);
+const funds = (coin: string) => balance(coin).available;
 
 beforeEach(() => {
   world = new World({ seed: 8, freezeClock: true });

@@ -1,11 +1,10 @@
 /** Loans through dispatch: the schedule before applying is the one issued, identity first (998), credit applications' contact fields, the review, due instalments taken or overdue, early repayment costing less interest, the events. */
 import Big from 'big.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OperationId } from '../../../../contracts/generated/operations';
 import * as validate from '../../../../contracts/generated/socket-validators.js';
 import { World } from '../world';
 import { route, type Delivery } from '../../core/realtime';
-import { send } from '../../core/test-client';
+import { asSession } from '../../core/test-client';
 
 const DAY = 86_400_000;
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -14,16 +13,15 @@ let world: World;
 let demo: string;
 let delivered: Delivery[];
 
-const call = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => send(world, operationId, { body, query, token: demo }).body;
-const ok = (operationId: OperationId, body?: unknown, query: Record<string, string> = {}) => {
-  const res = call(operationId, body, query);
-  expect(res.type, JSON.stringify(res)).toBe('ok');
-  return res.message;
-};
-const usdt = () =>
-  ok('getWallet')
-    .accounts.find((a: { kind: string }) => a.kind === 'funds')
-    .balances.find((b: { coin: string }) => b.coin === 'USDT').available;
+const {
+  call,
+  ok,
+  funds: balance,
+} = asSession(
+  () => world,
+  () => demo,
+);
+const usdt = () => balance('USDT').available;
 const later = (ms: number) => {
   world.clock.advance(ms);
   demo = ok('login', { account: 'demo@example.com', password: 'Demo1234' }).token;
