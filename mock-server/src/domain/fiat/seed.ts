@@ -107,7 +107,7 @@ const STORES: Array<{
 
 /** The seeded stores and their ads; `spot` is a coin's last price in USDT. */
 export function seedMerchants(p2p: Fiat, ledger: Ledger, now: number, spot: (coin: string) => Big): void {
-  const pegged: Array<{ ad: Ad; premium: Big }> = [];
+  const pegged: Array<{ ad: Ad; fiat: SeedAd['fiat']; premium: Big }> = [];
   const priceAt = (coin: string, fiat: keyof typeof FIAT_RATES, premium: Big) =>
     spot(coin).times(FIAT_RATES[fiat]).times(premium.plus(1)).round(fiatPlaces(fiat), Big.roundHalfUp);
   STORES.forEach((s, i) => {
@@ -131,11 +131,11 @@ export function seedMerchants(p2p: Fiat, ledger: Ledger, now: number, spot: (coi
         max: new Big(ad.max),
         payments: ad.payments,
       });
-      if (premium) pegged.push({ ad: published, premium });
+      if (premium) pegged.push({ ad: published, fiat: ad.fiat, premium });
     }
   });
   const reprice = (at: number) => {
-    for (const { ad, premium } of pegged) p2p.reprice(ad, priceAt(ad.coin, ad.fiat as keyof typeof FIAT_RATES, premium));
+    for (const { ad, fiat, premium } of pegged) p2p.reprice(ad, priceAt(ad.coin, fiat, premium));
     p2p.deps.scheduler.at(at + HOUR, reprice);
   };
   if (pegged.length) p2p.deps.scheduler.at(now + HOUR, reprice);

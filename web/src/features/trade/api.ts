@@ -43,7 +43,8 @@ export function useOrderEvents(): void {
 }
 
 /** An order placed or cancelled: the `order` and `balances` events refresh orders and wallet (see useRefreshUnlessLive). */
-const useOrderChanged = () => useRefreshUnlessLive([queryKey('listOrders'), walletQuery.queryKey]);
+const ORDER_READS = [queryKey('listOrders'), walletQuery.queryKey];
+const useOrderChanged = () => useRefreshUnlessLive(ORDER_READS);
 
 /** Places an order; one idempotency key per form submission so a retry never places it twice. */
 export function usePlaceOrder() {
@@ -75,9 +76,6 @@ export function useTransferIn() {
 export function useCancelOrder() {
   const done = useOrderChanged();
   const queryClient = useQueryClient();
-  const stale = () => {
-    void queryClient.invalidateQueries({ queryKey: queryKey('listOrders') });
-    void queryClient.invalidateQueries({ queryKey: walletQuery.queryKey });
-  };
+  const stale = () => ORDER_READS.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
   return useMutation({ mutationFn: (id: string) => call('cancelOrder', { body: { id } }), onSuccess: done, onError: stale });
 }
