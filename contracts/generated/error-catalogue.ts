@@ -1235,13 +1235,13 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "unknown_coin",
       "status": 200,
       "type": "error",
-      "when": "The `coin` query parameter is not one of the listed coins (USDT, BTC, ETH, TRX, LINK, UNI and the spot-only coins); `params.coin` names it."
+      "when": "The `coin` query parameter is not one of the listed coins (see listCoins); `params.coin` names it."
     },
     {
       "code": "unknown_chain",
       "status": 200,
       "type": "error",
-      "when": "The coin is listed but has no `chain` entry of that name (USDT: TRC20 or ERC20; BTC: BTC; ETH, LINK, UNI: ERC20; TRX: TRC20; spot-only coins such as BNB or SOL have no chain at all); `params.coin` and `params.chain` name the pair."
+      "when": "The coin is listed but has no `chain` entry of that name (USDT: TRC20 or ERC20; BTC: BTC; ETH, LINK, UNI, SHIB: ERC20; TRX: TRC20; BNB: BEP20; every other coin its own chain, see listCoins); `params.coin` and `params.chain` name the pair."
     }
   ],
   "getWireDetails": [
@@ -1334,7 +1334,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "unknown_chain",
       "status": 200,
       "type": "error",
-      "when": "The coin cannot be deposited on `chain` (it has no such chain entry; spot-only coins have none); `params.coin` and `params.chain` name the pair."
+      "when": "The coin cannot be deposited on `chain` (it has no such chain entry, see listCoins); `params.coin` and `params.chain` name the pair."
     },
     {
       "code": "amount_invalid",
@@ -1416,7 +1416,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "unknown_chain",
       "status": 200,
       "type": "error",
-      "when": "The coin has no entry for `chain` (spot-only coins have none); `params.coin` and `params.chain` name the pair."
+      "when": "The coin has no entry for `chain` (see listCoins); `params.coin` and `params.chain` name the pair."
     },
     {
       "code": "amount_invalid",
@@ -2409,7 +2409,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "unknown_chain",
       "status": 200,
       "type": "error",
-      "when": "The coin has no entry for `chain` (spot-only coins have none); `params.coin` and `params.chain` name the pair."
+      "when": "The coin has no entry for `chain` (see listCoins); `params.coin` and `params.chain` name the pair."
     },
     {
       "code": "address_invalid",
@@ -2602,7 +2602,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "unknown_chain",
       "status": 200,
       "type": "error",
-      "when": "The coin has no entry for `chain` (spot-only coins have none); `params.coin` and `params.chain` name the pair."
+      "when": "The coin has no entry for `chain` (see listCoins); `params.coin` and `params.chain` name the pair."
     },
     {
       "code": "address_required",
@@ -2726,7 +2726,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "unknown_coin",
       "status": 200,
       "type": "error",
-      "when": "The `coin` is not one of the listed coins (spot-only coins are allowed); `params.coin` names it."
+      "when": "The `coin` is not one of the listed coins (see listCoins); `params.coin` names it."
     },
     {
       "code": "same_account",

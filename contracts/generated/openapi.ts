@@ -1546,10 +1546,12 @@ export interface paths {
         /**
          * The user's system messages, newest first
          * @description A page of the messages the platform sent the user (newest first; ids break ties), with the
-         *     number still unread. Messages come from the user's own events (registration, a credited
-         *     deposit, a withdrawal done or failed, a verification decided, a lever liquidation) and from
-         *     announcements; a client shows its translation of `kind` with `params`, or `title` and `body`
-         *     (English) for a kind it does not know. The `systemMessage` event announces each new one.
+         *     number still unread. Messages tell the user what happened to their money or orders without
+         *     their own action at that moment (see MessageKind: a credited deposit, a resting order
+         *     filled, a position closed by a trigger or liquidation, a P2P step of the other side, a loan
+         *     decided, debited or overdue, an IEO allocation), plus a welcome and announcements; a
+         *     client shows its translation of `kind` with `params`, or `title` and `body` (English) for a
+         *     kind it does not know. The `systemMessage` event announces each new one.
          */
         get: operations["listMessages"];
         put?: never;
@@ -2298,8 +2300,11 @@ export interface components {
             type: "ok";
             message: components["schemas"]["FlashQuote"];
         } | components["schemas"]["ErrorEnvelope"];
-        /** @enum {string} */
-        Chain: "TRC20" | "ERC20" | "BTC";
+        /**
+         * @description A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag.
+         * @enum {string}
+         */
+        Chain: "TRC20" | "ERC20" | "BTC" | "BEP20" | "SOL" | "XRP" | "ADA" | "DOGE" | "DOT" | "LTC" | "AVAXC" | "ATOM" | "XLM" | "ETC" | "FIL" | "NEAR" | "APT" | "ARBITRUM" | "OPTIMISM" | "TON" | "BCH";
         /**
          * @description funds (deposits and withdrawals), exchange (spot), lever (contracts), fiat (P2P), second (second contracts / options), financial (earning products).
          * @enum {string}
@@ -3310,13 +3315,43 @@ export interface components {
             candles: components["schemas"]["Candle"][];
         };
         /**
-         * @description What a system message is about, with its `params`: `deposit_credited`, `recharge_rejected`,
-         *     `withdrawal_done` and `withdrawal_failed` have `amount` (at the coin's precision) and
-         *     `coin`; `lever_liquidated` has `symbol`; `announcement` has `title` and `body`; the others
-         *     none. Servers may add kinds: a client shows `title` and `body` for one it does not know.
+         * @description What a system message is about, with its `params` (amounts at their coin's precision, as
+         *     the thing itself sends them) and its `subject`:
+         *     - `deposit_credited`, `recharge_rejected`, `withdrawal_done`, `withdrawal_failed`:
+         *       `amount`, `coin` (subject: none).
+         *     - `order_filled`: a resting spot limit order filled completely after it was placed;
+         *       `symbol`, `side` (buy or sell), `quantity` (filled), `price` (average), `coin` (the base).
+         *     - `lever_opened`: a lever limit order (delegation) reached its price and opened; `symbol`,
+         *       `side` (long or short), `lots`, `price` (open).
+         *     - `lever_closed`: a position closed by something other than the user or liquidation;
+         *       `symbol`, `reason` (a LeverCloseReason: take_profit, stop_loss, or a reason added
+         *       later), `price` (close), `pnl` (realized, USDT).
+         *     - `lever_liquidated`: positions closed at the liquidation line. Positions liquidated at
+         *       the same moment make ONE message: `count` (how many), `symbol` (the symbols, comma and
+         *       space separated); a message already sent is updated in place (same id, the event again).
+         *     - `p2p_paid` (to the seller: the buyer marked the order paid), `p2p_released` (to the
+         *       buyer: the coin was released; to both when support decided it), `p2p_cancelled` (to the
+         *       side that did not cancel; to both on expiry or support: `by` is buyer, seller, timeout or
+         *       support), `p2p_appeal_opened` (to the other side), `p2p_appeal_decided` (to both;
+         *       `outcome` is buyer or seller): `reference` (the order's number), `amount` and `fiat`,
+         *       `quantity` and `coin`.
+         *     - `loan_approved` (paid out), `loan_rejected`: `amount` (principal), `coin`;
+         *       `loan_instalment_paid` (taken from the funds account at its due time): `amount`,
+         *       `coin`, `n` (the instalment's number), `count` (of the schedule); `loan_overdue` (an
+         *       instalment could not be taken): `amount` (due now), `coin`, `n`.
+         *     - `ieo_allocated`: `name`, `quantity` and `coin` (allocated), `refund` and `paidCoin`
+         *       (what came back to the funds account); `ieo_distributed`: `name`, `quantity`, `coin`.
+         *     - `announcement`: `title` and `body`; the others none.
+         *     Servers may add kinds: a client shows `title` and `body` for one it does not know.
          * @enum {string}
          */
-        MessageKind: "welcome" | "deposit_credited" | "recharge_rejected" | "withdrawal_done" | "withdrawal_failed" | "identity_verified" | "identity_rejected" | "lever_liquidated" | "announcement";
+        MessageKind: "welcome" | "deposit_credited" | "recharge_rejected" | "withdrawal_done" | "withdrawal_failed" | "identity_verified" | "identity_rejected" | "order_filled" | "lever_opened" | "lever_closed" | "lever_liquidated" | "p2p_paid" | "p2p_released" | "p2p_cancelled" | "p2p_appeal_opened" | "p2p_appeal_decided" | "loan_approved" | "loan_rejected" | "loan_instalment_paid" | "loan_overdue" | "ieo_allocated" | "ieo_distributed" | "announcement";
+        /** @description What a message is about, for a link to it; the id is the thing's own id (a spot or lever order, a P2P order, a loan, an IEO subscription). */
+        MessageSubject: {
+            /** @enum {string} */
+            type: "spot_order" | "lever_order" | "p2p_order" | "loan" | "ieo_subscription";
+            id: string;
+        };
         SystemMessage: {
             id: string;
             kind: components["schemas"]["MessageKind"];
@@ -3328,6 +3363,7 @@ export interface components {
             params?: {
                 [key: string]: string;
             };
+            subject?: components["schemas"]["MessageSubject"];
             read: boolean;
             time: components["schemas"]["EpochMillis"];
         };

@@ -5373,8 +5373,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "enum": [
                             "TRC20",
                             "ERC20",
-                            "BTC"
-                          ]
+                            "BTC",
+                            "BEP20",
+                            "SOL",
+                            "XRP",
+                            "ADA",
+                            "DOGE",
+                            "DOT",
+                            "LTC",
+                            "AVAXC",
+                            "ATOM",
+                            "XLM",
+                            "ETC",
+                            "FIL",
+                            "NEAR",
+                            "APT",
+                            "ARBITRUM",
+                            "OPTIMISM",
+                            "TON",
+                            "BCH"
+                          ],
+                          "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                         },
                         "minDeposit": {
                           "type": "string",
@@ -5907,8 +5926,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
           "enum": [
             "TRC20",
             "ERC20",
-            "BTC"
-          ]
+            "BTC",
+            "BEP20",
+            "SOL",
+            "XRP",
+            "ADA",
+            "DOGE",
+            "DOT",
+            "LTC",
+            "AVAXC",
+            "ATOM",
+            "XLM",
+            "ETC",
+            "FIL",
+            "NEAR",
+            "APT",
+            "ARBITRUM",
+            "OPTIMISM",
+            "TON",
+            "BCH"
+          ],
+          "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
         }
       }
     },
@@ -5951,8 +5989,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "enum": [
                     "TRC20",
                     "ERC20",
-                    "BTC"
-                  ]
+                    "BTC",
+                    "BEP20",
+                    "SOL",
+                    "XRP",
+                    "ADA",
+                    "DOGE",
+                    "DOT",
+                    "LTC",
+                    "AVAXC",
+                    "ATOM",
+                    "XLM",
+                    "ETC",
+                    "FIL",
+                    "NEAR",
+                    "APT",
+                    "ARBITRUM",
+                    "OPTIMISM",
+                    "TON",
+                    "BCH"
+                  ],
+                  "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                 },
                 "address": {
                   "type": "string"
@@ -6408,8 +6465,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
           "enum": [
             "TRC20",
             "ERC20",
-            "BTC"
-          ]
+            "BTC",
+            "BEP20",
+            "SOL",
+            "XRP",
+            "ADA",
+            "DOGE",
+            "DOT",
+            "LTC",
+            "AVAXC",
+            "ATOM",
+            "XLM",
+            "ETC",
+            "FIL",
+            "NEAR",
+            "APT",
+            "ARBITRUM",
+            "OPTIMISM",
+            "TON",
+            "BCH"
+          ],
+          "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
         },
         "amount": {
           "type": "string",
@@ -6548,8 +6624,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "enum": [
                     "TRC20",
                     "ERC20",
-                    "BTC"
-                  ]
+                    "BTC",
+                    "BEP20",
+                    "SOL",
+                    "XRP",
+                    "ADA",
+                    "DOGE",
+                    "DOT",
+                    "LTC",
+                    "AVAXC",
+                    "ATOM",
+                    "XLM",
+                    "ETC",
+                    "FIL",
+                    "NEAR",
+                    "APT",
+                    "ARBITRUM",
+                    "OPTIMISM",
+                    "TON",
+                    "BCH"
+                  ],
+                  "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                 },
                 "address": {
                   "type": "string"
@@ -6788,8 +6883,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
           "enum": [
             "TRC20",
             "ERC20",
-            "BTC"
-          ]
+            "BTC",
+            "BEP20",
+            "SOL",
+            "XRP",
+            "ADA",
+            "DOGE",
+            "DOT",
+            "LTC",
+            "AVAXC",
+            "ATOM",
+            "XLM",
+            "ETC",
+            "FIL",
+            "NEAR",
+            "APT",
+            "ARBITRUM",
+            "OPTIMISM",
+            "TON",
+            "BCH"
+          ],
+          "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
         },
         "amount": {
           "type": "string",
@@ -6939,8 +7053,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "enum": [
                     "TRC20",
                     "ERC20",
-                    "BTC"
-                  ]
+                    "BTC",
+                    "BEP20",
+                    "SOL",
+                    "XRP",
+                    "ADA",
+                    "DOGE",
+                    "DOT",
+                    "LTC",
+                    "AVAXC",
+                    "ATOM",
+                    "XLM",
+                    "ETC",
+                    "FIL",
+                    "NEAR",
+                    "APT",
+                    "ARBITRUM",
+                    "OPTIMISM",
+                    "TON",
+                    "BCH"
+                  ],
+                  "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                 },
                 "address": {
                   "type": "string"
@@ -7330,8 +7463,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "enum": [
                           "TRC20",
                           "ERC20",
-                          "BTC"
-                        ]
+                          "BTC",
+                          "BEP20",
+                          "SOL",
+                          "XRP",
+                          "ADA",
+                          "DOGE",
+                          "DOT",
+                          "LTC",
+                          "AVAXC",
+                          "ATOM",
+                          "XLM",
+                          "ETC",
+                          "FIL",
+                          "NEAR",
+                          "APT",
+                          "ARBITRUM",
+                          "OPTIMISM",
+                          "TON",
+                          "BCH"
+                        ],
+                        "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                       },
                       "address": {
                         "type": "string"
@@ -14195,8 +14347,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "enum": [
                       "TRC20",
                       "ERC20",
-                      "BTC"
-                    ]
+                      "BTC",
+                      "BEP20",
+                      "SOL",
+                      "XRP",
+                      "ADA",
+                      "DOGE",
+                      "DOT",
+                      "LTC",
+                      "AVAXC",
+                      "ATOM",
+                      "XLM",
+                      "ETC",
+                      "FIL",
+                      "NEAR",
+                      "APT",
+                      "ARBITRUM",
+                      "OPTIMISM",
+                      "TON",
+                      "BCH"
+                    ],
+                    "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                   },
                   "address": {
                     "type": "string"
@@ -14427,8 +14598,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
           "enum": [
             "TRC20",
             "ERC20",
-            "BTC"
-          ]
+            "BTC",
+            "BEP20",
+            "SOL",
+            "XRP",
+            "ADA",
+            "DOGE",
+            "DOT",
+            "LTC",
+            "AVAXC",
+            "ATOM",
+            "XLM",
+            "ETC",
+            "FIL",
+            "NEAR",
+            "APT",
+            "ARBITRUM",
+            "OPTIMISM",
+            "TON",
+            "BCH"
+          ],
+          "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
         },
         "address": {
           "type": "string",
@@ -14486,8 +14676,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "enum": [
                     "TRC20",
                     "ERC20",
-                    "BTC"
-                  ]
+                    "BTC",
+                    "BEP20",
+                    "SOL",
+                    "XRP",
+                    "ADA",
+                    "DOGE",
+                    "DOT",
+                    "LTC",
+                    "AVAXC",
+                    "ATOM",
+                    "XLM",
+                    "ETC",
+                    "FIL",
+                    "NEAR",
+                    "APT",
+                    "ARBITRUM",
+                    "OPTIMISM",
+                    "TON",
+                    "BCH"
+                  ],
+                  "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                 },
                 "address": {
                   "type": "string"
@@ -14940,8 +15149,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
           "enum": [
             "TRC20",
             "ERC20",
-            "BTC"
-          ]
+            "BTC",
+            "BEP20",
+            "SOL",
+            "XRP",
+            "ADA",
+            "DOGE",
+            "DOT",
+            "LTC",
+            "AVAXC",
+            "ATOM",
+            "XLM",
+            "ETC",
+            "FIL",
+            "NEAR",
+            "APT",
+            "ARBITRUM",
+            "OPTIMISM",
+            "TON",
+            "BCH"
+          ],
+          "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
         },
         "addressId": {
           "type": "string",
@@ -15089,8 +15317,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "enum": [
                     "TRC20",
                     "ERC20",
-                    "BTC"
-                  ]
+                    "BTC",
+                    "BEP20",
+                    "SOL",
+                    "XRP",
+                    "ADA",
+                    "DOGE",
+                    "DOT",
+                    "LTC",
+                    "AVAXC",
+                    "ATOM",
+                    "XLM",
+                    "ETC",
+                    "FIL",
+                    "NEAR",
+                    "APT",
+                    "ARBITRUM",
+                    "OPTIMISM",
+                    "TON",
+                    "BCH"
+                  ],
+                  "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                 },
                 "address": {
                   "type": "string"
@@ -15484,8 +15731,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "enum": [
                     "TRC20",
                     "ERC20",
-                    "BTC"
-                  ]
+                    "BTC",
+                    "BEP20",
+                    "SOL",
+                    "XRP",
+                    "ADA",
+                    "DOGE",
+                    "DOT",
+                    "LTC",
+                    "AVAXC",
+                    "ATOM",
+                    "XLM",
+                    "ETC",
+                    "FIL",
+                    "NEAR",
+                    "APT",
+                    "ARBITRUM",
+                    "OPTIMISM",
+                    "TON",
+                    "BCH"
+                  ],
+                  "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                 },
                 "address": {
                   "type": "string"
@@ -16167,8 +16433,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "enum": [
                     "TRC20",
                     "ERC20",
-                    "BTC"
-                  ]
+                    "BTC",
+                    "BEP20",
+                    "SOL",
+                    "XRP",
+                    "ADA",
+                    "DOGE",
+                    "DOT",
+                    "LTC",
+                    "AVAXC",
+                    "ATOM",
+                    "XLM",
+                    "ETC",
+                    "FIL",
+                    "NEAR",
+                    "APT",
+                    "ARBITRUM",
+                    "OPTIMISM",
+                    "TON",
+                    "BCH"
+                  ],
+                  "description": "A network a coin is sent on: a token standard (TRC20 on TRON, ERC20 on Ethereum, BEP20 on BNB Smart Chain; AVAXC is the Avalanche C-Chain, ARBITRUM Arbitrum One, OPTIMISM OP Mainnet) or a coin's own chain. Which coin goes on which is listCoins; each user has their own address on each chain, so no chain needs a memo or tag."
                 },
                 "address": {
                   "type": "string"
@@ -24439,10 +24724,24 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "withdrawal_failed",
                           "identity_verified",
                           "identity_rejected",
+                          "order_filled",
+                          "lever_opened",
+                          "lever_closed",
                           "lever_liquidated",
+                          "p2p_paid",
+                          "p2p_released",
+                          "p2p_cancelled",
+                          "p2p_appeal_opened",
+                          "p2p_appeal_decided",
+                          "loan_approved",
+                          "loan_rejected",
+                          "loan_instalment_paid",
+                          "loan_overdue",
+                          "ieo_allocated",
+                          "ieo_distributed",
                           "announcement"
                         ],
-                        "description": "What a system message is about, with its `params`: `deposit_credited`, `recharge_rejected`,\n`withdrawal_done` and `withdrawal_failed` have `amount` (at the coin's precision) and\n`coin`; `lever_liquidated` has `symbol`; `announcement` has `title` and `body`; the others\nnone. Servers may add kinds: a client shows `title` and `body` for one it does not know.\n"
+                        "description": "What a system message is about, with its `params` (amounts at their coin's precision, as\nthe thing itself sends them) and its `subject`:\n- `deposit_credited`, `recharge_rejected`, `withdrawal_done`, `withdrawal_failed`:\n  `amount`, `coin` (subject: none).\n- `order_filled`: a resting spot limit order filled completely after it was placed;\n  `symbol`, `side` (buy or sell), `quantity` (filled), `price` (average), `coin` (the base).\n- `lever_opened`: a lever limit order (delegation) reached its price and opened; `symbol`,\n  `side` (long or short), `lots`, `price` (open).\n- `lever_closed`: a position closed by something other than the user or liquidation;\n  `symbol`, `reason` (a LeverCloseReason: take_profit, stop_loss, or a reason added\n  later), `price` (close), `pnl` (realized, USDT).\n- `lever_liquidated`: positions closed at the liquidation line. Positions liquidated at\n  the same moment make ONE message: `count` (how many), `symbol` (the symbols, comma and\n  space separated); a message already sent is updated in place (same id, the event again).\n- `p2p_paid` (to the seller: the buyer marked the order paid), `p2p_released` (to the\n  buyer: the coin was released; to both when support decided it), `p2p_cancelled` (to the\n  side that did not cancel; to both on expiry or support: `by` is buyer, seller, timeout or\n  support), `p2p_appeal_opened` (to the other side), `p2p_appeal_decided` (to both;\n  `outcome` is buyer or seller): `reference` (the order's number), `amount` and `fiat`,\n  `quantity` and `coin`.\n- `loan_approved` (paid out), `loan_rejected`: `amount` (principal), `coin`;\n  `loan_instalment_paid` (taken from the funds account at its due time): `amount`,\n  `coin`, `n` (the instalment's number), `count` (of the schedule); `loan_overdue` (an\n  instalment could not be taken): `amount` (due now), `coin`, `n`.\n- `ieo_allocated`: `name`, `quantity` and `coin` (allocated), `refund` and `paidCoin`\n  (what came back to the funds account); `ieo_distributed`: `name`, `quantity`, `coin`.\n- `announcement`: `title` and `body`; the others none.\nServers may add kinds: a client shows `title` and `body` for one it does not know.\n"
                       },
                       "title": {
                         "type": "string",
@@ -24457,6 +24756,30 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "description": "The values the kind's text needs (see MessageKind).",
                         "additionalProperties": {
                           "type": "string"
+                        }
+                      },
+                      "subject": {
+                        "type": "object",
+                        "required": [
+                          "type",
+                          "id"
+                        ],
+                        "additionalProperties": false,
+                        "description": "What a message is about, for a link to it; the id is the thing's own id (a spot or lever order, a P2P order, a loan, an IEO subscription).",
+                        "properties": {
+                          "type": {
+                            "type": "string",
+                            "enum": [
+                              "spot_order",
+                              "lever_order",
+                              "p2p_order",
+                              "loan",
+                              "ieo_subscription"
+                            ]
+                          },
+                          "id": {
+                            "type": "string"
+                          }
                         }
                       },
                       "read": {
@@ -24732,10 +25055,24 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "withdrawal_failed",
                     "identity_verified",
                     "identity_rejected",
+                    "order_filled",
+                    "lever_opened",
+                    "lever_closed",
                     "lever_liquidated",
+                    "p2p_paid",
+                    "p2p_released",
+                    "p2p_cancelled",
+                    "p2p_appeal_opened",
+                    "p2p_appeal_decided",
+                    "loan_approved",
+                    "loan_rejected",
+                    "loan_instalment_paid",
+                    "loan_overdue",
+                    "ieo_allocated",
+                    "ieo_distributed",
                     "announcement"
                   ],
-                  "description": "What a system message is about, with its `params`: `deposit_credited`, `recharge_rejected`,\n`withdrawal_done` and `withdrawal_failed` have `amount` (at the coin's precision) and\n`coin`; `lever_liquidated` has `symbol`; `announcement` has `title` and `body`; the others\nnone. Servers may add kinds: a client shows `title` and `body` for one it does not know.\n"
+                  "description": "What a system message is about, with its `params` (amounts at their coin's precision, as\nthe thing itself sends them) and its `subject`:\n- `deposit_credited`, `recharge_rejected`, `withdrawal_done`, `withdrawal_failed`:\n  `amount`, `coin` (subject: none).\n- `order_filled`: a resting spot limit order filled completely after it was placed;\n  `symbol`, `side` (buy or sell), `quantity` (filled), `price` (average), `coin` (the base).\n- `lever_opened`: a lever limit order (delegation) reached its price and opened; `symbol`,\n  `side` (long or short), `lots`, `price` (open).\n- `lever_closed`: a position closed by something other than the user or liquidation;\n  `symbol`, `reason` (a LeverCloseReason: take_profit, stop_loss, or a reason added\n  later), `price` (close), `pnl` (realized, USDT).\n- `lever_liquidated`: positions closed at the liquidation line. Positions liquidated at\n  the same moment make ONE message: `count` (how many), `symbol` (the symbols, comma and\n  space separated); a message already sent is updated in place (same id, the event again).\n- `p2p_paid` (to the seller: the buyer marked the order paid), `p2p_released` (to the\n  buyer: the coin was released; to both when support decided it), `p2p_cancelled` (to the\n  side that did not cancel; to both on expiry or support: `by` is buyer, seller, timeout or\n  support), `p2p_appeal_opened` (to the other side), `p2p_appeal_decided` (to both;\n  `outcome` is buyer or seller): `reference` (the order's number), `amount` and `fiat`,\n  `quantity` and `coin`.\n- `loan_approved` (paid out), `loan_rejected`: `amount` (principal), `coin`;\n  `loan_instalment_paid` (taken from the funds account at its due time): `amount`,\n  `coin`, `n` (the instalment's number), `count` (of the schedule); `loan_overdue` (an\n  instalment could not be taken): `amount` (due now), `coin`, `n`.\n- `ieo_allocated`: `name`, `quantity` and `coin` (allocated), `refund` and `paidCoin`\n  (what came back to the funds account); `ieo_distributed`: `name`, `quantity`, `coin`.\n- `announcement`: `title` and `body`; the others none.\nServers may add kinds: a client shows `title` and `body` for one it does not know.\n"
                 },
                 "title": {
                   "type": "string",
@@ -24750,6 +25087,30 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "The values the kind's text needs (see MessageKind).",
                   "additionalProperties": {
                     "type": "string"
+                  }
+                },
+                "subject": {
+                  "type": "object",
+                  "required": [
+                    "type",
+                    "id"
+                  ],
+                  "additionalProperties": false,
+                  "description": "What a message is about, for a link to it; the id is the thing's own id (a spot or lever order, a P2P order, a loan, an IEO subscription).",
+                  "properties": {
+                    "type": {
+                      "type": "string",
+                      "enum": [
+                        "spot_order",
+                        "lever_order",
+                        "p2p_order",
+                        "loan",
+                        "ieo_subscription"
+                      ]
+                    },
+                    "id": {
+                      "type": "string"
+                    }
                   }
                 },
                 "read": {

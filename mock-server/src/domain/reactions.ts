@@ -4,6 +4,7 @@
  * after every area is installed and before the demo data is seeded.
  */
 import { DAY } from './market/candles.ts';
+import { ieoNotices, leverNotices, loanNotices, p2pNotices, recordNotices, spotNotices, type Notice } from './messages/notices.ts';
 import type { World } from './world.ts';
 
 interface Reaction {
@@ -24,17 +25,18 @@ export const REACTIONS: readonly Reaction[] = [
     wire: (w) => w.events.on('identityDecided', ({ userId, verified }) => w.messages.send(userId, verified ? 'identity_verified' : 'identity_rejected')),
   },
   {
-    when: 'a deposit, withdrawal, recharge, transfer or exchange record changes',
-    then: 'the user gets a system message about its outcome',
-    wire: (w) => w.events.on('record', ({ userId, record }) => w.messages.aboutRecord(userId, record)),
-  },
-  {
-    when: 'a lever position is liquidated',
-    then: 'the user gets a system message',
-    wire: (w) =>
-      w.events.on('leverOrder', ({ userId, order }) => {
-        if (order.status === 'closed' && order.closeReason === 'liquidation') w.messages.send(userId, 'lever_liquidated', { symbol: order.symbol });
-      }),
+    when: "a user's record, resting order, position, P2P order, loan or IEO subscription changes without their action at that moment",
+    then: 'they get a system message about it, once per fact (notices.ts), with a link to it',
+    wire: (w) => {
+      const tell = (userId: string, notices: Notice[]) => notices.forEach((n) => w.messages.notify(userId, n));
+      const [spot, lever] = [spotNotices(), leverNotices()];
+      w.events.on('record', ({ userId, record }) => tell(userId, recordNotices(record)));
+      w.events.on('order', ({ userId, order }) => tell(userId, spot(order)));
+      w.events.on('leverOrder', ({ userId, order }) => tell(userId, lever(order)));
+      w.events.on('p2pOrder', ({ userId, order }) => tell(userId, p2pNotices(userId, order)));
+      w.events.on('loan', ({ userId, loan }) => tell(userId, loanNotices(loan)));
+      w.events.on('ieoSubscription', ({ userId, subscription }) => tell(userId, ieoNotices(subscription)));
+    },
   },
   {
     when: 'a user pays a spot fee',

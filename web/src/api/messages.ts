@@ -6,7 +6,8 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { components } from '../../../contracts/generated/openapi';
-import { formatExact, isolate } from '../lib/format';
+import { exactMoney, formatSignedMoney, groupDigits, isolate } from '../lib/format';
+import { paths, withQuery } from '../lib/paths';
 import { useRealtime, useRealtimeResync } from '../realtime/hooks';
 import { useIntlLocale } from '../i18n/useIntlLocale';
 import { call, getToken } from './client';
@@ -14,6 +15,7 @@ import { queryKey } from './queryKey';
 
 export type SystemMessage = components['schemas']['SystemMessage'];
 type Page = components['schemas']['MessagePage'];
+type Kind = components['schemas']['MessageKind'];
 
 export const messagesQuery = infiniteQueryOptions({
   queryKey: queryKey('listMessages'),
@@ -47,7 +49,10 @@ export function useMessageEvents(): void {
     queryClient.setQueryData<InfiniteData<Page>>(messagesQuery.queryKey, (old) => {
       if (!old) return old;
       const [first, ...rest] = old.pages;
-      if (first.items.some((m) => m.id === message.id)) return old;
+      // The same id again is the message updated in place (liquidations of one moment): replaced.
+      if (old.pages.some((p) => p.items.some((m) => m.id === message.id))) {
+        return { ...old, pages: old.pages.map((p) => ({ ...p, items: p.items.map((m) => (m.id === message.id ? message : m)), unread })) };
+      }
       return { ...old, pages: [{ ...first, items: [message, ...first.items], total: first.total + 1, unread }, ...rest.map((p) => ({ ...p, unread }))] };
     });
   });
@@ -83,10 +88,20 @@ export function useReadAllMessages() {
   });
 }
 
+/** The param whose value picks a kind's wording (i18next's context): a fill's side, why a position closed, who cancelled, whom support decided for. */
+const CONTEXT: Partial<Record<Kind, string>> = {
+  order_filled: 'side',
+  lever_opened: 'side',
+  lever_closed: 'reason',
+  p2p_cancelled: 'by',
+  p2p_appeal_decided: 'outcome',
+};
+
 /**
  * A message's title and body in the user's language: the dictionary's text of its kind with its
- * params (amounts in their shortest exact form with the coin, as one isolated unit), the server's
- * English for a kind this app does not know, the announcement's own text for an announcement.
+ * params (amounts in their shortest exact form with their coin or currency, a P&L signed, each one
+ * isolated unit; the context param for the wording), the server's English for
+ * a kind this app does not know, the announcement's own text for an announcement.
  */
 export function useMessageText(): (m: SystemMessage) => { title: string; body: string } {
   const { t, i18n } = useTranslation();
@@ -96,7 +111,35 @@ export function useMessageText(): (m: SystemMessage) => { title: string; body: s
     if (m.kind === 'announcement') return { title: p.title ?? m.title, body: p.body ?? m.body };
     const key = `messages.kinds.${m.kind}`;
     if (!i18n.exists(`${key}.title`)) return { title: m.title, body: m.body };
-    const values = { ...p, ...(p.amount ? { amount: isolate(`${formatExact(p.amount, locale)} ${p.coin ?? ''}`.trim()) } : {}) };
+    const values = {
+      ...p,
+      ...(p.amount ? { amount: exactMoney(p.amount, p.fiat ?? p.coin ?? '', locale) } : {}),
+      ...(p.quantity ? { quantity: exactMoney(p.quantity, p.coin ?? '', locale) } : {}),
+      ...(p.refund ? { refund: exactMoney(p.refund, p.paidCoin ?? '', locale) } : {}),
+      ...(p.pnl ? { pnl: formatSignedMoney(p.pnl, 2, 'USDT', locale) } : {}),
+      ...(p.price ? { price: isolate(groupDigits(p.price, locale)) } : {}),
+      ...(p.symbol ? { symbol: isolate(p.symbol) } : {}),
+      // `count` stays a string (no plural forms): liquidations of one moment read "several" instead.
+      context: m.kind === 'lever_liquidated' ? (Number(p.count) > 1 ? 'several' : undefined) : p[CONTEXT[m.kind] ?? ''],
+    };
     return { title: t(`${key}.title`, values), body: t(`${key}.body`, values) };
   };
+}
+
+/** Where a message's subject is shown (a P2P order's own page; the list that holds an order, a loan or a subscription), if it has one. */
+export function messageLink(m: SystemMessage): string | null {
+  switch (m.subject?.type) {
+    case 'spot_order':
+      return paths.trade.entrust;
+    case 'lever_order':
+      return paths.lever.orderList;
+    case 'p2p_order':
+      return withQuery(paths.legal.orderDetail, { id: m.subject.id });
+    case 'loan':
+      return paths.loans.loansdetail;
+    case 'ieo_subscription':
+      return paths.ieo.order;
+    default:
+      return null;
+  }
 }

@@ -17,11 +17,12 @@ import { PullToRefresh } from '../ui/PullToRefresh';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary';
 import { useWalletEvents } from '../features/assets/api';
 import { PwaRuntime } from '../pwa/PwaRuntime'; // pwa: service worker, update prompt, ticker snapshot
+import { MessageToasts } from './MessageToasts';
 
-/** Live balances and records for a logged-in user. */
-function WalletEvents() {
+/** Live balances and records for a logged-in user, and what happens to their money or orders on its own as toasts. */
+function UserEvents() {
   useWalletEvents();
-  return null;
+  return <MessageToasts />;
 }
 
 function ThemeToggle() {
@@ -101,7 +102,7 @@ export function Shell({ route, page }: { route: RouteDef; page: ReactNode }) {
       <ApiEffectsBridge />
       {/* pwa: the service worker's registration, the update prompt, the ticker snapshot */}
       <PwaRuntime />
-      {getToken() && <WalletEvents />}
+      {getToken() && <UserEvents />}
     </div>
   );
 }

@@ -24,6 +24,7 @@ export const CORE_GROUPS = [
   'realtime',
   'routes.kefu',
   'routes.news',
+  'routes.store',
   'routes.systemMessages',
   'tabs',
   'theme',

@@ -87,6 +87,14 @@ export const PiggyIcon = (p: SVGProps<SVGSVGElement>) => (
     <circle cx="15" cy="10.5" r=".8" />
   </svg>
 );
+export const StoreIcon = (p: SVGProps<SVGSVGElement>) => (
+  <svg {...base(p)}>
+    <path d="M4 9.5 5.5 4h13L20 9.5" />
+    <path d="M4 9.5c0 1.4 1.1 2.5 2.67 2.5s2.66-1.1 2.66-2.5c0 1.4 1.12 2.5 2.67 2.5s2.67-1.1 2.67-2.5c0 1.4 1.1 2.5 2.66 2.5S20 10.9 20 9.5" />
+    <path d="M5.5 12v8h13v-8" />
+    <path d="M10 20v-4.5h4V20" />
+  </svg>
+);
 export const BellIcon = (p: SVGProps<SVGSVGElement>) => (
   <svg {...base(p)}>
     <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4z" />

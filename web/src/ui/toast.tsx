@@ -8,6 +8,7 @@
 import type { NotificationData } from '@mantine/notifications';
 import { useSyncExternalStore, type ReactNode, type SVGProps } from 'react';
 import i18n from '../i18n';
+import classes from './toast.module.css';
 
 /**
  * Mantine's notifications (with the transition and scroll-lock code they bring, about 10 KB gzip)
@@ -117,6 +118,43 @@ function raise(kind: ToastKind, message: string, options?: ToastOptions): string
   return toastId(kind, message);
 }
 
+/** A notice: something that happened to the user's money or orders on its own (a system message), with a link to it. */
+export interface Notice {
+  /** The message's id: the same message again (updated in place) updates its toast. */
+  id: string;
+  title: string;
+  message: string;
+  /** The button that opens what the notice is about. */
+  action?: { label: string; run: () => void };
+}
+
+/** How a notice shows: an info toast with a title, kept across pages, a little longer than an info. */
+export function noticeData(n: Notice): NotificationData {
+  return {
+    id: `notice-${n.id}`,
+    title: n.title,
+    message: n.action ? (
+      <>
+        {n.message}{' '}
+        <button type="button" className={classes.action} onClick={n.action.run} data-testid="notice-open">
+          {n.action.label}
+        </button>
+      </>
+    ) : (
+      n.message
+    ),
+    color: COLOR.info,
+    icon: ICON.info,
+    autoClose: AUTO_CLOSE.info + 2000,
+    withBorder: true,
+    withCloseButton: true,
+    closeButtonProps: { 'aria-label': i18n.t('common.close', { defaultValue: 'Close' }) },
+    'data-kind': 'notice',
+    'data-scope': 'app',
+    'data-testid': 'notice-toast',
+  };
+}
+
 /** The page (pathname) the user is on, once known. */
 let currentPage: string | null = null;
 
@@ -124,6 +162,15 @@ export const toast = {
   success: (message: string, options?: ToastOptions) => raise('success', message, options),
   error: (message: string, options?: ToastOptions) => raise('error', message, options),
   info: (message: string, options?: ToastOptions) => raise('info', message, options),
+  /** A notice: shown, or updated when its message came again. */
+  notice(n: Notice): void {
+    withLayer(({ notifications, notificationsStore }) => {
+      const data = noticeData(n);
+      const state = notificationsStore.getState();
+      if ([...state.notifications, ...state.queue].some((x) => x.id === data.id)) notifications.update(data);
+      else notifications.show(data);
+    });
+  },
   /** The shell tells which page is shown; on a change of page the old page's toasts close. */
   pageShown(pathname: string): void {
     if (currentPage !== null && currentPage !== pathname) toast.dismissPageToasts();

@@ -68,6 +68,47 @@ describe('deposits', () => {
   });
 });
 
+describe('every listed coin on its chains', () => {
+  it('each of the 25 coins has a chain whose address, minimum, fee and confirmations come from the settings; a deposit waits for that many', () => {
+    const coins = call('listCoins').message as any[];
+    expect(coins).toHaveLength(25);
+    for (const c of coins) {
+      expect(c.chains.length, c.coin).toBeGreaterThan(0);
+      for (const x of c.chains) {
+        const address = call('getDepositAddress', undefined, { coin: c.coin, chain: x.chain }).message;
+        expect(address.address, `${c.coin} ${x.chain}`).toMatch(new RegExp(x.addressPattern));
+        expect(address).toMatchObject({ minDeposit: x.minDeposit, confirmations: x.depositConfirmations });
+        // A fee below the minimum withdrawal, at the coin's precision.
+        expect(Number(x.withdrawFee)).toBeLessThan(Number(x.minWithdraw));
+        expect(x.withdrawFee.split('.')[1]?.length ?? 0).toBe(c.precision);
+      }
+    }
+    const doge = coins.find((c) => c.coin === 'DOGE').chains[0];
+    expect(doge).toMatchObject({ chain: 'DOGE', minDeposit: '20', depositConfirmations: 40 });
+    call('sandboxDeposit', { coin: 'DOGE', chain: 'DOGE', amount: '100' });
+    world.clock.advance(39 * 10_000);
+    expect(call('listRecords', undefined, { type: 'deposit' }).message.items[0]).toMatchObject({
+      coin: 'DOGE',
+      status: 'confirming',
+      confirmations: 39,
+      requiredConfirmations: 40,
+    });
+    world.clock.advance(10_000);
+    expect(funds('DOGE').available).toBe('100');
+  });
+
+  it('a withdrawal is checked against its chain: address format, minimum and fee', () => {
+    call('sendCode', { account: 'demo@example.com', scene: 'security' });
+    expect(call('addAddress', { coin: 'SOL', chain: 'SOL', address: '0x52908400098527886E0F7030069857D2E4169EE7', code: '123456' }).code).toBe(
+      'address_invalid',
+    );
+    expect(call('addAddress', { coin: 'SOL', chain: 'ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7', code: '123456' }).code).toBe(
+      'unknown_chain',
+    );
+    expect(call('addAddress', { coin: 'SOL', chain: 'SOL', address: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', code: '123456' }).type).toBe('ok');
+  });
+});
+
 describe('voucher recharges', () => {
   const apply = (amount: string) => {
     const voucher = call('uploadImage', { image: PNG }).message.id;

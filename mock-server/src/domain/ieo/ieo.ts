@@ -22,7 +22,7 @@ import type { Scheduler } from '../kernel/scheduler.ts';
 
 type Schemas = components['schemas'];
 type Status = Schemas['IeoProject']['status'];
-const PAY = 'USDT';
+export const PAY = 'USDT';
 const payPlaces = coinInfo(PAY).precision;
 
 interface Round {

@@ -29,7 +29,7 @@ type Method = Schemas['LoanMethod'];
 
 export const LOAN_REVIEW_MS = 60_000;
 const INSTALMENT_DAYS = 30;
-const COIN = 'USDT';
+export const COIN = 'USDT';
 
 interface Product {
   id: string;

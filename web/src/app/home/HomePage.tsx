@@ -7,7 +7,8 @@ import { getToken } from '../../api/client';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { compare } from '../../lib/decimal';
 import { formatAmount, formatPercent } from '../../lib/format';
-import { BellIcon, ClockIcon, HeadsetIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../ui/icons';
+import { BellIcon, ClockIcon, HeadsetIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, StoreIcon, UsersIcon } from '../../ui/icons';
+import { useMerchant } from '../../features/fiat/api';
 import { SupportUnreadBadge, UnreadBadge } from '../../ui/UnreadBadge';
 import { useNews } from '../../api/news';
 import { formatDate } from '../../lib/format';
@@ -99,6 +100,20 @@ function Welcome() {
         </div>
       )}
     </div>
+  );
+}
+
+/** A merchant's way to their store (orders to handle, ads on the shelf), under the shortcuts; nothing for anyone else. */
+function MyStoreEntry() {
+  const { t } = useTranslation();
+  const store = useMerchant().data?.store;
+  if (!store) return null;
+  return (
+    <Link to={paths.legal.store} className={classes.storeEntry} data-testid="home-my-store">
+      <StoreIcon aria-hidden className={classes.storeIcon} />
+      <span className={classes.storeLabel}>{t('routes.store')}</span>
+      <span className={classes.storeName}>{store.name}</span>
+    </Link>
   );
 }
 
@@ -228,6 +243,7 @@ export default function HomePage() {
             );
           })}
         </nav>
+        {getToken() && <MyStoreEntry />}
       </Later>
       <Later>
         <LatestNews />

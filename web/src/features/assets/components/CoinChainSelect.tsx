@@ -17,7 +17,7 @@ export interface CoinChain {
   setChain: (chain: Chain) => void;
 }
 
-/** Coins that can be deposited and withdrawn (spot-only coins have no chain). */
+/** Coins that can be deposited and withdrawn (a coin the server lists without a chain is left out). */
 const onChain = (coins: CoinInfo[] | undefined) => (coins ?? []).filter((c) => c.chains.length > 0);
 
 /** The coin and chain of the query string, checked against the coin list. */

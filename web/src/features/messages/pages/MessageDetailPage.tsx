@@ -1,10 +1,10 @@
-/** One system message (/pages/mine/systemMessagesDetail?id=, login): opening it marks it read. Its text is plain, rendered inert. */
-import { Text, Title } from '@mantine/core';
+/** One system message (/pages/mine/systemMessagesDetail?id=, login): opening it marks it read. Its text is plain, rendered inert; a button opens what it is about. */
+import { Button, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
-import { useMessageText, useReadMessage } from '../../../api/messages';
+import { messageLink, useMessageText, useReadMessage } from '../../../api/messages';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatDate } from '../../../lib/format';
 import { LoadRetry } from '../../../ui/LoadRetry';
@@ -31,6 +31,7 @@ export default function MessageDetailPage() {
   if (read.isError) return <LoadRetry onRetry={() => mutate(id)} />;
   if (!read.data) return <PageSkeleton variant="article" rows={4} />;
   const { title, body } = text(read.data);
+  const link = messageLink(read.data);
   return (
     <article className={classes.page} data-testid="message-detail">
       <Title order={2} size="h4">
@@ -42,6 +43,11 @@ export default function MessageDetailPage() {
       <div className={classes.body} data-testid="message-body">
         {body}
       </div>
+      {link && (
+        <Button component={Link} to={link} variant="light" fullWidth data-testid="message-open">
+          {t('messages.open')}
+        </Button>
+      )}
     </article>
   );
 }
