@@ -15,6 +15,7 @@ import { formatDate } from '../../lib/format';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { Later } from '../../ui/Later';
+import { ListRow } from '../../ui/ListRow';
 import { Bone } from '../../ui/skeleton/Skeleton';
 import { useMe } from '../../api/me';
 import { useTickers, type Ticker } from '../../api/market';
@@ -109,11 +110,19 @@ function MyStoreEntry() {
   const store = useMerchant().data?.store;
   if (!store) return null;
   return (
-    <Link to={paths.legal.store} className={classes.storeEntry} data-testid="home-my-store">
-      <StoreIcon aria-hidden className={classes.storeIcon} />
-      <span className={classes.storeLabel}>{t('routes.store')}</span>
-      <span className={classes.storeName}>{store.name}</span>
-    </Link>
+    <div className={classes.storeEntry}>
+      <ListRow
+        label={
+          <span className={classes.storeLabel}>
+            <StoreIcon aria-hidden className={classes.storeIcon} />
+            {t('routes.store')}
+          </span>
+        }
+        value={<span className={classes.storeName}>{store.name}</span>}
+        to={paths.legal.store}
+        testId="home-my-store"
+      />
+    </div>
   );
 }
 
