@@ -100,6 +100,8 @@ describe('message toasts', () => {
     expect(seen).not.toContain('{{');
     body.querySelector<HTMLButtonElement>('[data-testid=notice-open]')!.click();
     await vi.waitFor(() => expect(where).toBe('/pages/legal/orderDetail?id=po_7'));
+    // Opened: the toast has done its work and closes.
+    await vi.waitFor(() => expect(notificationsStore.getState().notifications.some((x) => x.id === 'notice-msg_p2p')).toBe(false));
     root.unmount();
   });
 
@@ -112,9 +114,10 @@ describe('message toasts', () => {
       subject: { type: 'lever_order', id: 'lv_1' },
     });
     expect((await push(first)).title).toBe('Margin position liquidated');
-    const again = await push({ ...first, params: { symbol: 'BTC/USDT, ETH/USDT', count: '3' } });
-    expect(notificationsStore.getState().notifications.filter((n) => String(n.id).startsWith('notice-'))).toHaveLength(1);
-    expect(again.title).toBe('Margin positions liquidated');
+    await push({ ...first, params: { symbol: 'BTC/USDT, ETH/USDT', count: '3' } });
+    const notices = () => notificationsStore.getState().notifications.filter((n) => String(n.id).startsWith('notice-'));
+    await vi.waitFor(() => expect(notices().map((n) => n.title)).toEqual(['Margin positions liquidated']));
+    const again = notices()[0];
     expect(text(again.message).seen).toContain('Positions closed at the liquidation line: 3');
     const done = await push(message({ id: 'msg_dep', kind: 'deposit_credited', params: { amount: '100.000000', coin: 'USDT' } }));
     expect(text(done.message).seen).toContain('100 USDT has been credited');

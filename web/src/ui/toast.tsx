@@ -129,7 +129,7 @@ export interface Notice {
 }
 
 /** How a notice shows: an info toast with a title, kept across pages, a little longer than an info. */
-export function noticeData(n: Notice): NotificationData {
+function noticeData(n: Notice): NotificationData {
   return {
     id: `notice-${n.id}`,
     title: n.title,
@@ -162,10 +162,19 @@ export const toast = {
   success: (message: string, options?: ToastOptions) => raise('success', message, options),
   error: (message: string, options?: ToastOptions) => raise('error', message, options),
   info: (message: string, options?: ToastOptions) => raise('info', message, options),
-  /** A notice: shown, or updated when its message came again. */
+  /** A notice: shown, or updated when its message came again; its button closes it as it opens what it is about. */
   notice(n: Notice): void {
     withLayer(({ notifications, notificationsStore }) => {
-      const data = noticeData(n);
+      const id = `notice-${n.id}`;
+      const open = n.action?.run;
+      const action = n.action && {
+        ...n.action,
+        run: () => {
+          open!();
+          notifications.hide(id);
+        },
+      };
+      const data = noticeData({ ...n, action });
       const state = notificationsStore.getState();
       if ([...state.notifications, ...state.queue].some((x) => x.id === data.id)) notifications.update(data);
       else notifications.show(data);
