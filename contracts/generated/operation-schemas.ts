@@ -413,6 +413,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -662,6 +663,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -1060,6 +1062,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -1428,6 +1431,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -1639,6 +1643,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -1956,6 +1961,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -2234,6 +2240,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -2467,6 +2474,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -2700,6 +2708,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -3051,6 +3060,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -3297,6 +3307,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -3537,6 +3548,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -3952,6 +3964,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -4379,6 +4392,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -4601,6 +4615,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -4942,6 +4957,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -5221,6 +5237,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -5515,6 +5532,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -5807,6 +5825,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -6067,6 +6086,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -6294,6 +6314,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -6672,6 +6693,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -7063,6 +7085,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -7466,6 +7489,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -7823,6 +7847,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -8111,6 +8136,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -8519,6 +8545,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -8915,6 +8942,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -9180,6 +9208,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -9583,6 +9612,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -9838,6 +9868,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -10246,6 +10277,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -10676,6 +10708,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -10951,6 +10984,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -11281,6 +11315,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -11724,6 +11759,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -12197,6 +12233,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -12630,6 +12667,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -12981,6 +13019,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -13342,6 +13381,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -13709,6 +13749,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -14070,6 +14111,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -14312,6 +14354,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -14602,6 +14645,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -14824,6 +14868,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -15213,6 +15258,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -15608,6 +15654,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -15936,6 +15983,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -16291,6 +16339,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -16572,6 +16621,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -16837,6 +16887,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -17041,6 +17092,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -17276,6 +17328,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -17755,6 +17808,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -18105,6 +18159,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -18488,6 +18543,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -18808,6 +18864,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -19139,6 +19196,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -19432,6 +19490,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -19715,6 +19774,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -20220,6 +20280,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -20639,6 +20700,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -21079,6 +21141,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -21498,6 +21561,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -21906,6 +21970,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -22359,6 +22424,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -22647,6 +22713,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -23039,6 +23106,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -23427,6 +23495,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -23869,6 +23938,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -24286,6 +24356,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -24586,6 +24657,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -24862,6 +24934,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -25080,6 +25153,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -25375,6 +25449,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -25676,6 +25751,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -25986,6 +26062,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -26214,6 +26291,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -26498,6 +26576,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -26705,6 +26784,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -26976,6 +27056,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -27194,6 +27275,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -27331,6 +27413,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
             "64210.55"
           ]
         },
+        "sort": {
+          "type": "string",
+          "enum": [
+            "price",
+            "completion"
+          ],
+          "default": "price"
+        },
         "page": {
           "type": "integer",
           "minimum": 1,
@@ -27385,7 +27475,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "available",
                       "min",
                       "max",
-                      "payments"
+                      "payments",
+                      "payWindowMinutes"
                     ],
                     "additionalProperties": false,
                     "properties": {
@@ -27400,19 +27491,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "completionRate",
                           "orders30d",
                           "totalOrders",
-                          "levels"
+                          "levels",
+                          "online",
+                          "lastSeenAt"
                         ],
                         "additionalProperties": false,
+                        "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                         "properties": {
                           "id": {
                             "type": "string"
                           },
                           "name": {
-                            "type": "string"
+                            "type": "string",
+                            "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                           },
                           "completionRate": {
                             "type": "string",
-                            "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                            "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
@@ -27446,6 +27541,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "type": "boolean"
                               }
                             }
+                          },
+                          "completionRate30d": {
+                            "type": "string",
+                            "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "avgReleaseSeconds": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                          },
+                          "online": {
+                            "type": "boolean",
+                            "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                          },
+                          "lastSeenAt": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "When the merchant was last online: the server's now while `online`.",
+                            "examples": [
+                              1767225600000
+                            ]
                           }
                         }
                       },
@@ -27516,6 +27636,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "wechat"
                           ]
                         }
+                      },
+                      "payWindowMinutes": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 120,
+                        "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                       },
                       "online": {
                         "type": "boolean",
@@ -27632,6 +27758,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -27753,9 +27880,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "orders30d",
                 "completionRate",
                 "levels",
+                "online",
+                "lastSeenAt",
                 "ads"
               ],
               "additionalProperties": false,
+              "description": "The store's record as in P2pStoreSummary, with its completed orders and registration time.",
               "properties": {
                 "id": {
                   "type": "string"
@@ -27789,6 +27919,29 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
+                  ]
+                },
+                "completionRate30d": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "avgReleaseSeconds": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "online": {
+                  "type": "boolean"
+                },
+                "lastSeenAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
                   ]
                 },
                 "levels": {
@@ -27825,7 +27978,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "available",
                       "min",
                       "max",
-                      "payments"
+                      "payments",
+                      "payWindowMinutes"
                     ],
                     "additionalProperties": false,
                     "properties": {
@@ -27840,19 +27994,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "completionRate",
                           "orders30d",
                           "totalOrders",
-                          "levels"
+                          "levels",
+                          "online",
+                          "lastSeenAt"
                         ],
                         "additionalProperties": false,
+                        "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                         "properties": {
                           "id": {
                             "type": "string"
                           },
                           "name": {
-                            "type": "string"
+                            "type": "string",
+                            "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                           },
                           "completionRate": {
                             "type": "string",
-                            "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                            "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
@@ -27886,6 +28044,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "type": "boolean"
                               }
                             }
+                          },
+                          "completionRate30d": {
+                            "type": "string",
+                            "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "avgReleaseSeconds": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                          },
+                          "online": {
+                            "type": "boolean",
+                            "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                          },
+                          "lastSeenAt": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "When the merchant was last online: the server's now while `online`.",
+                            "examples": [
+                              1767225600000
+                            ]
                           }
                         }
                       },
@@ -27956,6 +28139,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "wechat"
                           ]
                         }
+                      },
+                      "payWindowMinutes": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 120,
+                        "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                       },
                       "online": {
                         "type": "boolean",
@@ -28063,6 +28252,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -28211,6 +28401,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "type": "object",
                     "required": [
                       "id",
+                      "orderNo",
                       "reference",
                       "adId",
                       "storeId",
@@ -28231,6 +28422,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "properties": {
                       "id": {
                         "type": "string"
+                      },
+                      "orderNo": {
+                        "type": "string",
+                        "pattern": "^[0-9]{14}$",
+                        "description": "The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it."
                       },
                       "reference": {
                         "type": "string",
@@ -28334,7 +28530,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "completed",
                           "cancelled"
                         ],
-                        "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                        "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
                       },
                       "createdAt": {
                         "type": "integer",
@@ -28347,7 +28543,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "deadline": {
                         "type": "integer",
                         "minimum": 0,
-                        "description": "Unpaid by then, it is cancelled.",
+                        "description": "Unpaid by then (the ad's payment window after it was placed), it is cancelled.",
                         "examples": [
                           1767225600000
                         ]
@@ -28549,6 +28745,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -28722,6 +28919,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "object",
               "required": [
                 "id",
+                "orderNo",
                 "reference",
                 "adId",
                 "storeId",
@@ -28742,6 +28940,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "id": {
                   "type": "string"
+                },
+                "orderNo": {
+                  "type": "string",
+                  "pattern": "^[0-9]{14}$",
+                  "description": "The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it."
                 },
                 "reference": {
                   "type": "string",
@@ -28845,7 +29048,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -28858,7 +29061,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "deadline": {
                   "type": "integer",
                   "minimum": 0,
-                  "description": "Unpaid by then, it is cancelled.",
+                  "description": "Unpaid by then (the ad's payment window after it was placed), it is cancelled.",
                   "examples": [
                     1767225600000
                   ]
@@ -29048,6 +29251,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -29183,9 +29387,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "orders30d",
                     "completionRate",
                     "levels",
+                    "online",
+                    "lastSeenAt",
                     "ads"
                   ],
                   "additionalProperties": false,
+                  "description": "Mine, with every ad on or off the shelf (`online`).",
                   "properties": {
                     "id": {
                       "type": "string"
@@ -29219,6 +29426,29 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
+                      ]
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "online": {
+                      "type": "boolean"
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
                       ]
                     },
                     "levels": {
@@ -29255,7 +29485,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "available",
                           "min",
                           "max",
-                          "payments"
+                          "payments",
+                          "payWindowMinutes"
                         ],
                         "additionalProperties": false,
                         "properties": {
@@ -29270,19 +29501,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "completionRate",
                               "orders30d",
                               "totalOrders",
-                              "levels"
+                              "levels",
+                              "online",
+                              "lastSeenAt"
                             ],
                             "additionalProperties": false,
+                            "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                             "properties": {
                               "id": {
                                 "type": "string"
                               },
                               "name": {
-                                "type": "string"
+                                "type": "string",
+                                "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                               },
                               "completionRate": {
                                 "type": "string",
-                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                                "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
@@ -29316,6 +29551,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                     "type": "boolean"
                                   }
                                 }
+                              },
+                              "completionRate30d": {
+                                "type": "string",
+                                "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "avgReleaseSeconds": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                              },
+                              "online": {
+                                "type": "boolean",
+                                "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                              },
+                              "lastSeenAt": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "When the merchant was last online: the server's now while `online`.",
+                                "examples": [
+                                  1767225600000
+                                ]
                               }
                             }
                           },
@@ -29387,6 +29647,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               ]
                             }
                           },
+                          "payWindowMinutes": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 120,
+                            "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
+                          },
                           "online": {
                             "type": "boolean",
                             "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
@@ -29394,8 +29660,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         }
                       }
                     }
-                  },
-                  "description": "Mine, with every ad on or off the shelf (`online`)."
+                  }
                 }
               }
             }
@@ -29496,6 +29761,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -29589,7 +29855,18 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         }
       }
     },
-    "body": null,
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 24,
+          "description": "The store's name (renameP2pStore's rules); the nickname without it."
+        }
+      }
+    },
     "bodyRequired": false,
     "response": {
       "oneOf": [
@@ -29642,9 +29919,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "orders30d",
                     "completionRate",
                     "levels",
+                    "online",
+                    "lastSeenAt",
                     "ads"
                   ],
                   "additionalProperties": false,
+                  "description": "Mine, with every ad on or off the shelf (`online`).",
                   "properties": {
                     "id": {
                       "type": "string"
@@ -29678,6 +29958,29 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
+                      ]
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "online": {
+                      "type": "boolean"
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
                       ]
                     },
                     "levels": {
@@ -29714,7 +30017,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "available",
                           "min",
                           "max",
-                          "payments"
+                          "payments",
+                          "payWindowMinutes"
                         ],
                         "additionalProperties": false,
                         "properties": {
@@ -29729,19 +30033,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "completionRate",
                               "orders30d",
                               "totalOrders",
-                              "levels"
+                              "levels",
+                              "online",
+                              "lastSeenAt"
                             ],
                             "additionalProperties": false,
+                            "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                             "properties": {
                               "id": {
                                 "type": "string"
                               },
                               "name": {
-                                "type": "string"
+                                "type": "string",
+                                "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                               },
                               "completionRate": {
                                 "type": "string",
-                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                                "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
@@ -29775,6 +30083,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                     "type": "boolean"
                                   }
                                 }
+                              },
+                              "completionRate30d": {
+                                "type": "string",
+                                "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "avgReleaseSeconds": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                              },
+                              "online": {
+                                "type": "boolean",
+                                "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                              },
+                              "lastSeenAt": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "When the merchant was last online: the server's now while `online`.",
+                                "examples": [
+                                  1767225600000
+                                ]
                               }
                             }
                           },
@@ -29846,6 +30179,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               ]
                             }
                           },
+                          "payWindowMinutes": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 120,
+                            "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
+                          },
                           "online": {
                             "type": "boolean",
                             "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
@@ -29853,8 +30192,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         }
                       }
                     }
-                  },
-                  "description": "Mine, with every ad on or off the shelf (`online`)."
+                  }
                 }
               }
             }
@@ -29955,6 +30293,542 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
+                "p2p_too_many_open_orders",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "renameP2pStore": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 24,
+          "description": "Counted in characters once white space is collapsed and trimmed."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "requirements"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "requirements": {
+                  "type": "object",
+                  "required": [
+                    "realName",
+                    "paymentMethod",
+                    "transactionPassword"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "realName": {
+                      "type": "boolean"
+                    },
+                    "paymentMethod": {
+                      "type": "boolean"
+                    },
+                    "transactionPassword": {
+                      "type": "boolean"
+                    }
+                  }
+                },
+                "store": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "name",
+                    "registeredAt",
+                    "totalOrders",
+                    "completedOrders",
+                    "orders30d",
+                    "completionRate",
+                    "levels",
+                    "online",
+                    "lastSeenAt",
+                    "ads"
+                  ],
+                  "additionalProperties": false,
+                  "description": "Mine, with every ad on or off the shelf (`online`).",
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "registeredAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    },
+                    "totalOrders": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "completedOrders": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "orders30d": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "completionRate": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "online": {
+                      "type": "boolean"
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    },
+                    "levels": {
+                      "type": "object",
+                      "required": [
+                        "mobile",
+                        "realName",
+                        "advanced"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "mobile": {
+                          "type": "boolean"
+                        },
+                        "realName": {
+                          "type": "boolean"
+                        },
+                        "advanced": {
+                          "type": "boolean"
+                        }
+                      }
+                    },
+                    "ads": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "id",
+                          "store",
+                          "side",
+                          "coin",
+                          "fiat",
+                          "price",
+                          "available",
+                          "min",
+                          "max",
+                          "payments",
+                          "payWindowMinutes"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "store": {
+                            "type": "object",
+                            "required": [
+                              "id",
+                              "name",
+                              "completionRate",
+                              "orders30d",
+                              "totalOrders",
+                              "levels",
+                              "online",
+                              "lastSeenAt"
+                            ],
+                            "additionalProperties": false,
+                            "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
+                            "properties": {
+                              "id": {
+                                "type": "string"
+                              },
+                              "name": {
+                                "type": "string",
+                                "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
+                              },
+                              "completionRate": {
+                                "type": "string",
+                                "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "orders30d": {
+                                "type": "integer",
+                                "minimum": 0
+                              },
+                              "totalOrders": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Orders of the store since it opened."
+                              },
+                              "levels": {
+                                "type": "object",
+                                "required": [
+                                  "mobile",
+                                  "realName",
+                                  "advanced"
+                                ],
+                                "additionalProperties": false,
+                                "properties": {
+                                  "mobile": {
+                                    "type": "boolean"
+                                  },
+                                  "realName": {
+                                    "type": "boolean"
+                                  },
+                                  "advanced": {
+                                    "type": "boolean"
+                                  }
+                                }
+                              },
+                              "completionRate30d": {
+                                "type": "string",
+                                "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "avgReleaseSeconds": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                              },
+                              "online": {
+                                "type": "boolean",
+                                "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                              },
+                              "lastSeenAt": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "When the merchant was last online: the server's now while `online`.",
+                                "examples": [
+                                  1767225600000
+                                ]
+                              }
+                            }
+                          },
+                          "side": {
+                            "type": "string",
+                            "enum": [
+                              "sell",
+                              "buy"
+                            ],
+                            "description": "The merchant's side: a `sell` ad sells coin (users buy)."
+                          },
+                          "coin": {
+                            "type": "string"
+                          },
+                          "fiat": {
+                            "type": "string",
+                            "enum": [
+                              "USD",
+                              "EUR",
+                              "CNY",
+                              "BRL",
+                              "TRY",
+                              "RUB",
+                              "VND"
+                            ],
+                            "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                          },
+                          "price": {
+                            "type": "string",
+                            "description": "Fiat per coin, at the fiat's decimals.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "available": {
+                            "type": "string",
+                            "description": "Coin the ad still offers (or still buys), at the coin's precision.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "min": {
+                            "type": "string",
+                            "description": "Smallest order in fiat.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "max": {
+                            "type": "string",
+                            "description": "Largest order in fiat.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "payments": {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "enum": [
+                                "bank",
+                                "pix",
+                                "alipay",
+                                "wechat"
+                              ]
+                            }
+                          },
+                          "payWindowMinutes": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 120,
+                            "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
+                          },
+                          "online": {
+                            "type": "boolean",
+                            "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -30166,7 +31040,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "available",
                 "min",
                 "max",
-                "payments"
+                "payments",
+                "payWindowMinutes"
               ],
               "additionalProperties": false,
               "properties": {
@@ -30181,19 +31056,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completionRate",
                     "orders30d",
                     "totalOrders",
-                    "levels"
+                    "levels",
+                    "online",
+                    "lastSeenAt"
                   ],
                   "additionalProperties": false,
+                  "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                   "properties": {
                     "id": {
                       "type": "string"
                     },
                     "name": {
-                      "type": "string"
+                      "type": "string",
+                      "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                      "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -30227,6 +31106,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "type": "boolean"
                         }
                       }
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                    },
+                    "online": {
+                      "type": "boolean",
+                      "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When the merchant was last online: the server's now while `online`.",
+                      "examples": [
+                        1767225600000
+                      ]
                     }
                   }
                 },
@@ -30297,6 +31201,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "wechat"
                     ]
                   }
+                },
+                "payWindowMinutes": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 120,
+                  "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                 },
                 "online": {
                   "type": "boolean",
@@ -30401,6 +31311,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -30588,7 +31499,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "available",
                 "min",
                 "max",
-                "payments"
+                "payments",
+                "payWindowMinutes"
               ],
               "additionalProperties": false,
               "properties": {
@@ -30603,19 +31515,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completionRate",
                     "orders30d",
                     "totalOrders",
-                    "levels"
+                    "levels",
+                    "online",
+                    "lastSeenAt"
                   ],
                   "additionalProperties": false,
+                  "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                   "properties": {
                     "id": {
                       "type": "string"
                     },
                     "name": {
-                      "type": "string"
+                      "type": "string",
+                      "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                      "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -30649,6 +31565,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "type": "boolean"
                         }
                       }
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                    },
+                    "online": {
+                      "type": "boolean",
+                      "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When the merchant was last online: the server's now while `online`.",
+                      "examples": [
+                        1767225600000
+                      ]
                     }
                   }
                 },
@@ -30719,6 +31660,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "wechat"
                     ]
                   }
+                },
+                "payWindowMinutes": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 120,
+                  "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                 },
                 "online": {
                   "type": "boolean",
@@ -30823,6 +31770,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -30961,7 +31909,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "available",
                 "min",
                 "max",
-                "payments"
+                "payments",
+                "payWindowMinutes"
               ],
               "additionalProperties": false,
               "properties": {
@@ -30976,19 +31925,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completionRate",
                     "orders30d",
                     "totalOrders",
-                    "levels"
+                    "levels",
+                    "online",
+                    "lastSeenAt"
                   ],
                   "additionalProperties": false,
+                  "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                   "properties": {
                     "id": {
                       "type": "string"
                     },
                     "name": {
-                      "type": "string"
+                      "type": "string",
+                      "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                      "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -31022,6 +31975,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "type": "boolean"
                         }
                       }
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                    },
+                    "online": {
+                      "type": "boolean",
+                      "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When the merchant was last online: the server's now while `online`.",
+                      "examples": [
+                        1767225600000
+                      ]
                     }
                   }
                 },
@@ -31092,6 +32070,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "wechat"
                     ]
                   }
+                },
+                "payWindowMinutes": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 120,
+                  "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                 },
                 "online": {
                   "type": "boolean",
@@ -31196,6 +32180,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -31310,6 +32295,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "object",
               "required": [
                 "id",
+                "orderNo",
                 "reference",
                 "adId",
                 "storeId",
@@ -31330,6 +32316,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "id": {
                   "type": "string"
+                },
+                "orderNo": {
+                  "type": "string",
+                  "pattern": "^[0-9]{14}$",
+                  "description": "The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it."
                 },
                 "reference": {
                   "type": "string",
@@ -31433,7 +32424,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -31446,7 +32437,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "deadline": {
                   "type": "integer",
                   "minimum": 0,
-                  "description": "Unpaid by then, it is cancelled.",
+                  "description": "Unpaid by then (the ad's payment window after it was placed), it is cancelled.",
                   "examples": [
                     1767225600000
                   ]
@@ -31636,6 +32627,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -31799,6 +32791,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "object",
               "required": [
                 "id",
+                "orderNo",
                 "reference",
                 "adId",
                 "storeId",
@@ -31819,6 +32812,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "id": {
                   "type": "string"
+                },
+                "orderNo": {
+                  "type": "string",
+                  "pattern": "^[0-9]{14}$",
+                  "description": "The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it."
                 },
                 "reference": {
                   "type": "string",
@@ -31922,7 +32920,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -31935,7 +32933,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "deadline": {
                   "type": "integer",
                   "minimum": 0,
-                  "description": "Unpaid by then, it is cancelled.",
+                  "description": "Unpaid by then (the ad's payment window after it was placed), it is cancelled.",
                   "examples": [
                     1767225600000
                   ]
@@ -32125,6 +33123,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -32374,6 +33373,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -32640,6 +33640,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
