@@ -72,7 +72,8 @@ afterEach(() => {
 
 describe('the fiat market', () => {
   beforeAll(async () => {
-    await initI18n();
+    // The fiat strings are in the dictionary's `rest` part: loaded before the page, as the app does for a page that is not a tab.
+    await initI18n({ part: 'rest' });
     sessionStorage.clear();
   });
 
