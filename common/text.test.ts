@@ -129,6 +129,8 @@ describe('the rules follow the contract', () => {
 
   it.each([
     ['addAddress', 'label', TEXT_RULES.addressLabel],
+    ['openP2pStore', 'name', TEXT_RULES.storeName],
+    ['renameP2pStore', 'name', TEXT_RULES.storeName],
     ['submitIdentity', 'realName', TEXT_RULES.realName],
     ['addPaymentMethod', 'realName', TEXT_RULES.realName],
     ['addPaymentMethod', 'bankName', TEXT_RULES.bankName],

@@ -58,6 +58,8 @@ export const TEXT_RULES = {
   alipayAccount: { min: 3, max: 64 },
   wechatNickname: { min: 1, max: 64 },
   wechatAccount: { min: 3, max: 64 },
+  /** OpenP2pStoreRequest.name and RenameP2pStoreRequest.name. */
+  storeName: { min: 2, max: 24 },
 } as const satisfies Record<string, TextRule>;
 
 // C0, DEL, C1 · bidi embeddings/overrides (LRE RLE PDF LRO RLO) and isolates (LRI RLI FSI PDI) ·

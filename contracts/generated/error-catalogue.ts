@@ -4468,6 +4468,27 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
   ],
   "openP2pStore": [
     {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
       "code": "invalid_request",
       "status": 400,
       "type": "error",
@@ -4512,6 +4533,123 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 401,
       "type": "error",
       "when": "The caller has no transaction password."
+    },
+    {
+      "code": "text_invalid_characters",
+      "status": 200,
+      "type": "error",
+      "when": "`name` has a control or text-direction character (common/text.ts); `params.field` is `name`."
+    },
+    {
+      "code": "text_empty",
+      "status": 200,
+      "type": "error",
+      "when": "`name` is only white space or invisible characters once normalised; `params.field` is `name`."
+    },
+    {
+      "code": "text_too_long",
+      "status": 200,
+      "type": "error",
+      "when": "`name` has more than 24 code points once normalised (NFC expansion); `params.field`, `params.max`."
+    },
+    {
+      "code": "text_too_short",
+      "status": 200,
+      "type": "error",
+      "when": "`name` has fewer than 2 code points once normalised (white space collapsed and trimmed); `params.field`, `params.min`."
+    },
+    {
+      "code": "p2p_store_name_taken",
+      "status": 200,
+      "type": "error",
+      "when": "Another store has the `name` (ignoring case)."
+    }
+  ],
+  "renameP2pStore": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "p2p_not_merchant",
+      "status": 200,
+      "type": "error",
+      "when": "The caller has no store (openP2pStore)."
+    },
+    {
+      "code": "text_invalid_characters",
+      "status": 200,
+      "type": "error",
+      "when": "`name` has a control or text-direction character (common/text.ts); `params.field` is `name`."
+    },
+    {
+      "code": "text_empty",
+      "status": 200,
+      "type": "error",
+      "when": "`name` is only white space or invisible characters once normalised; `params.field` is `name`."
+    },
+    {
+      "code": "text_too_long",
+      "status": 200,
+      "type": "error",
+      "when": "`name` has more than 24 code points once normalised (NFC expansion); `params.field`, `params.max`."
+    },
+    {
+      "code": "text_too_short",
+      "status": 200,
+      "type": "error",
+      "when": "`name` has fewer than 2 code points once normalised (white space collapsed and trimmed); `params.field`, `params.min`."
+    },
+    {
+      "code": "p2p_store_name_taken",
+      "status": 200,
+      "type": "error",
+      "when": "Another store has the `name` (ignoring case)."
     }
   ],
   "publishP2pAd": [

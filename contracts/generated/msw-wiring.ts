@@ -97,6 +97,7 @@ export function createOperationHandlers(
     http.post(`${baseUrl}/me/p2p/orders`, (info) => resolve('placeP2pOrder', info)),
     http.get(`${baseUrl}/me/p2p/store`, (info) => resolve('getMyP2pStore', info)),
     http.post(`${baseUrl}/me/p2p/store`, (info) => resolve('openP2pStore', info)),
+    http.post(`${baseUrl}/me/p2p/store/name`, (info) => resolve('renameP2pStore', info)),
     http.post(`${baseUrl}/me/p2p/ads`, (info) => resolve('publishP2pAd', info)),
     http.post(`${baseUrl}/me/p2p/ads/edit`, (info) => resolve('editP2pAd', info)),
     http.post(`${baseUrl}/me/p2p/ads/shelf`, (info) => resolve('setP2pAdOnline', info)),

@@ -1808,10 +1808,13 @@ export interface paths {
         };
         /**
          * The fiat market's ads
-         * @description The ads online, for a user who wants to `buy` coin (the merchants' sell ads, lowest price
-         *     first) or `sell` coin (their buy ads, highest price first), of one coin and fiat currency,
-         *     optionally only those taking a payment method and whose limits contain a fiat `amount`.
-         *     Each ad carries its store's summary (completion rate, orders of the last 30 days).
+         * @description The ads online, for a user who wants to `buy` coin (the merchants' sell ads) or `sell` coin
+         *     (their buy ads), of one coin and fiat currency, optionally only those taking a payment
+         *     method and whose limits contain a fiat `amount`. `sort`: `price` (the default) puts the best
+         *     price for the user first (lowest when buying, highest when selling); `completion` the
+         *     highest 30-day completion rate first (stores without one last), then the best price. Equal
+         *     ads stay in the order they were published. Each ad carries its store's summary (its record,
+         *     release time and presence, P2pStoreSummary) and its payment window.
          */
         get: operations["listP2pAds"];
         put?: never;
@@ -1832,8 +1835,9 @@ export interface paths {
         /**
          * One merchant store with its ads online
          * @description Registration time, orders (all, completed, the last 30 days; seeded stores count their
-         *     orders before the world started), completion rate (completed ÷ all, 4 decimals
-         *     truncated), certification levels, and its ads online.
+         *     orders before the world started), completion rates (all time: completed ÷ all; the last
+         *     30 days as P2pStoreSummary defines it; 4 decimals truncated), average release time,
+         *     whether the merchant is online, certification levels, and its ads online.
          */
         get: operations["getP2pStore"];
         put?: never;
@@ -1865,8 +1869,8 @@ export interface paths {
          *     quantity × price rounded up to the fiat's decimals), within the ad's limits and what it has
          *     left. Buying from a sell ad takes the coin from the ad's reservation into escrow; selling to
          *     a buy ad freezes the user's coin from their fiat account into escrow. The buyer pays the
-         *     seller's collection account of the chosen `payment` type within 15 minutes, or the order is
-         *     cancelled. After three cancellations as a buyer in one UTC day (their own, or unpaid
+         *     seller's collection account of the chosen `payment` type within the ad's payment window
+         *     (`payWindowMinutes`, 15 unless the ad says otherwise), or the order is cancelled. After three cancellations as a buyer in one UTC day (their own, or unpaid
          *     orders expiring), buying is refused until 00:00 UTC (`params.until`). A buyer has at most
          *     3 unfinished orders they placed (waiting for payment, paid, abnormal or under appeal) at
          *     a time, so that orders left unpaid cannot hold a merchant's coin: buying more is refused
@@ -1897,10 +1901,35 @@ export interface paths {
         put?: never;
         /**
          * Become a merchant (open my store)
-         * @description Opens the caller's store (named after their nickname) once the requirements are met,
-         *     checked in this order; opening it again answers the same store.
+         * @description Opens the caller's store once the requirements are met, checked in this order, then its
+         *     `name` (as renameP2pStore checks it). Without a `name` the store takes the caller's
+         *     nickname (numbered, "demo 2", if a store has it already). Opening it again answers the
+         *     same store, unchanged.
          */
         post: operations["openP2pStore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/p2p/store/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Name my store
+         * @description My store's new name, shown wherever the store is (its ads, its page, its orders): 2 to 24
+         *     characters once white space is collapsed and trimmed (common/text.ts's rules), and unique
+         *     among stores ignoring letter case and compatibility forms (a full-width copy of a name is
+         *     the name). Keeping my own name in another case is allowed.
+         */
+        post: operations["renameP2pStore"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2483,7 +2512,7 @@ export interface components {
          *     is answered only by sandbox servers, in place of an operation, when a test asks for it.
          * @enum {string}
          */
-        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "ieo_not_open" | "ieo_quantity_out_of_range" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_too_many_open_orders" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
+        ErrorCode: "account_taken" | "address_invalid" | "address_mismatch" | "address_required" | "address_unknown" | "agreement_required" | "already_agent" | "already_verified" | "amount_invalid" | "amount_precision" | "amount_required" | "amount_too_small" | "authorization_code_invalid" | "below_minimum" | "body_too_large" | "code_attempts" | "code_cooldown" | "code_expired" | "code_not_sent" | "code_required" | "duplicate_address" | "duplicate_method" | "earn_amount_out_of_range" | "earn_no_early_redemption" | "earn_not_open" | "earn_position_closed" | "earn_sold_out" | "earn_stock_short" | "field_required" | "idempotency_key_reused" | "ieo_not_open" | "ieo_quantity_out_of_range" | "injected_fault" | "insufficient_balance" | "insufficient_margin" | "internal" | "invalid_account" | "invalid_request" | "invite_invalid" | "limit_exceeded" | "loan_amount_out_of_range" | "loan_method_unavailable" | "loan_not_repayable" | "loan_open" | "loan_term_unavailable" | "lots_out_of_bounds" | "malformed_body" | "market_closed" | "multiple_not_offered" | "name_mismatch" | "no_liquidity" | "no_transaction_password" | "not_found" | "not_logged_in" | "not_your_account" | "order_closed" | "own_address" | "p2p_ad_unavailable" | "p2p_buy_restricted" | "p2p_fiat_unsupported" | "p2p_max_below_min" | "p2p_min_above_total" | "p2p_no_payment_method" | "p2p_not_merchant" | "p2p_not_your_action" | "p2p_order_closed" | "p2p_out_of_limits" | "p2p_own_ad" | "p2p_payment_unsupported" | "p2p_store_name_taken" | "p2p_too_many_open_orders" | "p2p_wrong_state" | "password_length" | "password_mismatch" | "password_too_simple" | "password_unchanged" | "period_not_offered" | "price_required" | "primary_required" | "quantity_required" | "quote_expired" | "real_name_required" | "review_pending" | "same_account" | "same_coin" | "stake_out_of_bounds" | "stop_loss_invalid" | "take_profit_invalid" | "text_empty" | "text_invalid_characters" | "text_too_long" | "text_too_short" | "ticket_invalid" | "too_many_attempts" | "too_many_methods" | "too_many_running" | "transaction_password_format" | "transaction_password_too_simple" | "unknown_chain" | "unknown_coin" | "unknown_symbol" | "unsupported_media_type" | "upload_capacity" | "upload_corrupt" | "upload_dimensions" | "upload_empty" | "upload_expired" | "upload_invalid" | "upload_missing" | "upload_quota" | "upload_too_large" | "upload_trailing_data" | "upload_type" | "wrong_code" | "wrong_credentials" | "wrong_old_password" | "wrong_transaction_password";
         /**
          * @description Any envelope whose type is not "ok". `message` is for people, `code` for programs.
          * @example {
@@ -2642,15 +2671,34 @@ export interface components {
             realName: boolean;
             advanced: boolean;
         };
+        /**
+         * @description A store's record, on the server's clock. The last 30 days: `orders30d` placed;
+         *     `completionRate30d` of those that ended, completed ÷ (completed + ended against the
+         *     merchant: cancelled by the merchant, not paid in time by a merchant who was buying, or
+         *     decided by support against the merchant); what the other side cancelled or let lapse, and
+         *     what is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the
+         *     merchant's release, averaged over the sales the merchant released itself in those 30 days
+         *     (support's decisions excluded). A store without such orders has neither; one without any
+         *     orders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.
+         */
         P2pStoreSummary: {
             id: string;
+            /** @description Chosen by its merchant (renameP2pStore), unique among stores ignoring case. */
             name: string;
-            /** @description Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show. */
+            /** @description All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show. */
             completionRate: components["schemas"]["Decimal"];
             orders30d: number;
             /** @description Orders of the store since it opened. */
             totalOrders: number;
             levels: components["schemas"]["P2pLevels"];
+            /** @description The last 30 days (above), 4 decimals truncated; absent when no order of them counts. */
+            completionRate30d?: components["schemas"]["Decimal"];
+            /** @description Average release time over the last 30 days (above), whole seconds truncated; absent without a release. */
+            avgReleaseSeconds?: number;
+            /** @description The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours. */
+            online: boolean;
+            /** @description When the merchant was last online: the server's now while `online`. */
+            lastSeenAt: components["schemas"]["EpochMillis"];
         };
         P2pAd: {
             id: string;
@@ -2671,6 +2719,8 @@ export interface components {
             /** @description Largest order in fiat. */
             max: components["schemas"]["Decimal"];
             payments: components["schemas"]["PaymentMethodType"][];
+            /** @description Minutes the buyer of an order on this ad has to pay before it is cancelled. */
+            payWindowMinutes: number;
             /** @description On the shelf (in my own store's listing; the market shows only ads on it). */
             online?: boolean;
         };
@@ -2680,6 +2730,7 @@ export interface components {
             pageSize: number;
             total: number;
         };
+        /** @description The store's record as in P2pStoreSummary, with its completed orders and registration time. */
         P2pStore: {
             id: string;
             name: string;
@@ -2688,6 +2739,10 @@ export interface components {
             completedOrders: number;
             orders30d: number;
             completionRate: components["schemas"]["Decimal"];
+            completionRate30d?: components["schemas"]["Decimal"];
+            avgReleaseSeconds?: number;
+            online: boolean;
+            lastSeenAt: components["schemas"]["EpochMillis"];
             levels: components["schemas"]["P2pLevels"];
             ads: components["schemas"]["P2pAd"][];
         };
@@ -2709,12 +2764,30 @@ export interface components {
             text?: string;
             image?: string;
         };
+        P2pRequirements: {
+            realName: boolean;
+            paymentMethod: boolean;
+            transactionPassword: boolean;
+        };
+        P2pMerchant: {
+            requirements: components["schemas"]["P2pRequirements"];
+            /** @description Mine, with every ad on or off the shelf (`online`). */
+            store?: components["schemas"]["P2pStore"];
+        };
+        OpenP2pStoreRequest: {
+            /** @description The store's name (renameP2pStore's rules); the nickname without it. */
+            name?: string;
+        };
+        RenameP2pStoreRequest: {
+            /** @description Counted in characters once white space is collapsed and trimmed. */
+            name: string;
+        };
         /**
          * @description | action (actOnP2pOrder) | who | from | to |
          *     |---|---|---|---|
          *     | pay | buyer | waiting_payment | paid |
          *     | cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |
-         *     | (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |
+         *     | (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |
          *     | confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |
          *     | abnormal | seller | paid | abnormal: the money did not arrive |
          *     | appeal | buyer, seller | paid, abnormal | appeal: under rights protection |
@@ -2750,6 +2823,8 @@ export interface components {
         };
         P2pOrder: {
             id: string;
+            /** @description The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it. */
+            orderNo: string;
             /** @description The payment reference the buyer writes on the transfer. */
             reference: string;
             adId: string;
@@ -2771,7 +2846,7 @@ export interface components {
             payment?: components["schemas"]["P2pCollection"];
             status: components["schemas"]["P2pOrderStatus"];
             createdAt: components["schemas"]["EpochMillis"];
-            /** @description Unpaid by then, it is cancelled. */
+            /** @description Unpaid by then (the ad's payment window after it was placed), it is cancelled. */
             deadline: components["schemas"]["EpochMillis"];
             paidAt?: components["schemas"]["EpochMillis"];
             finishedAt?: components["schemas"]["EpochMillis"];
@@ -2802,16 +2877,6 @@ export interface components {
             /** @description `appeal`: why, in the appealing side's words; shown to both sides and support. Clients ask for one (the app does not send an appeal without it); a server of 1.x still accepts an empty one, which a new major version will refuse. */
             reason?: string;
         } & unknown;
-        P2pRequirements: {
-            realName: boolean;
-            paymentMethod: boolean;
-            transactionPassword: boolean;
-        };
-        P2pMerchant: {
-            requirements: components["schemas"]["P2pRequirements"];
-            /** @description Mine, with every ad on or off the shelf (`online`). */
-            store?: components["schemas"]["P2pStore"];
-        };
         PublishP2pAdRequest: {
             /** @enum {string} */
             side: "sell" | "buy";
@@ -6493,6 +6558,8 @@ export interface operations {
                 payment?: components["schemas"]["PaymentMethodType"];
                 /** @description Only ads whose limits contain this fiat amount. */
                 amount?: components["schemas"]["DecimalInput"];
+                /** @description Best `price` for the user first, or highest 30-day `completion` rate first. */
+                sort?: "price" | "completion";
                 page?: number;
                 pageSize?: number;
             };
@@ -6662,9 +6729,56 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OpenP2pStoreRequest"];
+                "application/json": components["schemas"]["OpenP2pStoreRequest"];
+            };
+        };
         responses: {
             /** @description The requirements and the store. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "ok";
+                        message: components["schemas"]["P2pMerchant"];
+                    } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    renameP2pStore: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RenameP2pStoreRequest"];
+                "application/json": components["schemas"]["RenameP2pStoreRequest"];
+            };
+        };
+        responses: {
+            /** @description My merchant page with the store under its new name. */
             200: {
                 headers: {
                     [name: string]: unknown;

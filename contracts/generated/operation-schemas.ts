@@ -413,6 +413,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -662,6 +663,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -1060,6 +1062,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -1428,6 +1431,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -1639,6 +1643,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -1956,6 +1961,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -2234,6 +2240,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -2467,6 +2474,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -2700,6 +2708,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -3051,6 +3060,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -3297,6 +3307,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -3537,6 +3548,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -3952,6 +3964,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -4379,6 +4392,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -4601,6 +4615,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -4942,6 +4957,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -5221,6 +5237,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -5534,6 +5551,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -5826,6 +5844,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -6124,6 +6143,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -6351,6 +6371,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -6767,6 +6788,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -7196,6 +7218,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -7618,6 +7641,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -7975,6 +7999,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -8263,6 +8288,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -8671,6 +8697,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -9067,6 +9094,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -9332,6 +9360,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -9735,6 +9764,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -9990,6 +10020,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -10398,6 +10429,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -10828,6 +10860,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -11103,6 +11136,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -11433,6 +11467,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -11876,6 +11911,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -12349,6 +12385,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -12782,6 +12819,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -13133,6 +13171,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -13494,6 +13533,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -13861,6 +13901,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -14222,6 +14263,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -14483,6 +14525,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -14811,6 +14854,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -15033,6 +15077,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -15460,6 +15505,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -15874,6 +15920,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -16202,6 +16249,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -16576,6 +16624,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -16857,6 +16906,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -17122,6 +17172,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -17326,6 +17377,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -17561,6 +17613,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -18040,6 +18093,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -18390,6 +18444,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -18773,6 +18828,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -19093,6 +19149,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -19424,6 +19481,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -19717,6 +19775,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -20000,6 +20059,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -20505,6 +20565,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -20924,6 +20985,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -21364,6 +21426,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -21783,6 +21846,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -22191,6 +22255,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -22644,6 +22709,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -22932,6 +22998,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -23324,6 +23391,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -23712,6 +23780,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -24154,6 +24223,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -24571,6 +24641,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -24909,6 +24980,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -25223,6 +25295,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -25441,6 +25514,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -25736,6 +25810,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -26037,6 +26112,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -26347,6 +26423,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -26575,6 +26652,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -26859,6 +26937,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -27066,6 +27145,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -27337,6 +27417,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -27555,6 +27636,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -27692,6 +27774,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
             "64210.55"
           ]
         },
+        "sort": {
+          "type": "string",
+          "enum": [
+            "price",
+            "completion"
+          ],
+          "default": "price"
+        },
         "page": {
           "type": "integer",
           "minimum": 1,
@@ -27746,7 +27836,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "available",
                       "min",
                       "max",
-                      "payments"
+                      "payments",
+                      "payWindowMinutes"
                     ],
                     "additionalProperties": false,
                     "properties": {
@@ -27761,19 +27852,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "completionRate",
                           "orders30d",
                           "totalOrders",
-                          "levels"
+                          "levels",
+                          "online",
+                          "lastSeenAt"
                         ],
                         "additionalProperties": false,
+                        "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                         "properties": {
                           "id": {
                             "type": "string"
                           },
                           "name": {
-                            "type": "string"
+                            "type": "string",
+                            "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                           },
                           "completionRate": {
                             "type": "string",
-                            "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                            "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
@@ -27807,6 +27902,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "type": "boolean"
                               }
                             }
+                          },
+                          "completionRate30d": {
+                            "type": "string",
+                            "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "avgReleaseSeconds": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                          },
+                          "online": {
+                            "type": "boolean",
+                            "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                          },
+                          "lastSeenAt": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "When the merchant was last online: the server's now while `online`.",
+                            "examples": [
+                              1767225600000
+                            ]
                           }
                         }
                       },
@@ -27877,6 +27997,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "wechat"
                           ]
                         }
+                      },
+                      "payWindowMinutes": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 120,
+                        "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                       },
                       "online": {
                         "type": "boolean",
@@ -27993,6 +28119,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -28114,9 +28241,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "orders30d",
                 "completionRate",
                 "levels",
+                "online",
+                "lastSeenAt",
                 "ads"
               ],
               "additionalProperties": false,
+              "description": "The store's record as in P2pStoreSummary, with its completed orders and registration time.",
               "properties": {
                 "id": {
                   "type": "string"
@@ -28150,6 +28280,29 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
+                  ]
+                },
+                "completionRate30d": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "avgReleaseSeconds": {
+                  "type": "integer",
+                  "minimum": 0
+                },
+                "online": {
+                  "type": "boolean"
+                },
+                "lastSeenAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
                   ]
                 },
                 "levels": {
@@ -28186,7 +28339,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "available",
                       "min",
                       "max",
-                      "payments"
+                      "payments",
+                      "payWindowMinutes"
                     ],
                     "additionalProperties": false,
                     "properties": {
@@ -28201,19 +28355,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "completionRate",
                           "orders30d",
                           "totalOrders",
-                          "levels"
+                          "levels",
+                          "online",
+                          "lastSeenAt"
                         ],
                         "additionalProperties": false,
+                        "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                         "properties": {
                           "id": {
                             "type": "string"
                           },
                           "name": {
-                            "type": "string"
+                            "type": "string",
+                            "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                           },
                           "completionRate": {
                             "type": "string",
-                            "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                            "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
@@ -28247,6 +28405,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "type": "boolean"
                               }
                             }
+                          },
+                          "completionRate30d": {
+                            "type": "string",
+                            "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "avgReleaseSeconds": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                          },
+                          "online": {
+                            "type": "boolean",
+                            "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                          },
+                          "lastSeenAt": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "When the merchant was last online: the server's now while `online`.",
+                            "examples": [
+                              1767225600000
+                            ]
                           }
                         }
                       },
@@ -28317,6 +28500,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "wechat"
                           ]
                         }
+                      },
+                      "payWindowMinutes": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 120,
+                        "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                       },
                       "online": {
                         "type": "boolean",
@@ -28424,6 +28613,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -28572,6 +28762,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "type": "object",
                     "required": [
                       "id",
+                      "orderNo",
                       "reference",
                       "adId",
                       "storeId",
@@ -28592,6 +28783,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "properties": {
                       "id": {
                         "type": "string"
+                      },
+                      "orderNo": {
+                        "type": "string",
+                        "pattern": "^[0-9]{14}$",
+                        "description": "The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it."
                       },
                       "reference": {
                         "type": "string",
@@ -28695,7 +28891,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "completed",
                           "cancelled"
                         ],
-                        "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                        "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
                       },
                       "createdAt": {
                         "type": "integer",
@@ -28708,7 +28904,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "deadline": {
                         "type": "integer",
                         "minimum": 0,
-                        "description": "Unpaid by then, it is cancelled.",
+                        "description": "Unpaid by then (the ad's payment window after it was placed), it is cancelled.",
                         "examples": [
                           1767225600000
                         ]
@@ -28910,6 +29106,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -29083,6 +29280,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "object",
               "required": [
                 "id",
+                "orderNo",
                 "reference",
                 "adId",
                 "storeId",
@@ -29103,6 +29301,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "id": {
                   "type": "string"
+                },
+                "orderNo": {
+                  "type": "string",
+                  "pattern": "^[0-9]{14}$",
+                  "description": "The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it."
                 },
                 "reference": {
                   "type": "string",
@@ -29206,7 +29409,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -29219,7 +29422,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "deadline": {
                   "type": "integer",
                   "minimum": 0,
-                  "description": "Unpaid by then, it is cancelled.",
+                  "description": "Unpaid by then (the ad's payment window after it was placed), it is cancelled.",
                   "examples": [
                     1767225600000
                   ]
@@ -29409,6 +29612,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -29544,9 +29748,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "orders30d",
                     "completionRate",
                     "levels",
+                    "online",
+                    "lastSeenAt",
                     "ads"
                   ],
                   "additionalProperties": false,
+                  "description": "Mine, with every ad on or off the shelf (`online`).",
                   "properties": {
                     "id": {
                       "type": "string"
@@ -29580,6 +29787,29 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
+                      ]
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "online": {
+                      "type": "boolean"
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
                       ]
                     },
                     "levels": {
@@ -29616,7 +29846,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "available",
                           "min",
                           "max",
-                          "payments"
+                          "payments",
+                          "payWindowMinutes"
                         ],
                         "additionalProperties": false,
                         "properties": {
@@ -29631,19 +29862,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "completionRate",
                               "orders30d",
                               "totalOrders",
-                              "levels"
+                              "levels",
+                              "online",
+                              "lastSeenAt"
                             ],
                             "additionalProperties": false,
+                            "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                             "properties": {
                               "id": {
                                 "type": "string"
                               },
                               "name": {
-                                "type": "string"
+                                "type": "string",
+                                "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                               },
                               "completionRate": {
                                 "type": "string",
-                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                                "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
@@ -29677,6 +29912,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                     "type": "boolean"
                                   }
                                 }
+                              },
+                              "completionRate30d": {
+                                "type": "string",
+                                "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "avgReleaseSeconds": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                              },
+                              "online": {
+                                "type": "boolean",
+                                "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                              },
+                              "lastSeenAt": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "When the merchant was last online: the server's now while `online`.",
+                                "examples": [
+                                  1767225600000
+                                ]
                               }
                             }
                           },
@@ -29748,6 +30008,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               ]
                             }
                           },
+                          "payWindowMinutes": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 120,
+                            "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
+                          },
                           "online": {
                             "type": "boolean",
                             "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
@@ -29755,8 +30021,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         }
                       }
                     }
-                  },
-                  "description": "Mine, with every ad on or off the shelf (`online`)."
+                  }
                 }
               }
             }
@@ -29857,6 +30122,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -29950,7 +30216,18 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
         }
       }
     },
-    "body": null,
+    "body": {
+      "type": "object",
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 24,
+          "description": "The store's name (renameP2pStore's rules); the nickname without it."
+        }
+      }
+    },
     "bodyRequired": false,
     "response": {
       "oneOf": [
@@ -30003,9 +30280,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "orders30d",
                     "completionRate",
                     "levels",
+                    "online",
+                    "lastSeenAt",
                     "ads"
                   ],
                   "additionalProperties": false,
+                  "description": "Mine, with every ad on or off the shelf (`online`).",
                   "properties": {
                     "id": {
                       "type": "string"
@@ -30039,6 +30319,29 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
+                      ]
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "online": {
+                      "type": "boolean"
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
                       ]
                     },
                     "levels": {
@@ -30075,7 +30378,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "available",
                           "min",
                           "max",
-                          "payments"
+                          "payments",
+                          "payWindowMinutes"
                         ],
                         "additionalProperties": false,
                         "properties": {
@@ -30090,19 +30394,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "completionRate",
                               "orders30d",
                               "totalOrders",
-                              "levels"
+                              "levels",
+                              "online",
+                              "lastSeenAt"
                             ],
                             "additionalProperties": false,
+                            "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                             "properties": {
                               "id": {
                                 "type": "string"
                               },
                               "name": {
-                                "type": "string"
+                                "type": "string",
+                                "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                               },
                               "completionRate": {
                                 "type": "string",
-                                "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                                "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
@@ -30136,6 +30444,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                     "type": "boolean"
                                   }
                                 }
+                              },
+                              "completionRate30d": {
+                                "type": "string",
+                                "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "avgReleaseSeconds": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                              },
+                              "online": {
+                                "type": "boolean",
+                                "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                              },
+                              "lastSeenAt": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "When the merchant was last online: the server's now while `online`.",
+                                "examples": [
+                                  1767225600000
+                                ]
                               }
                             }
                           },
@@ -30207,6 +30540,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               ]
                             }
                           },
+                          "payWindowMinutes": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 120,
+                            "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
+                          },
                           "online": {
                             "type": "boolean",
                             "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
@@ -30214,8 +30553,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         }
                       }
                     }
-                  },
-                  "description": "Mine, with every ad on or off the shelf (`online`)."
+                  }
                 }
               }
             }
@@ -30316,6 +30654,542 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
+                "p2p_too_many_open_orders",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "renameP2pStore": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "name"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "name": {
+          "type": "string",
+          "minLength": 2,
+          "maxLength": 24,
+          "description": "Counted in characters once white space is collapsed and trimmed."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "requirements"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "requirements": {
+                  "type": "object",
+                  "required": [
+                    "realName",
+                    "paymentMethod",
+                    "transactionPassword"
+                  ],
+                  "additionalProperties": false,
+                  "properties": {
+                    "realName": {
+                      "type": "boolean"
+                    },
+                    "paymentMethod": {
+                      "type": "boolean"
+                    },
+                    "transactionPassword": {
+                      "type": "boolean"
+                    }
+                  }
+                },
+                "store": {
+                  "type": "object",
+                  "required": [
+                    "id",
+                    "name",
+                    "registeredAt",
+                    "totalOrders",
+                    "completedOrders",
+                    "orders30d",
+                    "completionRate",
+                    "levels",
+                    "online",
+                    "lastSeenAt",
+                    "ads"
+                  ],
+                  "additionalProperties": false,
+                  "description": "Mine, with every ad on or off the shelf (`online`).",
+                  "properties": {
+                    "id": {
+                      "type": "string"
+                    },
+                    "name": {
+                      "type": "string"
+                    },
+                    "registeredAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    },
+                    "totalOrders": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "completedOrders": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "orders30d": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "completionRate": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0
+                    },
+                    "online": {
+                      "type": "boolean"
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Unix epoch milliseconds.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    },
+                    "levels": {
+                      "type": "object",
+                      "required": [
+                        "mobile",
+                        "realName",
+                        "advanced"
+                      ],
+                      "additionalProperties": false,
+                      "properties": {
+                        "mobile": {
+                          "type": "boolean"
+                        },
+                        "realName": {
+                          "type": "boolean"
+                        },
+                        "advanced": {
+                          "type": "boolean"
+                        }
+                      }
+                    },
+                    "ads": {
+                      "type": "array",
+                      "items": {
+                        "type": "object",
+                        "required": [
+                          "id",
+                          "store",
+                          "side",
+                          "coin",
+                          "fiat",
+                          "price",
+                          "available",
+                          "min",
+                          "max",
+                          "payments",
+                          "payWindowMinutes"
+                        ],
+                        "additionalProperties": false,
+                        "properties": {
+                          "id": {
+                            "type": "string"
+                          },
+                          "store": {
+                            "type": "object",
+                            "required": [
+                              "id",
+                              "name",
+                              "completionRate",
+                              "orders30d",
+                              "totalOrders",
+                              "levels",
+                              "online",
+                              "lastSeenAt"
+                            ],
+                            "additionalProperties": false,
+                            "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
+                            "properties": {
+                              "id": {
+                                "type": "string"
+                              },
+                              "name": {
+                                "type": "string",
+                                "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
+                              },
+                              "completionRate": {
+                                "type": "string",
+                                "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "orders30d": {
+                                "type": "integer",
+                                "minimum": 0
+                              },
+                              "totalOrders": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Orders of the store since it opened."
+                              },
+                              "levels": {
+                                "type": "object",
+                                "required": [
+                                  "mobile",
+                                  "realName",
+                                  "advanced"
+                                ],
+                                "additionalProperties": false,
+                                "properties": {
+                                  "mobile": {
+                                    "type": "boolean"
+                                  },
+                                  "realName": {
+                                    "type": "boolean"
+                                  },
+                                  "advanced": {
+                                    "type": "boolean"
+                                  }
+                                }
+                              },
+                              "completionRate30d": {
+                                "type": "string",
+                                "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                                "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                                "examples": [
+                                  "64210.55"
+                                ]
+                              },
+                              "avgReleaseSeconds": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                              },
+                              "online": {
+                                "type": "boolean",
+                                "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                              },
+                              "lastSeenAt": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "When the merchant was last online: the server's now while `online`.",
+                                "examples": [
+                                  1767225600000
+                                ]
+                              }
+                            }
+                          },
+                          "side": {
+                            "type": "string",
+                            "enum": [
+                              "sell",
+                              "buy"
+                            ],
+                            "description": "The merchant's side: a `sell` ad sells coin (users buy)."
+                          },
+                          "coin": {
+                            "type": "string"
+                          },
+                          "fiat": {
+                            "type": "string",
+                            "enum": [
+                              "USD",
+                              "EUR",
+                              "CNY",
+                              "BRL",
+                              "TRY",
+                              "RUB",
+                              "VND"
+                            ],
+                            "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                          },
+                          "price": {
+                            "type": "string",
+                            "description": "Fiat per coin, at the fiat's decimals.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "available": {
+                            "type": "string",
+                            "description": "Coin the ad still offers (or still buys), at the coin's precision.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "min": {
+                            "type": "string",
+                            "description": "Smallest order in fiat.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "max": {
+                            "type": "string",
+                            "description": "Largest order in fiat.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "payments": {
+                            "type": "array",
+                            "items": {
+                              "type": "string",
+                              "enum": [
+                                "bank",
+                                "pix",
+                                "alipay",
+                                "wechat"
+                              ]
+                            }
+                          },
+                          "payWindowMinutes": {
+                            "type": "integer",
+                            "minimum": 1,
+                            "maximum": 120,
+                            "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
+                          },
+                          "online": {
+                            "type": "boolean",
+                            "description": "On the shelf (in my own store's listing; the market shows only ads on it)."
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -30527,7 +31401,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "available",
                 "min",
                 "max",
-                "payments"
+                "payments",
+                "payWindowMinutes"
               ],
               "additionalProperties": false,
               "properties": {
@@ -30542,19 +31417,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completionRate",
                     "orders30d",
                     "totalOrders",
-                    "levels"
+                    "levels",
+                    "online",
+                    "lastSeenAt"
                   ],
                   "additionalProperties": false,
+                  "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                   "properties": {
                     "id": {
                       "type": "string"
                     },
                     "name": {
-                      "type": "string"
+                      "type": "string",
+                      "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                      "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -30588,6 +31467,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "type": "boolean"
                         }
                       }
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                    },
+                    "online": {
+                      "type": "boolean",
+                      "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When the merchant was last online: the server's now while `online`.",
+                      "examples": [
+                        1767225600000
+                      ]
                     }
                   }
                 },
@@ -30658,6 +31562,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "wechat"
                     ]
                   }
+                },
+                "payWindowMinutes": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 120,
+                  "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                 },
                 "online": {
                   "type": "boolean",
@@ -30762,6 +31672,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -30949,7 +31860,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "available",
                 "min",
                 "max",
-                "payments"
+                "payments",
+                "payWindowMinutes"
               ],
               "additionalProperties": false,
               "properties": {
@@ -30964,19 +31876,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completionRate",
                     "orders30d",
                     "totalOrders",
-                    "levels"
+                    "levels",
+                    "online",
+                    "lastSeenAt"
                   ],
                   "additionalProperties": false,
+                  "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                   "properties": {
                     "id": {
                       "type": "string"
                     },
                     "name": {
-                      "type": "string"
+                      "type": "string",
+                      "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                      "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -31010,6 +31926,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "type": "boolean"
                         }
                       }
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                    },
+                    "online": {
+                      "type": "boolean",
+                      "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When the merchant was last online: the server's now while `online`.",
+                      "examples": [
+                        1767225600000
+                      ]
                     }
                   }
                 },
@@ -31080,6 +32021,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "wechat"
                     ]
                   }
+                },
+                "payWindowMinutes": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 120,
+                  "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                 },
                 "online": {
                   "type": "boolean",
@@ -31184,6 +32131,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -31322,7 +32270,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "available",
                 "min",
                 "max",
-                "payments"
+                "payments",
+                "payWindowMinutes"
               ],
               "additionalProperties": false,
               "properties": {
@@ -31337,19 +32286,23 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completionRate",
                     "orders30d",
                     "totalOrders",
-                    "levels"
+                    "levels",
+                    "online",
+                    "lastSeenAt"
                   ],
                   "additionalProperties": false,
+                  "description": "A store's record, on the server's clock. The last 30 days: `orders30d` placed;\n`completionRate30d` of those that ended, completed ÷ (completed + ended against the\nmerchant: cancelled by the merchant, not paid in time by a merchant who was buying, or\ndecided by support against the merchant); what the other side cancelled or let lapse, and\nwhat is still open, does not count. `avgReleaseSeconds`: from the buyer's payment to the\nmerchant's release, averaged over the sales the merchant released itself in those 30 days\n(support's decisions excluded). A store without such orders has neither; one without any\norders (`totalOrders` 0) is new, which clients say rather than a 0 % rate.\n",
                   "properties": {
                     "id": {
                       "type": "string"
                     },
                     "name": {
-                      "type": "string"
+                      "type": "string",
+                      "description": "Chosen by its merchant (renameP2pStore), unique among stores ignoring case."
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "Completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
+                      "description": "All time: completed ÷ all orders, 4 decimals truncated (0.9804); 0.0000 for a store without orders yet (`totalOrders` 0), which has no record to show.",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
@@ -31383,6 +32336,31 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "type": "boolean"
                         }
                       }
+                    },
+                    "completionRate30d": {
+                      "type": "string",
+                      "description": "The last 30 days (above), 4 decimals truncated; absent when no order of them counts.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "avgReleaseSeconds": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "Average release time over the last 30 days (above), whole seconds truncated; absent without a release."
+                    },
+                    "online": {
+                      "type": "boolean",
+                      "description": "The merchant did something in the store (an ad, a step or a message of an order) in the last 15 minutes, or is within its working hours."
+                    },
+                    "lastSeenAt": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When the merchant was last online: the server's now while `online`.",
+                      "examples": [
+                        1767225600000
+                      ]
                     }
                   }
                 },
@@ -31453,6 +32431,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "wechat"
                     ]
                   }
+                },
+                "payWindowMinutes": {
+                  "type": "integer",
+                  "minimum": 1,
+                  "maximum": 120,
+                  "description": "Minutes the buyer of an order on this ad has to pay before it is cancelled."
                 },
                 "online": {
                   "type": "boolean",
@@ -31557,6 +32541,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -31671,6 +32656,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "object",
               "required": [
                 "id",
+                "orderNo",
                 "reference",
                 "adId",
                 "storeId",
@@ -31691,6 +32677,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "id": {
                   "type": "string"
+                },
+                "orderNo": {
+                  "type": "string",
+                  "pattern": "^[0-9]{14}$",
+                  "description": "The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it."
                 },
                 "reference": {
                   "type": "string",
@@ -31794,7 +32785,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -31807,7 +32798,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "deadline": {
                   "type": "integer",
                   "minimum": 0,
-                  "description": "Unpaid by then, it is cancelled.",
+                  "description": "Unpaid by then (the ad's payment window after it was placed), it is cancelled.",
                   "examples": [
                     1767225600000
                   ]
@@ -31997,6 +32988,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -32160,6 +33152,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "type": "object",
               "required": [
                 "id",
+                "orderNo",
                 "reference",
                 "adId",
                 "storeId",
@@ -32180,6 +33173,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "id": {
                   "type": "string"
+                },
+                "orderNo": {
+                  "type": "string",
+                  "pattern": "^[0-9]{14}$",
+                  "description": "The order number people quote (to support, to the other side): the UTC date it was placed (YYMMDD) and 8 digits, unique on the server, not in sequence. Not an id: no operation takes it."
                 },
                 "reference": {
                   "type": "string",
@@ -32283,7 +33281,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline, 15 min) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -32296,7 +33294,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "deadline": {
                   "type": "integer",
                   "minimum": 0,
-                  "description": "Unpaid by then, it is cancelled.",
+                  "description": "Unpaid by then (the ad's payment window after it was placed), it is cancelled.",
                   "examples": [
                     1767225600000
                   ]
@@ -32486,6 +33484,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -32735,6 +33734,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",
@@ -33001,6 +34001,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 "p2p_out_of_limits",
                 "p2p_own_ad",
                 "p2p_payment_unsupported",
+                "p2p_store_name_taken",
                 "p2p_too_many_open_orders",
                 "p2p_wrong_state",
                 "password_length",

@@ -620,6 +620,13 @@ export const operationTable = {
     "callStyle": "token",
     "auth": true
   },
+  "renameP2pStore": {
+    "operationId": "renameP2pStore",
+    "method": "post",
+    "path": "/me/p2p/store/name",
+    "callStyle": "token",
+    "auth": true
+  },
   "publishP2pAd": {
     "operationId": "publishP2pAd",
     "method": "post",

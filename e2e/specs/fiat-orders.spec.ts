@@ -23,8 +23,13 @@ test('buy USDT from a merchant: the figures, pay with the reference, the merchan
   await page.goto('pages/legal/legal');
   const ads = page.getByTestId('p2p-ad');
   await expect(ads).toHaveCount(2);
-  // Cheapest first: Quiet Desk at 1.00, then Harbor OTC at 1.01.
+  // Cheapest first: Quiet Desk at 1.00, then Harbor OTC at 1.01; by completion rate, Harbor OTC first (kept on a reload).
   await expect(ads.first()).toHaveAttribute('data-store', 'Quiet Desk');
+  await page.getByTestId('p2p-sort').getByText('Completion rate').click();
+  await expect(ads.first()).toHaveAttribute('data-store', 'Harbor OTC');
+  await page.reload();
+  await expect(ads.first()).toHaveAttribute('data-store', 'Harbor OTC');
+  await expect(ads.first().getByTestId('p2p-pay-window')).toHaveText('Pay within 15 min');
   await page.locator('[data-testid=p2p-ad][data-store="Harbor OTC"]').getByTestId('p2p-trade').click();
   await page.getByTestId('p2p-input').fill('10');
   await expect(page.getByText('Enter an amount from 50.00 to 5,000.00 USD')).toBeVisible();
@@ -35,6 +40,8 @@ test('buy USDT from a merchant: the figures, pay with the reference, the merchan
   await page.getByTestId('p2p-place').click();
   await expect(page.getByTestId('p2p-status')).toHaveText('Waiting for payment');
   await expect(page.getByTestId('p2p-countdown')).toHaveText(/^1[45]:\d\d$/);
+  const orderNo = (await page.getByTestId('p2p-order-no').textContent())!;
+  expect(orderNo).toMatch(/^\d{14}$/);
   await expect(page.getByTestId('p2p-account')).toHaveText(/^BANK-\d{8}$/);
   await expect(page.getByTestId('p2p-amount')).toHaveText(shown('100.20 USD'));
 
@@ -52,6 +59,7 @@ test('buy USDT from a merchant: the figures, pay with the reference, the merchan
   await page.goto('pages/legal/recordlist');
   await page.getByTestId('p2p-records-filter').getByText('Completed').click();
   await expect(page.getByTestId('p2p-record')).toHaveCount(1);
+  await expect(page.getByTestId('p2p-record-no')).toHaveText(orderNo);
 });
 
 test('cancel before paying: the payment details are gone; an unpaid order expires; three cancellations pause buying until 00:00 UTC', async ({

@@ -26,8 +26,15 @@ test('a merchant: opens a store once the requirements are met, an invalid ad is 
   await readyToSell(api, token);
   await api.ok('transfer', { token, body: { coin: 'USDT', from: 'funds', to: 'fiat', amount: '1000' } });
   await page.reload();
+  // A name another store has, in other letter case, is refused; a new one is trimmed.
+  await page.getByTestId('p2p-store-name-input').fill('harbor otc');
+  await page.getByTestId('p2p-open-store').click();
+  await expect(page.getByTestId('p2p-store-name-form')).toContainText('Another store already has this name');
+  await page.getByTestId('p2p-store-name-input').fill('  Alex   Desk ');
   await page.getByTestId('p2p-open-store').click();
   await expect(page).toHaveURL(/pages\/legal\/store$/);
+  await expect(page.getByTestId('p2p-my-store-name')).toHaveText('Alex Desk');
+  await expect(page.getByTestId('p2p-presence')).toHaveText('Online');
   // No orders yet: said so, not "0% completed".
   await expect(page.getByTestId('p2p-my-store')).toContainText('New store: no orders yet');
   await expect(page.getByTestId('p2p-my-store')).not.toContainText('0% completed');

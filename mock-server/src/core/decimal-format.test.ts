@@ -59,6 +59,16 @@ const RULES: Record<string, Rule> = {
   'Settings.withdrawalLimits.advanced': value,
   'Settings.fiatRates.*': asIs,
   'Settings.spotFeeRate': asIs,
+  // Fiat (P2P): prices and limits at the fiat's decimals (VND none), what an ad has left at its coin's,
+  // completion rates as fractions of 4 decimals.
+  'P2pAd.price': (s) => (s.fiat === 'VND' ? 0 : 2),
+  'P2pAd.min': (s) => (s.fiat === 'VND' ? 0 : 2),
+  'P2pAd.max': (s) => (s.fiat === 'VND' ? 0 : 2),
+  'P2pAd.available': ownCoin,
+  'P2pStoreSummary.completionRate': () => 4,
+  'P2pStoreSummary.completionRate30d': () => 4,
+  'P2pStore.completionRate': () => 4,
+  'P2pStore.completionRate30d': () => 4,
   'User.withdrawalLimit': value,
   'User.withdrawalLimitLeft': value,
   'ChainInfo.minDeposit': (_s, o, c) => coin(c, o.find((x) => x.name === 'CoinInfo')!.value.coin),
@@ -183,6 +193,9 @@ describe('decimal formats on the wire', () => {
     for (const c of call('listCoins') as Json[]) ctx.coins.set(c.coin, c.precision);
     for (const t of call('listTickers') as Json[]) ctx.symbols.set(t.symbol, t);
     call('getSettings');
+    const p2pAds = call('listP2pAds', undefined, { side: 'buy', coin: 'USDT', fiat: 'USD', sort: 'completion' }).items as Json[];
+    call('listP2pAds', undefined, { side: 'buy', coin: 'USDT', fiat: 'VND' });
+    call('getP2pStore', undefined, { id: p2pAds[0].store.id });
     const core = route({ world: () => world, on: (e, l) => world.events.on(e, l), rooms: () => TOPICS, deliver: event });
     core.subscribe({ topics: TOPICS }).snapshots.forEach(event);
 

@@ -15,8 +15,12 @@ export const fiat = {
   listP2pMessages: ({ world, query, userId }) => world.fiatActions.messages(userId, query.id).map((m) => ({ ...m })),
   sendP2pMessage: ({ world, body, userId }) => ({ ...world.fiatActions.send(userId, body) }),
   getMyP2pStore: ({ world, userId }) => fiatViews(world).merchant(userId),
-  openP2pStore: ({ world, userId }) => {
-    world.fiatActions.open(userId);
+  openP2pStore: ({ world, body, userId }) => {
+    world.fiatActions.open(userId, body?.name);
+    return fiatViews(world).merchant(userId);
+  },
+  renameP2pStore: ({ world, body, userId }) => {
+    world.fiatActions.rename(userId, body.name);
     return fiatViews(world).merchant(userId);
   },
   publishP2pAd: ({ world, body, userId }) => fiatViews(world).ownAd(world.fiatActions.publish(userId, body)),

@@ -14,7 +14,7 @@ import { fiatPlaces, type Ad, type AdSide, type Order, type PaymentType, type St
 import { DomainError } from '../../domain/kernel/errors.ts';
 import { FrozenCache } from '../../domain/kernel/frozen.ts';
 import { paged } from '../../domain/kernel/paging.ts';
-import { DAY } from '../../domain/market/candles.ts';
+import { storeStats, type StoreStats } from '../../domain/fiat/stats.ts';
 import type { World } from '../../domain/world.ts';
 
 type Schemas = components['schemas'];
@@ -30,22 +30,15 @@ export class FiatViews {
     private readonly actions: FiatActions,
   ) {}
 
-  private stats(store: Store) {
+  /** A store's record and presence (domain/fiat/stats.ts), from its real orders. */
+  private stats(store: Store): StoreStats {
     const orders = [...this.fiat.orders.values()].filter((o) => o.storeId === store.id);
-    const since = this.fiat.deps.now() - 30 * DAY;
-    const total = store.history.total + orders.length;
-    const completed = store.history.completed + orders.filter((o) => o.status === 'completed').length;
-    return {
-      totalOrders: total,
-      completedOrders: completed,
-      orders30d: store.history.last30d + orders.filter((o) => o.createdAt >= since).length,
-      completionRate: total ? new Big(completed).div(total).round(4, Big.roundDown).toFixed(4) : '0.0000',
-    };
+    return storeStats(store, orders, this.fiat.deps.now());
   }
 
   /** `stats` for the ads of one answer: each store's once (they scan every order). */
-  private statsOnce(): (store: Store) => ReturnType<FiatViews['stats']> {
-    const known = new Map<string, ReturnType<FiatViews['stats']>>();
+  private statsOnce(): (store: Store) => StoreStats {
+    const known = new Map<string, StoreStats>();
     return (store) => {
       let stats = known.get(store.id);
       if (!stats) known.set(store.id, (stats = this.stats(store)));
@@ -53,13 +46,13 @@ export class FiatViews {
     };
   }
 
-  private adView(ad: Ad, stats: (store: Store) => ReturnType<FiatViews['stats']> = (store) => this.stats(store)): Schemas['P2pAd'] {
+  private adView(ad: Ad, stats: (store: Store) => StoreStats = (store) => this.stats(store)): Schemas['P2pAd'] {
     const store = this.fiat.stores.get(ad.storeId)!;
-    const { completionRate, orders30d, totalOrders } = stats(store);
+    const { completedOrders: _, ...summary } = stats(store);
     const places = fiatPlaces(ad.fiat);
     return {
       id: ad.id,
-      store: { id: store.id, name: store.name, completionRate, orders30d, totalOrders, levels: { ...store.levels } },
+      store: { id: store.id, name: store.name, ...summary, levels: { ...store.levels } },
       side: ad.side,
       coin: ad.coin,
       fiat: ad.fiat as Schemas['FiatCurrency'],
@@ -68,12 +61,18 @@ export class FiatViews {
       min: ad.min.toFixed(places),
       max: ad.max.toFixed(places),
       payments: [...ad.payments],
+      payWindowMinutes: Math.round(ad.payWindowMs / 60_000),
     };
   }
 
-  /** The market: what a user can buy (merchants' sell ads, cheapest first) or sell into (buy ads, best price first). */
+  /**
+   * The market: what a user can buy (merchants' sell ads) or sell into (buy ads), the best price
+   * for the user first (cheapest to buy, highest to sell), or by `sort` the highest 30-day
+   * completion rate first (stores without one last), then the best price; then the oldest ad.
+   */
   listAds(q: {
     side: 'buy' | 'sell';
+    sort?: 'price' | 'completion';
     coin: string;
     fiat: string;
     payment?: PaymentType;
@@ -81,7 +80,7 @@ export class FiatViews {
     page?: number;
     pageSize?: number;
   }): Schemas['P2pAdPage'] {
-    const key = JSON.stringify([q.side, q.coin, q.fiat, q.payment, q.amount, q.page, q.pageSize]);
+    const key = JSON.stringify([q.side, q.coin, q.fiat, q.payment, q.amount, q.sort ?? 'price', q.page, q.pageSize]);
     return this.adPages.get(key, this.stamp(), () => this.adPage(q));
   }
 
@@ -96,10 +95,14 @@ export class FiatViews {
     const all = [...this.fiat.ads.values()]
       .filter((a) => a.online && a.side === adSide && a.coin === q.coin && a.fiat === q.fiat && a.remaining.gt(0))
       .filter((a) => !q.payment || a.payments.includes(q.payment))
-      .filter((a) => !amount || (a.min.lte(amount) && a.max.gte(amount)))
-      .sort((a, b) => (adSide === 'sell' ? a.price.cmp(b.price) : b.price.cmp(a.price)) || a.createdAt - b.createdAt);
-    const page = paged(all, q);
+      .filter((a) => !amount || (a.min.lte(amount) && a.max.gte(amount)));
     const stats = this.statsOnce();
+    const byPrice = (a: Ad, b: Ad) => (adSide === 'sell' ? a.price.cmp(b.price) : b.price.cmp(a.price));
+    // No rate (no order counted) comes below any rate.
+    const rate = (a: Ad) => new Big(stats(this.fiat.stores.get(a.storeId)!).completionRate30d ?? -1);
+    const byRate = (a: Ad, b: Ad) => (q.sort === 'completion' ? rate(b).cmp(rate(a)) : 0);
+    all.sort((a, b) => byRate(a, b) || byPrice(a, b) || a.createdAt - b.createdAt);
+    const page = paged(all, q);
     return { ...page, items: page.items.map((a) => this.adView(a, stats)) };
   }
 
@@ -130,6 +133,7 @@ export class FiatViews {
     const places = fiatPlaces(order.fiat);
     return {
       id: order.id,
+      orderNo: order.orderNo,
       reference: order.reference,
       adId: order.adId,
       storeId: store.id,

@@ -2,7 +2,8 @@
  * What a user does on the fiat market, as the operations ask it: place an order on an ad, take a
  * step of an order (the state machine checked before a transaction password is spent), write in an
  * order's chat (at most P2P_CHAT_LIMIT a minute per side), open a store once its requirements are
- * met, and publish, shelve and edit the store's ads. Each checks that the order, store or ad is the
+ * met, name it (store-names.ts), and publish, shelve and edit the store's ads (each a merchant's
+ * doing: the store is online for a while after it, stats.ts). Each checks that the order, store or ad is the
  * caller's (someone else's is not_found). Returns the domain's objects; core/views/fiat.ts shapes
  * them for the API.
  */
@@ -14,6 +15,7 @@ import type { Uploads } from '../kernel/uploads.ts';
 import type { Fiat } from './fiat.ts';
 import { transition } from './machine.ts';
 import type { Ad, ChatMessage, Order, PaymentType, Store } from './model.ts';
+import { checkStoreName, defaultStoreName } from './store-names.ts';
 
 type Schemas = components['schemas'];
 
@@ -39,7 +41,8 @@ export class FiatActions {
     private readonly fiat: Fiat,
     /** What a user still lacks to open a store (the merchant page shows it too). */
     readonly requirements: Requirements,
-    private readonly storeName: (userId: string) => string,
+    /** The user's nickname: a store's name unless its merchant chooses one. */
+    private readonly nickname: (userId: string) => string,
     private readonly uploads: Uploads,
   ) {
     this.written = new AttemptLimiter(P2P_CHAT_LIMIT, fiat.deps.now);
@@ -92,15 +95,26 @@ export class FiatActions {
 
   // ---- the merchant's side ----------------------------------------------------------------
 
-  /** Opens the caller's store once each requirement is met (in this order); again, nothing changes. */
-  open(userId: string): void {
+  /**
+   * Opens the caller's store once each requirement is met (in this order), named `name` (checked
+   * last) or after the nickname; again, nothing changes (the name included: renaming is `rename`).
+   */
+  open(userId: string, name?: string): void {
     if (!this.fiat.storeOf(userId)) {
       const r = this.requirements(userId);
       if (!r.realName) throw new DomainError('real_name_required', 'Please complete real-name authentication first', '998');
       if (!r.paymentMethod) throw new DomainError('p2p_no_payment_method', 'Add a verified payment method first', '997');
       if (!r.transactionPassword) throw new DomainError('no_transaction_password', 'No transaction password set');
-      this.fiat.openStore(userId, this.storeName(userId), 'user', { mobile: true, realName: true, advanced: false });
+      const stores = this.fiat.stores.values();
+      const chosen = name !== undefined ? checkStoreName(name, stores) : defaultStoreName(this.nickname(userId), stores);
+      this.fiat.openStore(userId, chosen, 'user', { mobile: true, realName: true, advanced: false });
     }
+  }
+
+  /** renameP2pStore: the caller's store's new name, unique among stores. */
+  rename(userId: string, name: string): void {
+    const store = this.myStore(userId);
+    this.fiat.rename(store, checkStoreName(name, this.fiat.stores.values(), store));
   }
 
   private myStore(userId: string): Store {
@@ -111,18 +125,22 @@ export class FiatActions {
 
   publish(userId: string, req: Schemas['PublishP2pAdRequest']): Ad {
     const store = this.myStore(userId);
-    return this.fiat.publish(store.id, { side: req.side, coin: req.coin, fiat: req.fiat, ...terms(req) });
+    const ad = this.fiat.publish(store.id, { side: req.side, coin: req.coin, fiat: req.fiat, ...terms(req) });
+    this.fiat.touch(userId);
+    return ad;
   }
 
   shelf(userId: string, req: Schemas['P2pShelfRequest']): Ad {
     const ad = this.myAd(userId, req.id);
     this.fiat.setOnline(ad, req.online);
+    this.fiat.touch(userId);
     return ad;
   }
 
   edit(userId: string, req: Schemas['EditP2pAdRequest']): Ad {
     const ad = this.myAd(userId, req.id);
     this.fiat.edit(ad, terms(req));
+    this.fiat.touch(userId);
     return ad;
   }
 

@@ -16,12 +16,14 @@ import { paymentMethodTypeValues } from '../../../../contracts/generated/enums.t
 import { DAY } from '../market/candles.ts';
 import { coinInfo } from '../assets/coins.ts';
 import { DomainError } from '../kernel/errors.ts';
-import { insufficient, SYSTEM } from '../kernel/ledger.ts';
+import { insufficient } from '../kernel/ledger.ts';
 import { FINAL, transition, type P2pAction, type P2pActor } from './machine.ts';
 import { OwnedIds, Rng } from '../kernel/random.ts';
+import { orderNumber } from './order-number.ts';
+import { checkAdTerms } from './terms.ts';
+import { simulateCounterparty, simulated, simulateTaker } from './counterparties.ts';
 import { trimChat } from '../kernel/uploads.ts';
 import {
-  FIAT_DECIMALS,
   fiatPlaces,
   P2P_CANCEL_LIMIT,
   P2P_CHAT_HISTORY_MAX,
@@ -35,6 +37,7 @@ import {
   type Order,
   type PaymentType,
   type Store,
+  type StoreHistory,
 } from './model.ts';
 
 /** What support writes in an order's chat when an appeal opens and when it is decided (English; plain text). */
@@ -52,6 +55,8 @@ export class Fiat {
   readonly orders = new Map<string, Order>();
   private readonly ids: OwnedIds;
   private readonly cancels = new Map<string, number[]>();
+  /** Order numbers given so far: the count behind the next one, and each one once (checked on create). */
+  private readonly orderNos = new Set<string>();
   private changes = 0;
 
   /** Grows with every change of a store, an ad or an order: what the market shows is the same until it moves (or the clock does). */
@@ -75,21 +80,47 @@ export class Fiat {
     behaviour: Behaviour,
     levels: Store['levels'],
     registeredAt = this.deps.now(),
-    history = { total: 0, completed: 0, last30d: 0 },
+    history: StoreHistory = { total: 0, completed: 0, recent: [] },
   ): Store {
-    const store: Store = { id: this.ids.next('st', owner), owner, name, registeredAt, levels, behaviour, history };
+    const store: Store = { id: this.ids.next('st', owner), owner, name, registeredAt, levels, behaviour, history, lastActiveAt: registeredAt };
+    // A simulated merchant works 6 to 14 hours a day, from an hour of its own (UTC).
+    if (behaviour !== 'user') {
+      const rng = new Rng(this.deps.seed, `p2p-hours:${owner}`);
+      store.hours = { start: rng.int(0, 23), length: rng.int(6, 14) };
+    }
     this.stores.set(store.id, store);
     this.changes++;
     return store;
   }
 
+  /** A store's new name (store-names.ts checked it). */
+  rename(store: Store, name: string): void {
+    store.name = name;
+    this.touch(store.owner);
+  }
+
+  /** The merchant `owner` (if it has a store) did something in it now: online for a while (stats.ts). */
+  touch(owner: string): void {
+    const store = this.storeOf(owner);
+    if (!store) return;
+    store.lastActiveAt = this.deps.now();
+    this.changes++;
+  }
+
   /** Publishes an ad of a store; a sell ad reserves its quantity in the merchant's fiat account. */
-  publish(storeId: string, ad: Omit<Ad, 'id' | 'storeId' | 'online' | 'createdAt'>): Ad {
+  publish(storeId: string, ad: Omit<Ad, 'id' | 'storeId' | 'online' | 'createdAt' | 'payWindowMs'> & { payWindowMs?: number }): Ad {
     const store = this.stores.get(storeId)!;
-    this.checkAd(ad);
+    checkAdTerms(ad);
     // Refused before the ad exists: a publish that cannot go online leaves nothing behind (no offline ad, no id used).
     this.checkReservable(store.owner, ad);
-    const created: Ad = { ...ad, id: this.ids.next('ad', store.owner), storeId, online: false, createdAt: this.deps.now() };
+    const created: Ad = {
+      payWindowMs: P2P_TIMES.payWindowMs,
+      ...ad,
+      id: this.ids.next('ad', store.owner),
+      storeId,
+      online: false,
+      createdAt: this.deps.now(),
+    };
     this.setOnline(created, true);
     this.ads.set(created.id, created);
     return created;
@@ -100,34 +131,13 @@ export class Fiat {
     if (ad.side === 'sell' && this.deps.ledger.balance(owner, 'fiat', ad.coin).available.lt(ad.remaining)) throw insufficient();
   }
 
-  private checkAd(ad: Pick<Ad, 'coin' | 'fiat' | 'price' | 'remaining' | 'min' | 'max' | 'payments'>): void {
-    if (!ad.payments.length) throw new DomainError('field_required', 'Please choose a payment method');
-    if (!(ad.fiat in FIAT_DECIMALS)) throw new DomainError('p2p_fiat_unsupported', 'This currency is not supported').with({ fiat: ad.fiat });
-    coinInfo(ad.coin);
-    if (ad.price.lte(0) || ad.remaining.lte(0) || ad.min.lte(0)) throw new DomainError('amount_invalid', 'Enter the amount correctly');
-    const coinPlaces = coinInfo(ad.coin).precision;
-    if (!ad.remaining.round(coinPlaces, Big.roundDown).eq(ad.remaining))
-      throw new DomainError('amount_precision', `${ad.coin} amounts have at most ${coinPlaces} decimal places`).with({ places: coinPlaces, field: 'quantity' });
-    const places = fiatPlaces(ad.fiat);
-    for (const [field, value] of [
-      ['price', ad.price],
-      ['min', ad.min],
-      ['max', ad.max],
-    ] as const) {
-      if (!value.round(places, Big.roundDown).eq(value))
-        throw new DomainError('amount_precision', `${ad.fiat} amounts have at most ${places} decimal places`).with({ places, field });
-    }
-    if (ad.max.lt(ad.min)) throw new DomainError('p2p_max_below_min', 'Maximum volume cannot be less than minimum');
-    if (ad.min.gt(ad.remaining.times(ad.price))) throw new DomainError('p2p_min_above_total', 'The minimum is more than the whole ad is worth');
-  }
-
   /**
    * New terms for an ad, on the shelf or off: checked as at publication. An online sell ad's
    * reservation follows its new quantity in one posting (more needs the available balance);
    * orders already placed keep their terms and their escrow.
    */
   edit(ad: Ad, terms: Pick<Ad, 'price' | 'remaining' | 'min' | 'max' | 'payments'>): Ad {
-    this.checkAd({ ...ad, ...terms });
+    checkAdTerms({ ...ad, ...terms });
     const delta = terms.remaining.minus(ad.remaining);
     if (ad.side === 'sell' && ad.online && !delta.eq(0)) {
       const owner = this.stores.get(ad.storeId)!.owner;
@@ -149,7 +159,7 @@ export class Fiat {
     }
     ad.online = online;
     this.changes++;
-    if (online) this.simulateTaker(ad);
+    if (online) simulateTaker(this, ad);
   }
 
   /** A simulated merchant's ad priced at the market: its new price (orders placed keep theirs). */
@@ -224,8 +234,12 @@ export class Fiat {
       ad.remaining = ad.remaining.minus(quantity);
     }
     const now = this.deps.now();
+    const orderNo = orderNumber(this.deps.seed, this.orderNos.size, now);
+    if (this.orderNos.has(orderNo)) throw new Error(`order number ${orderNo} given twice`);
+    this.orderNos.add(orderNo);
     const order: Order = {
       id,
+      orderNo,
       reference: new Rng(this.deps.seed, `ref:${id}`).int(10_000_000, 99_999_999).toString(),
       adId,
       storeId: store.id,
@@ -239,7 +253,7 @@ export class Fiat {
       payment,
       status: 'waiting_payment',
       createdAt: now,
-      deadline: now + P2P_TIMES.payWindowMs,
+      deadline: now + ad.payWindowMs,
       chat: [],
     };
     this.orders.set(id, order);
@@ -248,7 +262,7 @@ export class Fiat {
       if (order.status === 'waiting_payment') this.act(order, 'expire', 'clock', at);
     });
     this.deps.onOrder(order);
-    this.simulateCounterparty(order, 'placed');
+    simulateCounterparty(this, order, 'placed');
     return order;
   }
 
@@ -267,6 +281,7 @@ export class Fiat {
       throw new DomainError('p2p_not_your_action', 'Only the side that appealed can withdraw the appeal');
     order.status = next;
     this.changes++;
+    this.touchSide(order, actor);
     if (action === 'pay') order.paidAt = at;
     const reopened = action === 'appeal' && order.appeal !== undefined;
     if (action === 'appeal') order.appeal = { by: actor as 'buyer' | 'seller', reason: extra.reason?.trim() ?? '', openedAt: at, before, status: 'open' };
@@ -287,8 +302,14 @@ export class Fiat {
       this.deps.scheduler.at(at + P2P_TIMES.appealMs, (t) => this.decideByRule(order, at, t));
     }
     if (action === 'decide_buyer' || action === 'decide_seller') this.say(order, 'support', { text: SUPPORT_SAYS[action] }, at);
-    this.simulateCounterparty(order, action);
+    simulateCounterparty(this, order, action);
     return order;
+  }
+
+  /** The merchant took a step or wrote in an order of its store. */
+  private touchSide(order: Order, side: P2pActor | ChatMessage['from']): void {
+    const owner = side === 'buyer' ? order.buyer : side === 'seller' ? order.seller : undefined;
+    if (owner !== undefined && owner === this.stores.get(order.storeId)!.owner) this.touch(owner);
   }
 
   private release(order: Order, at: number): void {
@@ -327,6 +348,7 @@ export class Fiat {
 
   say(order: Order, from: ChatMessage['from'], message: { text?: string; image?: string }, at = this.deps.now()): ChatMessage {
     const m: ChatMessage = { id: this.ids.next('pm', order.id), from, ...message, time: at };
+    this.touchSide(order, from);
     order.chat.push(m);
     trimChat(order.chat, P2P_CHAT_HISTORY_MAX, this.deps.dropImage);
     this.deps.onMessage(order, m);
@@ -337,64 +359,11 @@ export class Fiat {
 
   /** Where a seller is paid: a user's verified payment methods, or a simulated side's accounts of every type. */
   private collectionsOf(owner: string, name: string): Collection[] {
-    if (!this.simulated(owner)) return this.deps.collections(owner);
+    if (!simulated(owner)) return this.deps.collections(owner);
     return paymentMethodTypeValues.map((type) => ({
       type,
       name,
       account: `${type.toUpperCase()}-${new Rng(this.deps.seed, `${owner}:${type}`).int(10_000_000, 99_999_999)}`,
     }));
-  }
-
-  private simulated(id: string): boolean {
-    return id.startsWith('merchant:') || id.startsWith('trader:');
-  }
-
-  /** What a simulated side does after `event` on an order. */
-  private simulateCounterparty(order: Order, event: P2pAction | 'placed'): void {
-    const store = this.stores.get(order.storeId)!;
-    const later = (ms: number, run: (at: number) => void) => this.deps.scheduler.at(this.deps.now() + ms, run);
-    const sellerSim = this.simulated(order.seller);
-    const buyerSim = this.simulated(order.buyer);
-    if (event === 'placed') {
-      if (sellerSim)
-        this.say(order, 'seller', {
-          text: `Please pay ${order.amount.toFixed(fiatPlaces(order.fiat))} ${order.fiat} to the account shown, with the reference ${order.reference}, then mark the order paid.`,
-        });
-      if (buyerSim)
-        later(P2P_TIMES.payMs, (at) => {
-          if (order.status !== 'waiting_payment') return;
-          this.act(order, 'pay', 'buyer', at);
-          this.say(order, 'buyer', { text: `Paid with reference ${order.reference}. Please check and release.` }, at);
-        });
-    }
-    if (event === 'pay' && sellerSim && store.behaviour !== 'silent') {
-      later(store.behaviour === 'slow' ? P2P_TIMES.slowConfirmMs : P2P_TIMES.confirmMs, (at) => {
-        if (order.status !== 'paid') return;
-        this.say(order, 'seller', { text: 'Payment received, releasing the coins.' }, at);
-        this.act(order, 'confirm', 'seller', at);
-      });
-    }
-  }
-
-  /** A simulated trader takes a user's new ad: buys from a sell ad, sells into a buy ad. */
-  private simulateTaker(ad: Ad): void {
-    const store = this.stores.get(ad.storeId)!;
-    if (store.behaviour !== 'user') return;
-    this.deps.scheduler.at(this.deps.now() + P2P_TIMES.takeMs, () => {
-      if (!ad.online) return;
-      const trader = `trader:${ad.id}`;
-      const quantity = ad.min.div(ad.price).round(coinInfo(ad.coin).precision, Big.roundUp);
-      if (quantity.gt(ad.remaining)) return;
-      if (ad.side === 'buy')
-        this.deps.ledger.post(`seed-${trader}`, 'deposit', [
-          { owner: SYSTEM.external, kind: 'fiat', coin: ad.coin, available: quantity.neg() },
-          { owner: trader, kind: 'fiat', coin: ad.coin, available: quantity },
-        ]);
-      try {
-        this.place(trader, ad.id, { quantity }, ad.payments[0]);
-      } catch {
-        // The ad changed meanwhile (limits, quantity): no one takes it.
-      }
-    });
   }
 }

@@ -9,7 +9,7 @@ import type { Scheduler } from '../kernel/scheduler.ts';
 import type { P2pStatus } from './machine.ts';
 
 export const P2P_TIMES = {
-  /** The buyer pays within this time, or the order is cancelled. */
+  /** The buyer pays within this time (an ad's default payment window), or the order is cancelled. */
   payWindowMs: 15 * 60_000,
   /** A prompt merchant confirms a paid order after this long; a slow one after `slowConfirmMs`. */
   confirmMs: 2 * 60_000,
@@ -20,6 +20,10 @@ export const P2P_TIMES = {
   takeMs: 60_000,
   /** Support decides an appeal after this long. */
   appealMs: 30 * 60_000,
+  /** A user's store is online this long after its merchant last did something in it. */
+  onlineMs: 15 * 60_000,
+  /** What a store's recent record (orders, completion rate, release time) looks back over: 30 days. */
+  recordMs: 30 * 24 * 3_600_000,
 } as const;
 /** Buyer cancellations (their own, or an unpaid order expiring) in one UTC day that stop buying until the next. */
 export const P2P_CANCEL_LIMIT = 3;
@@ -51,6 +55,25 @@ export type PaymentType = components['schemas']['PaymentMethodType'];
 export type AdSide = components['schemas']['P2pAd']['side'];
 export type Behaviour = 'prompt' | 'slow' | 'silent' | 'user';
 
+/**
+ * An order of a seeded store from before the world started, as its record counts it: when it ended,
+ * whether it completed, ended against the merchant (cancelled by the merchant, or the merchant did
+ * not pay in time), or ended for the other side's reasons (which do not count), and for a completed
+ * sale how long the merchant took from the payment to the release.
+ */
+export interface PastOrder {
+  at: number;
+  outcome: 'completed' | 'failed_merchant' | 'failed_other';
+  releaseMs?: number;
+}
+
+/** Orders before the world started (seeded stores only): all-time counts, and those of the last 30 days one by one. */
+export interface StoreHistory {
+  total: number;
+  completed: number;
+  recent: PastOrder[];
+}
+
 export interface Store {
   id: string;
   owner: string;
@@ -58,8 +81,11 @@ export interface Store {
   registeredAt: number;
   levels: { mobile: boolean; realName: boolean; advanced: boolean };
   behaviour: Behaviour;
-  /** Orders before the world started (seeded stores only). */
-  history: { total: number; completed: number; last30d: number };
+  history: StoreHistory;
+  /** When the merchant last did something in the store (opened it, an ad, a step or a message of one of its orders). */
+  lastActiveAt: number;
+  /** A simulated merchant's daily working hours (UTC): online from `start` for `length` hours. */
+  hours?: { start: number; length: number };
 }
 
 export interface Ad {
@@ -77,6 +103,8 @@ export interface Ad {
   payments: PaymentType[];
   online: boolean;
   createdAt: number;
+  /** How long a buyer has to pay an order on this ad (P2P_TIMES.payWindowMs unless the ad says otherwise). */
+  payWindowMs: number;
 }
 
 export interface Collection {
@@ -98,6 +126,8 @@ export interface ChatMessage {
 
 export interface Order {
   id: string;
+  /** The order number people read and quote (order-number.ts): unique by construction, never an id. */
+  orderNo: string;
   reference: string;
   adId: string;
   storeId: string;

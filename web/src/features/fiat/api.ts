@@ -20,6 +20,8 @@ export type FiatCurrency = Schemas['FiatCurrency'];
 export type PaymentType = Schemas['PaymentMethodType'];
 export type P2pMessage = Schemas['P2pMessage'];
 export type OrderFilter = NonNullable<NonNullable<OpQuery<'listP2pOrders'>>['status']>;
+export type AdSort = NonNullable<OpQuery<'listP2pAds'>['sort']>;
+export type P2pStoreSummary = Schemas['P2pStoreSummary'];
 
 export const FIATS: FiatCurrency[] = ['USD', 'EUR', 'CNY', 'BRL', 'TRY', 'VND'];
 export const P2P_COINS = ['USDT', 'BTC'] as const;
@@ -155,9 +157,24 @@ function useStoreChanged() {
   };
 }
 
+/** Opens my store, named `name` or (without one) after my nickname. */
 export function useOpenStore() {
   const changed = useStoreChanged();
-  return useMutation({ mutationFn: () => call('openP2pStore'), onSuccess: changed });
+  return useMutation({ mutationFn: (name?: string) => call('openP2pStore', { body: name ? { name } : {} }), onSuccess: changed });
+}
+
+/** My store's new name; my orders show it too. */
+export function useRenameStore() {
+  const changed = useStoreChanged();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => call('renameP2pStore', { body: { name } }),
+    onSuccess: () => {
+      changed();
+      void queryClient.invalidateQueries({ queryKey: queryKey('getP2pStore') });
+      void queryClient.invalidateQueries({ queryKey: queryKey('listP2pOrders') });
+    },
+  });
 }
 
 export function usePublishAd() {

@@ -1,13 +1,17 @@
-/** One ad of the market or of a store: the store and its record, the price, what is left, the limits, the payment methods, and the button to trade. */
+/**
+ * One ad of the market or of a store: the store with its record, presence and release time, the
+ * price, what is left, the limits, the payment window and methods, and the button to trade.
+ */
 import { Badge, Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatRate, isolate, exactMoney } from '../../../lib/format';
+import { formatAmount, isolate, exactMoney } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { WRAP } from '../../../ui/wrap';
 import { fiatPlaces, type P2pAd } from '../api';
 import classes from './fiat.module.css';
+import { storeRecord, StoreSignals } from './StoreSignals';
 
 export function AdCard({ ad, showStore = true }: { ad: P2pAd; showStore?: boolean }) {
   const { t } = useTranslation();
@@ -23,10 +27,15 @@ export function AdCard({ ad, showStore = true }: { ad: P2pAd; showStore?: boolea
             {ad.store.name}
           </Link>
           <span className={classes.stats} data-testid="p2p-store-record">
-            {ad.store.totalOrders === 0
-              ? t('fiat.newStore')
-              : t('fiat.record', { orders: ad.store.orders30d, rate: formatRate(ad.store.completionRate, locale) })}
+            {storeRecord(t, ad.store, locale)}
           </span>
+        </div>
+      )}
+      {showStore ? (
+        <StoreSignals store={ad.store} payWindowMinutes={ad.payWindowMinutes} />
+      ) : (
+        <div className={classes.signals} data-testid="p2p-pay-window">
+          {t('fiat.payWindow', { minutes: ad.payWindowMinutes })}
         </div>
       )}
       <div className={classes.adBody}>

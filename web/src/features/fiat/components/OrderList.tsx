@@ -1,4 +1,4 @@
-/** My fiat orders (all of them, or those on my store's ads) by state, page by page, live, each opening its detail. */
+/** My fiat orders (all of them, or those on my store's ads) by state, page by page, live, each opening its detail and showing its order number to copy. */
 import { Badge } from '@mantine/core';
 import { Segmented } from '../../../ui/Segmented';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { fiatPlaces, useOrderEvents, useOrders, type OrderFilter } from '../api';
 import classes from './fiat.module.css';
+import { Copyable } from './Copyable';
 
 /** What an empty list of each filter is called (the keys spelled out, so a check finds them). */
 const EMPTY_TITLE = { open: 'empty.p2pFilter.open', completed: 'empty.p2pFilter.completed', cancelled: 'empty.p2pFilter.cancelled' } as const;
@@ -48,25 +49,36 @@ export function OrderList({ scope }: { scope: 'all' | 'store' }) {
       )}
       <div className={classes.list}>
         {items.map((o) => (
-          <Link key={o.id} to={withQuery(paths.legal.orderDetail, { id: o.id })} className={`${classes.ad} ${classes.plain}`} data-testid="p2p-record">
-            <div className={classes.adHead}>
-              <span className={classes.store} data-server-text>
-                {t(o.role === 'buyer' ? 'fiat.buyCoin' : 'fiat.sellCoin', { coin: o.coin })} · {o.counterparty}
+          <div key={o.id} className={classes.ad} data-testid="p2p-record-card">
+            <Link to={withQuery(paths.legal.orderDetail, { id: o.id })} className={`${classes.recordLink} ${classes.plain}`} data-testid="p2p-record">
+              <div className={classes.adHead}>
+                <span className={classes.store} data-server-text>
+                  {t(o.role === 'buyer' ? 'fiat.buyCoin' : 'fiat.sellCoin', { coin: o.coin })} · {o.counterparty}
+                </span>
+                <Badge
+                  size="sm"
+                  variant="light"
+                  color={o.status === 'completed' ? 'teal' : o.status === 'cancelled' ? 'gray' : 'blue'}
+                  data-testid="p2p-record-status"
+                >
+                  {t(`fiat.status.${o.status}`)}
+                </Badge>
+              </div>
+              <div className={classes.line}>
+                {isolate(`${formatAmount(o.amount, fiatPlaces(o.fiat), locale)} ${o.fiat}`)} · {exactMoney(o.quantity, o.coin, locale)}
+              </div>
+              <div className={classes.line}>{formatDate(o.createdAt, 'dateTime', locale)}</div>
+            </Link>
+            <div className={classes.sortRow}>
+              <span>
+                {t('fiat.orderNo')}{' '}
+                <span className={classes.orderNo} data-testid="p2p-record-no">
+                  {o.orderNo}
+                </span>
               </span>
-              <Badge
-                size="sm"
-                variant="light"
-                color={o.status === 'completed' ? 'teal' : o.status === 'cancelled' ? 'gray' : 'blue'}
-                data-testid="p2p-record-status"
-              >
-                {t(`fiat.status.${o.status}`)}
-              </Badge>
+              <Copyable value={o.orderNo} testId="p2p-copy-record-no" />
             </div>
-            <div className={classes.line}>
-              {isolate(`${formatAmount(o.amount, fiatPlaces(o.fiat), locale)} ${o.fiat}`)} · {exactMoney(o.quantity, o.coin, locale)}
-            </div>
-            <div className={classes.line}>{formatDate(o.createdAt, 'dateTime', locale)}</div>
-          </Link>
+          </div>
         ))}
       </div>
       <LoadMore query={orders} label={t('fiat.loadMore')} />

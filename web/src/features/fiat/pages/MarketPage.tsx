@@ -1,7 +1,8 @@
 /**
  * The fiat market (/pages/legal/legal): buy or sell a coin for a fiat currency from the merchants'
- * ads, filtered by payment method and by the amount the user wants; cheapest first to buy, best
- * price first to sell. My orders are one tap away.
+ * ads, filtered by payment method and by the amount the user wants; sorted by the best price for
+ * the side (cheapest to buy, highest to sell) or by the stores' 30-day completion rate, a choice
+ * kept for the browser session. My orders are one tap away.
  */
 import { Button, Group, NativeSelect } from '@mantine/core';
 import { Segmented } from '../../../ui/Segmented';
@@ -18,9 +19,35 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
-import { FIATS, P2P_COINS, PAYMENT_TYPES, useAds, type FiatCurrency, type PaymentType } from '../api';
+import { FIATS, P2P_COINS, PAYMENT_TYPES, useAds, type AdSort, type FiatCurrency, type PaymentType } from '../api';
 import { AdCard } from '../components/AdCard';
 import classes from '../components/fiat.module.css';
+
+/** The list's order, kept for the browser session (sessionStorage). */
+const SORT_KEY = 'p2p_sort';
+const SORTS: readonly AdSort[] = ['price', 'completion'];
+
+function storedSort(): AdSort {
+  try {
+    const stored = sessionStorage.getItem(SORT_KEY);
+    return SORTS.find((s) => s === stored) ?? 'price';
+  } catch {
+    return 'price';
+  }
+}
+
+function useSort(): [AdSort, (sort: AdSort) => void] {
+  const [sort, setSort] = useState<AdSort>(storedSort);
+  const choose = (next: AdSort) => {
+    setSort(next);
+    try {
+      sessionStorage.setItem(SORT_KEY, next);
+    } catch {
+      // Storage refused (private mode): the choice lasts for this page.
+    }
+  };
+  return [sort, choose];
+}
 
 export default function MarketPage() {
   const { t } = useTranslation();
@@ -29,10 +56,12 @@ export default function MarketPage() {
   const [fiat, setFiat] = useState<FiatCurrency>('USD');
   const [payment, setPayment] = useState<PaymentType | ''>('');
   const [amount, setAmount] = useState('');
+  const [sort, setSort] = useSort();
   const ads = useAds({
     side,
     coin,
     fiat,
+    ...(sort !== 'price' ? { sort } : {}),
     ...(payment ? { payment } : {}),
     ...(amount && isDecimalInput(amount) && parseDecimal(amount)?.gt(0) ? { amount } : {}),
   });
@@ -87,6 +116,20 @@ export default function MarketPage() {
           value={amount}
           onValueChange={setAmount}
           data-testid="p2p-amount"
+        />
+      </div>
+      <div className={classes.sortRow}>
+        <span id="p2p-sort-label">{t('fiat.sortBy')}</span>
+        <Segmented
+          value={sort}
+          onChange={setSort}
+          data={[
+            { value: 'price', label: t('fiat.sort.price') },
+            { value: 'completion', label: t('fiat.sort.completion') },
+          ]}
+          size="xs"
+          aria-labelledby="p2p-sort-label"
+          data-testid="p2p-sort"
         />
       </div>
       {ads.isError && !ads.data && <LoadRetry onRetry={() => void ads.refetch()} />}

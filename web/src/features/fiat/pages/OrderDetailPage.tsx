@@ -1,11 +1,12 @@
 /**
- * One fiat order (/pages/legal/orderDetail?id=…, login), from either side: its status and, while
+ * One fiat order (/pages/legal/orderDetail?id=…, login), from either side: its order number (to
+ * copy and quote), its status and, while
  * unpaid, the time left to pay; what is paid for what; the reference to write on the transfer; the
  * account to pay into (only while the order is open: once it ends, it is gone); and the steps this
  * side may take now, each confirmed first. It follows the order live; a finished order offers its
  * summary page.
  */
-import { Button, CopyButton, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -20,6 +21,7 @@ import panel from '../../../ui/panel.module.css';
 import { fiatPlaces, useOrder, useOrderAction, useOrderEvents, type P2pAction } from '../api';
 import { OrderChat } from '../components/OrderChat';
 import { ActionSheet } from '../components/ActionSheet';
+import { Copyable } from '../components/Copyable';
 import classes from '../components/fiat.module.css';
 
 /** Minutes and seconds until `deadline` on the server's clock. */
@@ -28,19 +30,6 @@ function useTimeLeft(deadline: number, running: boolean): string {
   if (now === undefined) return '--:--';
   const left = Math.max(0, Math.floor((deadline - now) / 1000));
   return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
-}
-
-function Copyable({ value, testId }: { value: string; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <CopyButton value={value} timeout={1500}>
-      {({ copied, copy }) => (
-        <Button size="compact-xs" variant="light" onClick={copy} classNames={WRAP} data-testid={testId}>
-          {copied ? t('invite.copied') : t('invite.copy')}
-        </Button>
-      )}
-    </CopyButton>
-  );
 }
 
 export default function OrderDetailPage() {
@@ -95,6 +84,13 @@ export default function OrderDetailPage() {
       </div>
       <div className={panel.card}>
         <dl className={panel.facts}>
+          <dt>{t('fiat.orderNo')}</dt>
+          <dd>
+            <span className={classes.orderNo} data-testid="p2p-order-no">
+              {o.orderNo}
+            </span>{' '}
+            <Copyable value={o.orderNo} testId="p2p-copy-order-no" />
+          </dd>
           <dt>{t(o.role === 'buyer' ? 'fiat.youPay' : 'fiat.youReceive')}</dt>
           <dd data-testid="p2p-amount">{money}</dd>
           <dt>{t(o.role === 'buyer' ? 'fiat.youGet' : 'fiat.youSell')}</dt>

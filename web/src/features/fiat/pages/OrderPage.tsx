@@ -141,7 +141,7 @@ export default function OrderPage() {
           </dl>
         )}
         <Text size="xs" c="dimmed">
-          {t(userSells ? 'fiat.sellNote' : 'fiat.buyNote')}
+          {t(userSells ? 'fiat.sellNote' : 'fiat.buyNote', { minutes: ad.payWindowMinutes })}
         </Text>
         <Button
           onClick={submit}

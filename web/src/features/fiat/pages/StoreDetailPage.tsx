@@ -1,4 +1,7 @@
-/** A merchant store (/pages/legal/storeDetail?id=…): since when, its orders and completion rate, its certifications, and its ads. */
+/**
+ * A merchant store (/pages/legal/storeDetail?id=…): since when, whether the merchant is online,
+ * its orders, completion rates and average release time, its certifications, and its ads.
+ */
 import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -9,6 +12,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import panel from '../../../ui/panel.module.css';
 import { useStore } from '../api';
 import { AdCard } from '../components/AdCard';
+import { Presence, releaseText } from '../components/StoreSignals';
 import classes from '../components/fiat.module.css';
 
 export default function StoreDetailPage() {
@@ -24,6 +28,7 @@ export default function StoreDetailPage() {
         <Text fw={700} size="lg" data-testid="p2p-store-name" data-server-text>
           {s.name}
         </Text>
+        <Presence store={s} />
         <Group gap={6}>
           {(['mobile', 'realName', 'advanced'] as const).map((level) => (
             <Badge
@@ -49,6 +54,10 @@ export default function StoreDetailPage() {
           <dd>{s.completedOrders}</dd>
           <dt>{t('fiat.completionRate')}</dt>
           <dd data-testid="p2p-store-rate">{s.totalOrders === 0 ? t('fiat.newStore') : formatRate(s.completionRate, locale)}</dd>
+          <dt>{t('fiat.completionRate30d')}</dt>
+          <dd data-testid="p2p-store-rate30d">{s.completionRate30d !== undefined ? formatRate(s.completionRate30d, locale) : '–'}</dd>
+          <dt>{t('fiat.avgReleaseTime')}</dt>
+          <dd data-testid="p2p-store-release">{s.avgReleaseSeconds !== undefined ? releaseText(t, s.avgReleaseSeconds) : '–'}</dd>
         </dl>
       </div>
       <div className={classes.list}>

@@ -1,6 +1,7 @@
 /**
- * My store (/pages/legal/store, login): publish an ad, my sell ads and my buy ads with their
- * state, off the shelf and back on, and the orders on my ads. Not a merchant yet: the way to become one.
+ * My store (/pages/legal/store, login): its name (changed here), record and presence as buyers see
+ * them, publish an ad, my sell ads and my buy ads with their state, off the shelf and back on, and
+ * the orders on my ads. Not a merchant yet: the way to become one.
  */
 import { Badge, Button, Group, Switch, Text } from '@mantine/core';
 import { Segmented } from '../../../ui/Segmented';
@@ -8,14 +9,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatAmount, formatRate, isolate, exactMoney } from '../../../lib/format';
+import { formatAmount, isolate, exactMoney } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
-import { fiatPlaces, useMerchant, useShelfAd } from '../api';
+import { fiatPlaces, useMerchant, useRenameStore, useShelfAd } from '../api';
+import { nameRefusal, StoreNameForm } from '../components/StoreNameForm';
+import { storeRecord, StoreSignals } from '../components/StoreSignals';
 import { PublishAdForm } from '../components/PublishAdForm';
 import classes from '../components/fiat.module.css';
 
@@ -24,6 +27,8 @@ export default function StorePage() {
   const locale = useIntlLocale();
   const merchant = useMerchant();
   const shelf = useShelfAd();
+  const rename = useRenameStore();
+  const [renaming, setRenaming] = useState(false);
   const [tab, setTab] = useState<'sell' | 'buy'>('sell');
   const [publishing, setPublishing] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -34,19 +39,41 @@ export default function StorePage() {
   const ads = store.ads.filter((a) => a.side === tab);
   return (
     <div className={panel.page} data-testid="p2p-my-store">
-      <div className={panel.card}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={700} size="lg" data-server-text>
-            {store.name}
+      {renaming ? (
+        <StoreNameForm
+          initial={store.name}
+          submitLabel={t('fiat.merchant.save')}
+          pending={rename.isPending}
+          onCancel={() => setRenaming(false)}
+          onSubmit={(name, refused) =>
+            rename.mutate(name!, {
+              onSuccess: () => setRenaming(false),
+              onError: (err) => {
+                const message = nameRefusal(err);
+                if (message) refused(message);
+              },
+            })
+          }
+        />
+      ) : (
+        <div className={panel.card}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text fw={700} size="lg" data-server-text data-testid="p2p-my-store-name">
+              {store.name}
+            </Text>
+            <Button variant="subtle" size="compact-sm" onClick={() => setRenaming(true)} classNames={WRAP} data-testid="p2p-rename-store">
+              {t('fiat.merchant.rename')}
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed" data-testid="p2p-my-store-record">
+            {storeRecord(t, store, locale)}
           </Text>
+          <StoreSignals store={store} />
           <Button component={Link} to={paths.legal.storeOrder} variant="light" size="compact-sm" classNames={WRAP} data-testid="p2p-store-orders">
             {t('routes.storeOrder')}
           </Button>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {store.totalOrders === 0 ? t('fiat.newStore') : t('fiat.record', { orders: store.orders30d, rate: formatRate(store.completionRate, locale) })}
-        </Text>
-      </div>
+        </div>
+      )}
       {publishing ? (
         <PublishAdForm onDone={() => setPublishing(false)} />
       ) : (

@@ -1,7 +1,8 @@
 /**
  * Become a merchant (/pages/legal/storeUser, login): what a store needs (verified real name, a
  * verified payment method, a transaction password), each ticked or linked to where it is done,
- * the certification levels, and opening the store. A merchant goes straight to the store.
+ * the certification levels, and opening the store under a name of the user's choice (or their
+ * nickname). A merchant goes straight to the store.
  */
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { useMerchant, useOpenStore } from '../api';
+import { nameRefusal, StoreNameForm } from '../components/StoreNameForm';
 
 const REQUIREMENTS = [
   ['realName', paths.mine.authentication],
@@ -54,9 +56,22 @@ export default function StoreUserPage() {
       <Text size="xs" c="dimmed">
         {t('fiat.merchant.levels')}
       </Text>
-      <Button onClick={() => open.mutate()} disabled={!ready} loading={open.isPending} classNames={WRAP} data-testid="p2p-open-store">
-        {t('fiat.merchant.open')}
-      </Button>
+      <StoreNameForm
+        optional
+        placeholder={t('fiat.merchant.storeNameDefault')}
+        submitLabel={t('fiat.merchant.open')}
+        submitTestId="p2p-open-store"
+        disabled={!ready}
+        pending={open.isPending}
+        onSubmit={(name, refused) =>
+          open.mutate(name, {
+            onError: (err) => {
+              const message = nameRefusal(err);
+              if (message) refused(message);
+            },
+          })
+        }
+      />
       <Button component={Link} to={paths.legal.legal} variant="subtle" classNames={WRAP}>
         {t('routes.legal')}
       </Button>
