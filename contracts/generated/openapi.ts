@@ -3398,7 +3398,7 @@ export interface components {
          *       buyer: the coin was released; to both when support decided it), `p2p_cancelled` (to the
          *       side that did not cancel; to both on expiry or support: `by` is buyer, seller, timeout or
          *       support), `p2p_appeal_opened` (to the other side), `p2p_appeal_decided` (to both;
-         *       `outcome` is buyer or seller): `reference` (the order's number), `amount` and `fiat`,
+         *       `outcome` is buyer or seller): `orderNo` (the order's number, P2pOrder.orderNo), `amount` and `fiat`,
          *       `quantity` and `coin`.
          *     - `loan_approved` (paid out), `loan_rejected`: `amount` (principal), `coin`;
          *       `loan_instalment_paid` (taken from the funds account at its due time): `amount`,

@@ -88,13 +88,13 @@ describe('message toasts', () => {
       message({
         id: 'msg_p2p',
         kind: 'p2p_paid',
-        params: { reference: '2611290001', amount: '1000.50', fiat: 'USD', quantity: '980.000000', coin: 'USDT' },
+        params: { orderNo: '20261129483920', amount: '1000.50', fiat: 'USD', quantity: '980.000000', coin: 'USDT' },
         subject: { type: 'p2p_order', id: 'po_7' },
       }),
     );
     expect(n.title).toBe(de.messages.kinds.p2p_paid.title);
     const { div: body, seen } = text(n.message);
-    expect(seen).toContain('2611290001');
+    expect(seen).toContain('20261129483920');
     expect(seen).toContain('1.000,5 USD');
     expect(seen).toContain('980 USDT');
     expect(seen).not.toContain('{{');

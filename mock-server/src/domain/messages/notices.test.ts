@@ -133,12 +133,12 @@ describe('notices', () => {
     expect(p2p().map((m) => m.kind)).toEqual(['p2p_paid']);
     expect(p2p()[0]).toMatchObject({
       subject: { type: 'p2p_order', id: sold.id },
-      params: { reference: sold.reference, amount: sold.amount, fiat: 'USD', quantity: sold.quantity, coin: 'USDT' },
+      params: { orderNo: sold.orderNo, amount: sold.amount, fiat: 'USD', quantity: sold.quantity, coin: 'USDT' },
     });
     ok('actOnP2pOrder', { id: sold.id, action: 'confirm', transactionPassword: '482915' });
     world.clock.advance(P2P_TIMES.payWindowMs);
     expect(p2p().map((m) => `${m.kind}:${m.subject!.id}`)).toEqual([`p2p_cancelled:${bought.id}`, `p2p_paid:${sold.id}`]);
-    expect(p2p()[0].params).toMatchObject({ by: 'timeout', reference: bought.reference });
+    expect(p2p()[0].params).toMatchObject({ by: 'timeout', orderNo: bought.orderNo });
   });
 
   it('loans: approved, an instalment taken at its due time, one that could not be taken', () => {

@@ -105,7 +105,7 @@ export function p2pNotices(userId: string, order: P2pOrder): Notice[] {
   const role = userId === order.buyer ? 'buyer' : userId === order.seller ? 'seller' : null;
   if (!role) return [];
   const params = {
-    reference: order.reference,
+    orderNo: order.orderNo,
     amount: order.amount.toFixed(fiatPlaces(order.fiat)),
     fiat: order.fiat,
     quantity: coinAmount(order.coin, order.quantity),
