@@ -8,22 +8,7 @@ import * as dec from '../kernel/decimals.ts';
 import { SYSTEM, type Leg } from '../kernel/ledger.ts';
 import { USDT } from '../market/symbols.ts';
 import { LeverBook } from './book.ts';
-import {
-  closingAt,
-  DP,
-  FLOAT_LINE,
-  index,
-  LINE,
-  lotsOf,
-  OVERNIGHT_RATE,
-  partAt,
-  pnlAt,
-  restShare,
-  usdt,
-  ZERO,
-  type CloseReason,
-  type Entry,
-} from './entry.ts';
+import { closingAt, DP, FLOAT_LINE, index, LINE, lotsOf, OVERNIGHT_RATE, partAt, pnlAt, restShare, usdt, ZERO, type CloseReason, type Entry } from './entry.ts';
 
 /** A position to close, why, and at which price (its symbol's last price unless given: a close order's limit). */
 type Closing = [Entry, CloseReason, Big?];

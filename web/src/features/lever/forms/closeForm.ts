@@ -62,14 +62,19 @@ export function closeReducer(state: CloseState, action: CloseAction, { order, te
     case 'check':
       return { ...state, errors: action.errors };
     case 'refused': {
-      const field: CloseField | null = action.code === 'lots_out_of_bounds' ? 'lots' : action.code === 'amount_invalid' || action.code === 'amount_precision' ? 'price' : null;
+      const field: CloseField | null =
+        action.code === 'lots_out_of_bounds' ? 'lots' : action.code === 'amount_invalid' || action.code === 'amount_precision' ? 'price' : null;
       return field ? { ...state, errors: { ...state.errors, [field]: { text: action.text } } } : state;
     }
   }
 }
 
 /** The lots typed: more than zero, at most the position's, in lot steps, leaving none or at least the minimum open. */
-export function checkCloseLots(text: string, order: Pick<LeverOrder, 'lots'>, terms: Pick<LeverTerms, 'lotStep' | 'minLots'>): { value: Big; error?: undefined } | { value?: undefined; error: Message } {
+export function checkCloseLots(
+  text: string,
+  order: Pick<LeverOrder, 'lots'>,
+  terms: Pick<LeverTerms, 'lotStep' | 'minLots'>,
+): { value: Big; error?: undefined } | { value?: undefined; error: Message } {
   const value = text.trim();
   if (!value) return { error: { key: 'lever.errors.lotsRequired' } };
   const lots = parseDecimal(value);
@@ -86,7 +91,12 @@ export function checkCloseLots(text: string, order: Pick<LeverOrder, 'lots'>, te
 }
 
 /** A limit close price: valid, and not yet reached (a long's above the last price, a short's below it). */
-function checkClosePrice(text: string, order: Pick<LeverOrder, 'side'>, pricePrecision: number, last: Big | null): { value: Big; error?: undefined } | { value?: undefined; error: Message } {
+function checkClosePrice(
+  text: string,
+  order: Pick<LeverOrder, 'side'>,
+  pricePrecision: number,
+  last: Big | null,
+): { value: Big; error?: undefined } | { value?: undefined; error: Message } {
   const c = checkPriceField('price', text, pricePrecision)!;
   if (c.error) return c;
   const long = order.side === 'long';

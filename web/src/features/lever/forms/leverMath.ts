@@ -264,7 +264,12 @@ export function costOf(lots: Big, price: Big, multiple: number, terms: Pick<Leve
  * The most lots `budget` USDT opens at `price` (margin + fee within it), rounded down to the lot
  * step and at most the symbol's maximum; zero when it does not reach the minimum.
  */
-export function lotsForBudget(budget: Big, price: Big, multiple: number, terms: Pick<LeverTerms, 'contractSize' | 'feeRate' | 'minLots' | 'maxLots' | 'lotStep'>): Big {
+export function lotsForBudget(
+  budget: Big,
+  price: Big,
+  multiple: number,
+  terms: Pick<LeverTerms, 'contractSize' | 'feeRate' | 'minLots' | 'maxLots' | 'lotStep'>,
+): Big {
   const zero = new Big(0);
   if (budget.lte(0) || price.lte(0)) return zero;
   const step = new Big(terms.lotStep);

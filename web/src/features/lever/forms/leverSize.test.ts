@@ -62,7 +62,11 @@ describe('a percentage of the available balance', () => {
   it('more than 100 % is refused; switching the unit clears the amount and keeps the lots', () => {
     const f = at10({ unit: 'percent', amount: '120' });
     expect(leverForm.errors(f, inputs(), leverForm.summary(f, inputs()))).toEqual({ amount: { key: 'lever.errors.percentMax' } });
-    expect(leverReducer(at10({ unit: 'usdt', amount: '5', lots: '2' }), { type: 'unit', unit: 'lots' }, { terms: DEMO })).toMatchObject({ unit: 'lots', amount: '', lots: '2' });
+    expect(leverReducer(at10({ unit: 'usdt', amount: '5', lots: '2' }), { type: 'unit', unit: 'lots' }, { terms: DEMO })).toMatchObject({
+      unit: 'lots',
+      amount: '',
+      lots: '2',
+    });
   });
 
   it("the server's refusal of the lots shows under the amount when the size was entered as one", () => {
