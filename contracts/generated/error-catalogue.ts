@@ -3602,6 +3602,13 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "shared": true
     },
     {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
       "code": "not_logged_in",
       "status": 200,
       "type": "999",
@@ -3633,6 +3640,12 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "status": 200,
       "type": "error",
       "when": "The order is not an open position (a delegation, or already closed or cancelled)."
+    },
+    {
+      "code": "lots_out_of_bounds",
+      "status": 200,
+      "type": "error",
+      "when": "`lots` is zero, more than the position's lots, not a whole number of the symbol's `lotStep`s, or would leave fewer than `minLots` open; `params.min`, `params.max` (the position's lots) and `params.step`."
     }
   ],
   "closeAllLever": [
@@ -3663,6 +3676,157 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "type": "error",
       "when": "The server failed; nothing was changed.",
       "shared": true
+    }
+  ],
+  "placeLeverCloseOrder": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "amount_invalid",
+      "status": 400,
+      "type": "error",
+      "when": "A `DecimalInput` field is not a plain decimal within its digit bounds; `params.field` names it.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No lever order of the user has the `id`."
+    },
+    {
+      "code": "order_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The order is not an open position (a delegation, or already closed or cancelled)."
+    },
+    {
+      "code": "amount_invalid",
+      "status": 200,
+      "type": "error",
+      "when": "`price` is zero; `params.field` is `price`."
+    },
+    {
+      "code": "amount_precision",
+      "status": 200,
+      "type": "error",
+      "when": "`price` has more decimals than the symbol's `pricePrecision`; `params.field` and `params.places`."
+    },
+    {
+      "code": "lots_out_of_bounds",
+      "status": 200,
+      "type": "error",
+      "when": "`lots` is zero, more than the position's lots, not a whole number of `lotStep`s, or would leave fewer than `minLots` open; `params.min`, `params.max` (the position's lots) and `params.step`."
+    }
+  ],
+  "cancelLeverCloseOrder": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
+      "code": "invalid_request",
+      "status": 400,
+      "type": "error",
+      "when": "A parameter, header or body field breaks its schema (`message` names it), or the body holds a `__proto__` or `constructor` key.",
+      "shared": true
+    },
+    {
+      "code": "not_logged_in",
+      "status": 200,
+      "type": "999",
+      "when": "No session token, or one that is not (or no longer) a session.",
+      "shared": true
+    },
+    {
+      "code": "idempotency_key_reused",
+      "status": 422,
+      "type": "error",
+      "when": "The `Idempotency-Key` was used within 24 hours for this operation with a different request.",
+      "shared": true
+    },
+    {
+      "code": "internal",
+      "status": 500,
+      "type": "error",
+      "when": "The server failed; nothing was changed.",
+      "shared": true
+    },
+    {
+      "code": "not_found",
+      "status": 200,
+      "type": "error",
+      "when": "No lever order of the user has the `id`, or the position has no close order."
+    },
+    {
+      "code": "order_closed",
+      "status": 200,
+      "type": "error",
+      "when": "The order is not an open position (a delegation, or already closed or cancelled: its close order went with it)."
     }
   ],
   "listLeverOrders": [

@@ -74,6 +74,8 @@ export function createOperationHandlers(
     http.post(`${baseUrl}/me/lever/positions/tpsl`, (info) => resolve('setLeverTpSl', info)),
     http.post(`${baseUrl}/me/lever/positions/close`, (info) => resolve('closeLever', info)),
     http.post(`${baseUrl}/me/lever/positions/close-all`, (info) => resolve('closeAllLever', info)),
+    http.post(`${baseUrl}/me/lever/positions/close-order`, (info) => resolve('placeLeverCloseOrder', info)),
+    http.post(`${baseUrl}/me/lever/positions/close-order/cancel`, (info) => resolve('cancelLeverCloseOrder', info)),
     http.get(`${baseUrl}/me/lever/orders/list`, (info) => resolve('listLeverOrders', info)),
     http.get(`${baseUrl}/second/terms`, (info) => resolve('getSecondTerms', info)),
     http.get(`${baseUrl}/me/second/orders`, (info) => resolve('listSecondOrders', info)),

@@ -1377,9 +1377,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Close a position at market
+         * Close a position, or a part of it, at market
          * @description Closes an open position at the last price: the margin is unfrozen, the realized profit or
          *     loss is settled against the platform and the closing fee paid, all in one ledger posting.
+         *     With `lots` less than the position's, only that part closes: it becomes an order of its own
+         *     (a new id, `closedFrom` the position's id, status `closed`) carrying its share of the margin,
+         *     the opening and overnight fees, and the P/L and closing fee of its lots; the position keeps
+         *     its id with the rest (its lots, quantity, margin and fees reduced), and a close order larger
+         *     than what remains shrinks to it. The part's P/L and fee are the whole position's at that
+         *     price less the remainder's, so closing in parts at one price settles, to the micro-USDT, what
+         *     one close would. The answer is what closed: the position, or the part.
          *     Cross margin: what the close costs beyond the available balance is freed from the rest of
          *     the lever balance (the user's delegations are cancelled, newest first, then margin is taken
          *     from the other positions, newest first). If the whole balance cannot pay what the close
@@ -1408,6 +1415,55 @@ export interface paths {
          * @description Closes every open position of the user at the last prices, as `closeLever` does for one, settled most profitable first (so a profit pays for a loss first); delegations stay unless cross margin needs their funds (see closeLever). Answers the closed positions in the order settled (none when there were none).
          */
         post: operations["closeAllLever"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/positions/close-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a position, or part of it, at a limit price
+         * @description Places (or replaces) the position's close order: `lots` of it (left out: all) close at `price`
+         *     when the last price reaches it, checked after every price move as take-profit and stop-loss are
+         *     (a long's when the price rises to it or above, a short's when it falls to it or below). It
+         *     closes at `price` (P/L, fee and margin as `closeLever` settles them, `closeReason` close_order);
+         *     a part becomes an order of its own as with `closeLever`'s `lots`. Nothing is frozen: the
+         *     position's margin backs it. A position has at most one close order; it shows as its
+         *     `closeOrder`. If the position closes first (by the user, its take-profit or stop-loss, or
+         *     liquidation) the close order is cancelled with it; a part closed first shrinks a close order
+         *     larger than what remains. A price the last price has already reached closes at once, at the
+         *     last price (at least as good as `price`). Answers the position after it.
+         */
+        post: operations["placeLeverCloseOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/lever/positions/close-order/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a position's close order
+         * @description Removes the position's close order; nothing else changes (nothing was frozen for it).
+         */
+        post: operations["cancelLeverCloseOrder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3125,6 +3181,23 @@ export interface components {
             liquidationLine: components["schemas"]["Decimal"];
             time: components["schemas"]["EpochMillis"];
         };
+        /** @description A position's resting close order (see placeLeverCloseOrder). */
+        LeverCloseOrder: {
+            /** @description Closes at this price when the last price reaches it. */
+            price: components["schemas"]["Decimal"];
+            /** @description How many lots it closes (at most the position's). */
+            lots: components["schemas"]["Decimal"];
+            /** @description When it was placed. */
+            time: components["schemas"]["EpochMillis"];
+        };
+        LeverCloseOrderRequest: {
+            /** @description The id of one of the user's open positions. */
+            id: string;
+            /** @description The limit price. */
+            price: components["schemas"]["DecimalInput"];
+            /** @description How many of its lots to close (left out: all of them). */
+            lots?: components["schemas"]["DecimalInput"];
+        };
         /**
          * @description `long` gains when the price rises, `short` when it falls.
          * @enum {string}
@@ -3136,10 +3209,10 @@ export interface components {
          */
         LeverStatus: "delegating" | "dealing" | "closed" | "cancelled";
         /**
-         * @description Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line.
+         * @description Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling.
          * @enum {string}
          */
-        LeverCloseReason: "user" | "take_profit" | "stop_loss" | "liquidation";
+        LeverCloseReason: "user" | "take_profit" | "stop_loss" | "liquidation" | "close_order";
         /** @description A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`. */
         LeverOrder: {
             id: string;
@@ -3164,6 +3237,10 @@ export interface components {
             overnightFee: components["schemas"]["Decimal"];
             takeProfit?: components["schemas"]["Decimal"];
             stopLoss?: components["schemas"]["Decimal"];
+            /** @description The open position's resting close order, if it has one (see placeLeverCloseOrder). */
+            closeOrder?: components["schemas"]["LeverCloseOrder"];
+            /** @description For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's. */
+            closedFrom?: string;
             /** @description Profit or loss of the price move, once closed (fees not included). */
             realizedPnl?: components["schemas"]["Decimal"];
             status: components["schemas"]["LeverStatus"];
@@ -3207,6 +3284,12 @@ export interface components {
             takeProfit?: components["schemas"]["DecimalInput"];
             /** @description Left out to remove it. */
             stopLoss?: components["schemas"]["DecimalInput"];
+        };
+        LeverCloseRequest: {
+            /** @description The id of one of the user's open positions. */
+            id: string;
+            /** @description How many of its lots to close (left out: all of them). */
+            lots?: components["schemas"]["DecimalInput"];
         };
         /**
          * @description one_time: principal and interest at the end; instalments: equal parts every 30 days.
@@ -5941,12 +6024,12 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["LeverIdRequest"];
-                "application/json": components["schemas"]["LeverIdRequest"];
+                "application/x-www-form-urlencoded": components["schemas"]["LeverCloseRequest"];
+                "application/json": components["schemas"]["LeverCloseRequest"];
             };
         };
         responses: {
-            /** @description The closed position, or an envelope error. */
+            /** @description What closed: the position, or (with `lots`) the part closed from it; or an envelope error. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5990,6 +6073,82 @@ export interface operations {
                         type: "ok";
                         message: components["schemas"]["LeverOrder"][];
                     } | components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    placeLeverCloseOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LeverCloseOrderRequest"];
+                "application/json": components["schemas"]["LeverCloseOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The position with its close order (or as the close left it, when the price had already reached it), or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeverOrderEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelLeverCloseOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes a retry of this change safe: the server acts at most once per key (for the same
+                 *     session and operation, for 24 hours) and answers a repeat with the first answer. See the
+                 *     Idempotency section.
+                 * @example 3f2b8c1e-7d4a-4e9b-9c1f-2a6d5e8b7c40
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LeverIdRequest"];
+                "application/json": components["schemas"]["LeverIdRequest"];
+            };
+        };
+        responses: {
+            /** @description The position without a close order, or an envelope error. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeverOrderEnvelope"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -20406,6 +20406,46 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "64210.55"
                   ]
                 },
+                "closeOrder": {
+                  "type": "object",
+                  "required": [
+                    "price",
+                    "lots",
+                    "time"
+                  ],
+                  "additionalProperties": false,
+                  "description": "The open position's resting close order, if it has one (see placeLeverCloseOrder).",
+                  "properties": {
+                    "price": {
+                      "type": "string",
+                      "description": "Closes at this price when the last price reaches it.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "lots": {
+                      "type": "string",
+                      "description": "How many lots it closes (at most the position's).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "time": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When it was placed.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    }
+                  }
+                },
+                "closedFrom": {
+                  "type": "string",
+                  "description": "For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's."
+                },
                 "realizedPnl": {
                   "type": "string",
                   "description": "Profit or loss of the price move, once closed (fees not included).",
@@ -20430,9 +20470,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "user",
                     "take_profit",
                     "stop_loss",
-                    "liquidation"
+                    "liquidation",
+                    "close_order"
                   ],
-                  "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                  "description": "Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling."
                 },
                 "time": {
                   "type": "integer",
@@ -20826,6 +20867,46 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "64210.55"
                   ]
                 },
+                "closeOrder": {
+                  "type": "object",
+                  "required": [
+                    "price",
+                    "lots",
+                    "time"
+                  ],
+                  "additionalProperties": false,
+                  "description": "The open position's resting close order, if it has one (see placeLeverCloseOrder).",
+                  "properties": {
+                    "price": {
+                      "type": "string",
+                      "description": "Closes at this price when the last price reaches it.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "lots": {
+                      "type": "string",
+                      "description": "How many lots it closes (at most the position's).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "time": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When it was placed.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    }
+                  }
+                },
+                "closedFrom": {
+                  "type": "string",
+                  "description": "For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's."
+                },
                 "realizedPnl": {
                   "type": "string",
                   "description": "Profit or loss of the price move, once closed (fees not included).",
@@ -20850,9 +20931,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "user",
                     "take_profit",
                     "stop_loss",
-                    "liquidation"
+                    "liquidation",
+                    "close_order"
                   ],
-                  "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                  "description": "Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling."
                 },
                 "time": {
                   "type": "integer",
@@ -21267,6 +21349,46 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "64210.55"
                   ]
                 },
+                "closeOrder": {
+                  "type": "object",
+                  "required": [
+                    "price",
+                    "lots",
+                    "time"
+                  ],
+                  "additionalProperties": false,
+                  "description": "The open position's resting close order, if it has one (see placeLeverCloseOrder).",
+                  "properties": {
+                    "price": {
+                      "type": "string",
+                      "description": "Closes at this price when the last price reaches it.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "lots": {
+                      "type": "string",
+                      "description": "How many lots it closes (at most the position's).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "time": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When it was placed.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    }
+                  }
+                },
+                "closedFrom": {
+                  "type": "string",
+                  "description": "For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's."
+                },
                 "realizedPnl": {
                   "type": "string",
                   "description": "Profit or loss of the price move, once closed (fees not included).",
@@ -21291,9 +21413,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "user",
                     "take_profit",
                     "stop_loss",
-                    "liquidation"
+                    "liquidation",
+                    "close_order"
                   ],
-                  "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                  "description": "Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling."
                 },
                 "time": {
                   "type": "integer",
@@ -21531,7 +21654,18 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
-          "description": "The id of one of the user's lever orders."
+          "description": "The id of one of the user's open positions."
+        },
+        "lots": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "How many of its lots to close (left out: all of them).",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
         }
       }
     },
@@ -21687,6 +21821,46 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "64210.55"
                   ]
                 },
+                "closeOrder": {
+                  "type": "object",
+                  "required": [
+                    "price",
+                    "lots",
+                    "time"
+                  ],
+                  "additionalProperties": false,
+                  "description": "The open position's resting close order, if it has one (see placeLeverCloseOrder).",
+                  "properties": {
+                    "price": {
+                      "type": "string",
+                      "description": "Closes at this price when the last price reaches it.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "lots": {
+                      "type": "string",
+                      "description": "How many lots it closes (at most the position's).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "time": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When it was placed.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    }
+                  }
+                },
+                "closedFrom": {
+                  "type": "string",
+                  "description": "For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's."
+                },
                 "realizedPnl": {
                   "type": "string",
                   "description": "Profit or loss of the price move, once closed (fees not included).",
@@ -21711,9 +21885,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "user",
                     "take_profit",
                     "stop_loss",
-                    "liquidation"
+                    "liquidation",
+                    "close_order"
                   ],
-                  "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                  "description": "Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling."
                 },
                 "time": {
                   "type": "integer",
@@ -22095,6 +22270,46 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "64210.55"
                     ]
                   },
+                  "closeOrder": {
+                    "type": "object",
+                    "required": [
+                      "price",
+                      "lots",
+                      "time"
+                    ],
+                    "additionalProperties": false,
+                    "description": "The open position's resting close order, if it has one (see placeLeverCloseOrder).",
+                    "properties": {
+                      "price": {
+                        "type": "string",
+                        "description": "Closes at this price when the last price reaches it.",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "lots": {
+                        "type": "string",
+                        "description": "How many lots it closes (at most the position's).",
+                        "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                        "examples": [
+                          "64210.55"
+                        ]
+                      },
+                      "time": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "description": "When it was placed.",
+                        "examples": [
+                          1767225600000
+                        ]
+                      }
+                    }
+                  },
+                  "closedFrom": {
+                    "type": "string",
+                    "description": "For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's."
+                  },
                   "realizedPnl": {
                     "type": "string",
                     "description": "Profit or loss of the price move, once closed (fees not included).",
@@ -22119,9 +22334,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "user",
                       "take_profit",
                       "stop_loss",
-                      "liquidation"
+                      "liquidation",
+                      "close_order"
                     ],
-                    "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                    "description": "Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling."
                   },
                   "time": {
                     "type": "integer",
@@ -22155,6 +22371,951 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       1767225600000
                     ]
                   }
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_store_name_taken",
+                "p2p_too_many_open_orders",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "placeLeverCloseOrder": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id",
+        "price"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The id of one of the user's open positions."
+        },
+        "price": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "The limit price.",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        },
+        "lots": {
+          "type": "string",
+          "maxLength": 40,
+          "pattern": "^(0|[1-9][0-9]{0,14})(\\.[0-9]{1,18})?$",
+          "x-invalid-code": "amount_invalid",
+          "description": "How many of its lots to close (left out: all of them).",
+          "examples": [
+            "0.5",
+            "64210.55"
+          ]
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "side",
+                "type",
+                "lots",
+                "multiple",
+                "quantity",
+                "margin",
+                "openFee",
+                "closeFee",
+                "overnightFee",
+                "status",
+                "time",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "description": "A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`.",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "long",
+                    "short"
+                  ],
+                  "description": "`long` gains when the price rises, `short` when it falls."
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "limit",
+                    "market"
+                  ]
+                },
+                "lots": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "multiple": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Equivalent base quantity: lots × contractSize.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "The delegate price (limit orders).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openPrice": {
+                  "type": "string",
+                  "description": "Price the position opened at (once dealing).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closePrice": {
+                  "type": "string",
+                  "description": "Price it closed at (once closed).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "margin": {
+                  "type": "string",
+                  "description": "Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closeFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "overnightFee": {
+                  "type": "string",
+                  "description": "Overnight fees charged so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "takeProfit": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "stopLoss": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closeOrder": {
+                  "type": "object",
+                  "required": [
+                    "price",
+                    "lots",
+                    "time"
+                  ],
+                  "additionalProperties": false,
+                  "description": "The open position's resting close order, if it has one (see placeLeverCloseOrder).",
+                  "properties": {
+                    "price": {
+                      "type": "string",
+                      "description": "Closes at this price when the last price reaches it.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "lots": {
+                      "type": "string",
+                      "description": "How many lots it closes (at most the position's).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "time": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When it was placed.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    }
+                  }
+                },
+                "closedFrom": {
+                  "type": "string",
+                  "description": "For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's."
+                },
+                "realizedPnl": {
+                  "type": "string",
+                  "description": "Profit or loss of the price move, once closed (fees not included).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "delegating",
+                    "dealing",
+                    "closed",
+                    "cancelled"
+                  ],
+                  "description": "`delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened."
+                },
+                "closeReason": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "take_profit",
+                    "stop_loss",
+                    "liquidation",
+                    "close_order"
+                  ],
+                  "description": "Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling."
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When the order was placed.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "openedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "closedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When it closed or was cancelled.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                }
+              }
+            }
+          }
+        },
+        {
+          "type": "object",
+          "description": "Any envelope whose type is not \"ok\". `message` is for people, `code` for programs.",
+          "required": [
+            "type",
+            "message",
+            "code"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "type": "string",
+              "enum": [
+                "error",
+                "999",
+                "998",
+                "997"
+              ]
+            },
+            "message": {
+              "type": "string"
+            },
+            "code": {
+              "type": "string",
+              "description": "The stable reason of every error answer: a client translates it (the app's catalogue is\n`apiErrors` in locales/*.json, one string per code in every language) and falls back to\n`message` only for a code it does not know. New codes are added here first. Which\noperation answers which code, when, with which HTTP status and envelope type, is each\noperation's `x-error-codes` plus the shared rules of the Errors section. `injected_fault`\nis answered only by sandbox servers, in place of an operation, when a test asks for it.\n",
+              "enum": [
+                "account_taken",
+                "address_invalid",
+                "address_mismatch",
+                "address_required",
+                "address_unknown",
+                "agreement_required",
+                "already_agent",
+                "already_verified",
+                "amount_invalid",
+                "amount_precision",
+                "amount_required",
+                "amount_too_small",
+                "authorization_code_invalid",
+                "below_minimum",
+                "body_too_large",
+                "code_attempts",
+                "code_cooldown",
+                "code_expired",
+                "code_not_sent",
+                "code_required",
+                "duplicate_address",
+                "duplicate_method",
+                "earn_amount_out_of_range",
+                "earn_no_early_redemption",
+                "earn_not_open",
+                "earn_position_closed",
+                "earn_sold_out",
+                "earn_stock_short",
+                "field_required",
+                "idempotency_key_reused",
+                "ieo_not_open",
+                "ieo_quantity_out_of_range",
+                "injected_fault",
+                "insufficient_balance",
+                "insufficient_margin",
+                "internal",
+                "invalid_account",
+                "invalid_request",
+                "invite_invalid",
+                "limit_exceeded",
+                "loan_amount_out_of_range",
+                "loan_method_unavailable",
+                "loan_not_repayable",
+                "loan_open",
+                "loan_term_unavailable",
+                "lots_out_of_bounds",
+                "malformed_body",
+                "market_closed",
+                "multiple_not_offered",
+                "name_mismatch",
+                "no_liquidity",
+                "no_transaction_password",
+                "not_found",
+                "not_logged_in",
+                "not_your_account",
+                "order_closed",
+                "own_address",
+                "p2p_ad_unavailable",
+                "p2p_buy_restricted",
+                "p2p_fiat_unsupported",
+                "p2p_max_below_min",
+                "p2p_min_above_total",
+                "p2p_no_payment_method",
+                "p2p_not_merchant",
+                "p2p_not_your_action",
+                "p2p_order_closed",
+                "p2p_out_of_limits",
+                "p2p_own_ad",
+                "p2p_payment_unsupported",
+                "p2p_store_name_taken",
+                "p2p_too_many_open_orders",
+                "p2p_wrong_state",
+                "password_length",
+                "password_mismatch",
+                "password_too_simple",
+                "password_unchanged",
+                "period_not_offered",
+                "price_required",
+                "primary_required",
+                "quantity_required",
+                "quote_expired",
+                "real_name_required",
+                "review_pending",
+                "same_account",
+                "same_coin",
+                "stake_out_of_bounds",
+                "stop_loss_invalid",
+                "take_profit_invalid",
+                "text_empty",
+                "text_invalid_characters",
+                "text_too_long",
+                "text_too_short",
+                "ticket_invalid",
+                "too_many_attempts",
+                "too_many_methods",
+                "too_many_running",
+                "transaction_password_format",
+                "transaction_password_too_simple",
+                "unknown_chain",
+                "unknown_coin",
+                "unknown_symbol",
+                "unsupported_media_type",
+                "upload_capacity",
+                "upload_corrupt",
+                "upload_dimensions",
+                "upload_empty",
+                "upload_expired",
+                "upload_invalid",
+                "upload_missing",
+                "upload_quota",
+                "upload_too_large",
+                "upload_trailing_data",
+                "upload_type",
+                "wrong_code",
+                "wrong_credentials",
+                "wrong_old_password",
+                "wrong_transaction_password"
+              ]
+            },
+            "params": {
+              "type": "object",
+              "description": "The values in `message`, for a client that shows its own translation of `code`:\n`code_cooldown` {seconds}, `amount_precision` {places}, `below_minimum` {amount, coin},\n`limit_exceeded` {limit, coin}, `too_many_methods` {max}, `address_invalid` {chain},\n`unknown_coin` {coin}, `unknown_chain` {coin, chain}, `unknown_symbol` {symbol}.\n",
+              "additionalProperties": {
+                "type": [
+                  "string",
+                  "number"
+                ]
+              }
+            }
+          },
+          "examples": [
+            {
+              "type": "error",
+              "code": "wrong_credentials",
+              "message": "Incorrect account or password"
+            },
+            {
+              "type": "error",
+              "code": "code_cooldown",
+              "message": "Please wait 42 s before requesting another code",
+              "params": {
+                "seconds": 42
+              }
+            }
+          ]
+        }
+      ]
+    }
+  },
+  "cancelLeverCloseOrder": {
+    "query": null,
+    "headers": {
+      "type": "object",
+      "required": [],
+      "properties": {
+        "idempotency-key": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "pattern": "^[A-Za-z0-9_-]+$"
+        }
+      }
+    },
+    "body": {
+      "type": "object",
+      "required": [
+        "id"
+      ],
+      "additionalProperties": false,
+      "properties": {
+        "id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "The id of one of the user's lever orders."
+        }
+      }
+    },
+    "bodyRequired": true,
+    "response": {
+      "oneOf": [
+        {
+          "type": "object",
+          "required": [
+            "type",
+            "message"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "type": {
+              "const": "ok"
+            },
+            "message": {
+              "type": "object",
+              "required": [
+                "id",
+                "symbol",
+                "side",
+                "type",
+                "lots",
+                "multiple",
+                "quantity",
+                "margin",
+                "openFee",
+                "closeFee",
+                "overnightFee",
+                "status",
+                "time",
+                "updatedAt"
+              ],
+              "additionalProperties": false,
+              "description": "A lever order from delegation to close. Amounts in USDT at USDT's precision; prices at the symbol's `pricePrecision`.",
+              "properties": {
+                "id": {
+                  "type": "string"
+                },
+                "symbol": {
+                  "type": "string",
+                  "pattern": "^[A-Z0-9]{2,10}/[A-Z0-9]{2,10}$",
+                  "examples": [
+                    "BTC/USDT"
+                  ]
+                },
+                "side": {
+                  "type": "string",
+                  "enum": [
+                    "long",
+                    "short"
+                  ],
+                  "description": "`long` gains when the price rises, `short` when it falls."
+                },
+                "type": {
+                  "type": "string",
+                  "enum": [
+                    "limit",
+                    "market"
+                  ]
+                },
+                "lots": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "multiple": {
+                  "type": "integer",
+                  "minimum": 1
+                },
+                "quantity": {
+                  "type": "string",
+                  "description": "Equivalent base quantity: lots × contractSize.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "price": {
+                  "type": "string",
+                  "description": "The delegate price (limit orders).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openPrice": {
+                  "type": "string",
+                  "description": "Price the position opened at (once dealing).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closePrice": {
+                  "type": "string",
+                  "description": "Price it closed at (once closed).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "margin": {
+                  "type": "string",
+                  "description": "Margin frozen: openPrice (or the delegate price) × quantity ÷ multiple, rounded up; less what cross margin took from it to pay another position's loss or an overnight fee beyond the available balance (see closeLever).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "openFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closeFee": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "overnightFee": {
+                  "type": "string",
+                  "description": "Overnight fees charged so far.",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "takeProfit": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "stopLoss": {
+                  "type": "string",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "closeOrder": {
+                  "type": "object",
+                  "required": [
+                    "price",
+                    "lots",
+                    "time"
+                  ],
+                  "additionalProperties": false,
+                  "description": "The open position's resting close order, if it has one (see placeLeverCloseOrder).",
+                  "properties": {
+                    "price": {
+                      "type": "string",
+                      "description": "Closes at this price when the last price reaches it.",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "lots": {
+                      "type": "string",
+                      "description": "How many lots it closes (at most the position's).",
+                      "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                      "examples": [
+                        "64210.55"
+                      ]
+                    },
+                    "time": {
+                      "type": "integer",
+                      "minimum": 0,
+                      "description": "When it was placed.",
+                      "examples": [
+                        1767225600000
+                      ]
+                    }
+                  }
+                },
+                "closedFrom": {
+                  "type": "string",
+                  "description": "For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's."
+                },
+                "realizedPnl": {
+                  "type": "string",
+                  "description": "Profit or loss of the price move, once closed (fees not included).",
+                  "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                  "examples": [
+                    "64210.55"
+                  ]
+                },
+                "status": {
+                  "type": "string",
+                  "enum": [
+                    "delegating",
+                    "dealing",
+                    "closed",
+                    "cancelled"
+                  ],
+                  "description": "`delegating`: a limit order waiting for its price; `dealing`: an open position; `closed`: a position closed (by the user, a trigger or liquidation); `cancelled`: a delegation cancelled before it opened."
+                },
+                "closeReason": {
+                  "type": "string",
+                  "enum": [
+                    "user",
+                    "take_profit",
+                    "stop_loss",
+                    "liquidation",
+                    "close_order"
+                  ],
+                  "description": "Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling."
+                },
+                "time": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When the order was placed.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "openedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "closedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "When it closed or was cancelled.",
+                  "examples": [
+                    1767225600000
+                  ]
+                },
+                "updatedAt": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "description": "Unix epoch milliseconds.",
+                  "examples": [
+                    1767225600000
+                  ]
                 }
               }
             }
@@ -22538,6 +23699,46 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "64210.55"
                         ]
                       },
+                      "closeOrder": {
+                        "type": "object",
+                        "required": [
+                          "price",
+                          "lots",
+                          "time"
+                        ],
+                        "additionalProperties": false,
+                        "description": "The open position's resting close order, if it has one (see placeLeverCloseOrder).",
+                        "properties": {
+                          "price": {
+                            "type": "string",
+                            "description": "Closes at this price when the last price reaches it.",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "lots": {
+                            "type": "string",
+                            "description": "How many lots it closes (at most the position's).",
+                            "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+                            "examples": [
+                              "64210.55"
+                            ]
+                          },
+                          "time": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "When it was placed.",
+                            "examples": [
+                              1767225600000
+                            ]
+                          }
+                        }
+                      },
+                      "closedFrom": {
+                        "type": "string",
+                        "description": "For a part closed from a position (closeLever with `lots`, or a close order of part of it): the position's id. Its lots, margin and fees are the part's."
+                      },
                       "realizedPnl": {
                         "type": "string",
                         "description": "Profit or loss of the price move, once closed (fees not included).",
@@ -22562,9 +23763,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "user",
                           "take_profit",
                           "stop_loss",
-                          "liquidation"
+                          "liquidation",
+                          "close_order"
                         ],
-                        "description": "Why a position closed: the user (one position or one-click close), its take-profit or stop-loss, or liquidation at the liquidation line."
+                        "description": "Why a position (or a part of it) closed: the user (one position, a part, or one-click close), its take-profit or stop-loss, liquidation at the liquidation line, or its close order (placeLeverCloseOrder) filling."
                       },
                       "time": {
                         "type": "integer",

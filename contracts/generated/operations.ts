@@ -459,6 +459,20 @@ export const operationTable = {
     "callStyle": "token",
     "auth": true
   },
+  "placeLeverCloseOrder": {
+    "operationId": "placeLeverCloseOrder",
+    "method": "post",
+    "path": "/me/lever/positions/close-order",
+    "callStyle": "token",
+    "auth": true
+  },
+  "cancelLeverCloseOrder": {
+    "operationId": "cancelLeverCloseOrder",
+    "method": "post",
+    "path": "/me/lever/positions/close-order/cancel",
+    "callStyle": "token",
+    "auth": true
+  },
   "listLeverOrders": {
     "operationId": "listLeverOrders",
     "method": "get",

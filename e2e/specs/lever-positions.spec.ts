@@ -1,6 +1,6 @@
 /**
- * Lever positions and delegations: a limit order filled by the price or cancelled, one-click and
- * single close, positions, P/L, risk rate and the warning live from the tickers, liquidation at the
+ * Lever positions and delegations: a limit order filled by the price or cancelled, part of a
+ * position closed from the close sheet, a close order filled at its limit, one-click close, positions, P/L, risk rate and the warning live from the tickers, liquidation at the
  * estimated price, and the take-profit and stop-loss of an open position. Prices are set with the
  * control API (`mockPrice`) on a frozen clock, so every figure is known (fixtures/lever.ts).
  */
@@ -53,7 +53,11 @@ test('delegations: one fills when the price comes down to it, another is cancell
   await expect(page.getByTestId('account-available')).toHaveText(shown('936.68 USDT'));
 });
 
-test('one-click close closes every position after one confirmation; a single close asks too', async ({ page, server, api }) => {
+test('part of a position closes from the close sheet, another closes at its limit price, one-click close closes the rest after one confirmation', async ({
+  page,
+  server,
+  api,
+}) => {
   const token = await setup(page, server);
   for (const [side, lots, multiple] of [
     ['long', '1', 10],
@@ -62,15 +66,45 @@ test('one-click close closes every position after one confirmation; a single clo
   ] as const) {
     await api.ok('openLever', { token, body: { symbol: 'BTC/USDT', side, type: 'market', lots, multiple } });
   }
+  await price(server, 'BTC/USDT', '64500.00');
   await page.goto(POSITIONS);
   const rows = page.getByTestId('position-row');
   await expect(rows).toHaveCount(3);
   await expect(page.getByText('Positions (3)')).toBeVisible();
 
-  await rows.first().getByTestId('position-close').click();
-  await expect(page.getByRole('dialog')).toContainText('Close this BTC/USDT position at the market price?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Close position' }).click();
-  await expect(toast(page, loose('Position closed, P/L 0.00 USDT'))).toBeVisible();
+  // The 3-lot long (newest first): 25 % is less than a lot; 50 % rounds down to 1 lot.
+  const long3 = rows.first();
+  await long3.getByTestId('position-close').click();
+  const sheet = page.getByRole('dialog', { name: 'Close position' });
+  await expect(sheet.getByTestId('close-percent-25')).toBeDisabled();
+  await sheet.getByTestId('close-percent-50').click();
+  await expect(sheet.getByTestId('close-lots-input')).toHaveValue('1');
+  await expect(sheet.getByTestId('close-pnl')).toHaveText(shown('+5.00 USDT'));
+  await expect(sheet.getByTestId('close-fee')).toHaveText(shown('0.32 USDT'));
+  // 32 margin + 5 P/L − 0.3225 fee.
+  await expect(sheet.getByTestId('close-returned')).toHaveText(shown('36.67 USDT'));
+  await expect(sheet.getByTestId('close-remaining')).toHaveText('2');
+  await expect(sheet.getByTestId('close-liquidation')).toBeVisible();
+  await sheet.getByTestId('close-lots-input').fill('4');
+  await sheet.getByTestId('close-submit').click();
+  await expect(sheet.getByText('Only 3 lots are open')).toBeVisible();
+  await sheet.getByTestId('close-lots-input').fill('1');
+  await sheet.getByTestId('close-submit').click();
+  await expect(toast(page, loose('Part closed, P/L +5.00 USDT'))).toBeVisible();
+  await expect(long3.getByTestId('position-lots')).toHaveText('2');
+
+  // The rest of it at a limit price: refused at or below the price now, resting above it, filled when the price gets there.
+  await long3.getByTestId('position-close').click();
+  await sheet.getByTestId('close-kind').getByText('At a limit price').click();
+  await sheet.getByTestId('close-price-input').fill('64000');
+  await sheet.getByTestId('close-submit').click();
+  await expect(sheet.getByText(loose('For a long, the close price must be above the current price 64,500'))).toBeVisible();
+  await sheet.getByTestId('close-price-input').fill('65000');
+  await expect(sheet.getByTestId('close-pnl')).toHaveText(shown('+20.00 USDT'));
+  await sheet.getByTestId('close-submit').click();
+  await expect(toast(page, 'Close order placed')).toBeVisible();
+  await expect(long3.getByTestId('position-close-order-price')).toHaveText('65,000.00');
+  await price(server, 'BTC/USDT', '65100.00');
   await expect(rows).toHaveCount(2);
 
   const calls = recordApiCalls(page);
@@ -84,7 +118,9 @@ test('one-click close closes every position after one confirmation; a single clo
   await expect(page.getByTestId('lever-no-positions')).toBeVisible();
   expect(calls.filter((c) => c.method === 'POST' && c.path === '/me/lever/positions/close-all')).toHaveLength(1);
   const history = await api.ok('listLeverOrders', { token, query: { status: 'history' } });
-  expect(history.items.map((o) => o.closeReason)).toEqual(['user', 'user', 'user']);
+  expect(history.items.map((o) => o.closeReason)).toEqual(['user', 'close_order', 'user', 'user']);
+  expect(history.items[1]).toMatchObject({ lots: '2', closePrice: '65000.00' });
+  expect(history.items[0].closedFrom).toBe(history.items[1].id);
   expect((await api.ok('getLeverAccount', { token })).positionMargin).toBe('0.000000');
 });
 

@@ -25,6 +25,8 @@ const RATE_SCALE = 8;
 interface Context {
   coins: Map<string, number>;
   symbols: Map<string, Json>;
+  /** The lever terms of each lever symbol (listLeverSymbols). */
+  leverSymbols: Map<string, Json>;
   /** The symbol of an answer that does not name it (getTrades). */
   symbol?: string;
 }
@@ -51,6 +53,15 @@ const settled: Rule = (s, o, c) => symbolOf(s, o, c).settlementPrecision;
 const ownCoin: Rule = (s, _o, c) => coin(c, s.coin);
 const value: Rule = () => VALUE_SCALE;
 const asIs: Rule = () => 'as-is';
+/** Lever amounts are in USDT, the lever account's coin. */
+const leverUsdt: Rule = (_s, _o, c) => coin(c, 'USDT');
+/** Lots at the scale of the lever symbol's lotStep. */
+const lots: Rule = (s, o, c) => {
+  const name = s?.symbol ?? [...o].reverse().find((x) => typeof x.value?.symbol === 'string')?.value.symbol;
+  const step = String(c.leverSymbols.get(name)?.lotStep ?? '');
+  if (!step) throw new Error(`no lever terms for ${name}`);
+  return scaleOf(step);
+};
 
 /** The rule of every Decimal field the mock sends. */
 const RULES: Record<string, Rule> = {
@@ -69,6 +80,34 @@ const RULES: Record<string, Rule> = {
   'P2pStoreSummary.completionRate30d': () => 4,
   'P2pStore.completionRate': () => 4,
   'P2pStore.completionRate30d': () => 4,
+  'LeverSymbol.contractSize': base,
+  'LeverSymbol.minLots': lots,
+  'LeverSymbol.maxLots': lots,
+  'LeverSymbol.lotStep': asIs,
+  'LeverSymbol.feeRate': asIs,
+  'LeverSymbol.overnightRate': asIs,
+  'LeverSymbol.liquidationLine': asIs,
+  'LeverOrder.lots': lots,
+  'LeverOrder.quantity': base,
+  'LeverOrder.price': price,
+  'LeverOrder.openPrice': price,
+  'LeverOrder.closePrice': price,
+  'LeverOrder.takeProfit': price,
+  'LeverOrder.margin': leverUsdt,
+  'LeverOrder.openFee': leverUsdt,
+  'LeverOrder.closeFee': leverUsdt,
+  'LeverOrder.overnightFee': leverUsdt,
+  'LeverOrder.realizedPnl': leverUsdt,
+  'LeverCloseOrder.price': price,
+  'LeverCloseOrder.lots': lots,
+  'LeverAccount.balance': leverUsdt,
+  'LeverAccount.available': leverUsdt,
+  'LeverAccount.positionMargin': leverUsdt,
+  'LeverAccount.delegationFrozen': leverUsdt,
+  'LeverAccount.unrealizedPnl': leverUsdt,
+  'LeverAccount.equity': leverUsdt,
+  'LeverAccount.riskRate': () => 4,
+  'LeverAccount.liquidationLine': asIs,
   'User.withdrawalLimit': value,
   'User.withdrawalLimitLeft': value,
   'ChainInfo.minDeposit': (_s, o, c) => coin(c, o.find((x) => x.name === 'CoinInfo')!.value.coin),
@@ -171,7 +210,7 @@ const TOPICS = ['tickers', 'depth:BTC/USDT', 'depth:ETH/BTC', 'trades:BTC/USDT',
 
 describe('decimal formats on the wire', () => {
   const found: Found[] = [];
-  const ctx: Context = { coins: new Map(), symbols: new Map() };
+  const ctx: Context = { coins: new Map(), symbols: new Map(), leverSymbols: new Map() };
   let token: string | undefined;
 
   beforeAll(() => {
@@ -264,6 +303,17 @@ describe('decimal formats on the wire', () => {
     call('getOrderBook', undefined, { symbol: 'SHIB/USDT' });
     call('getTrades', undefined, { symbol: 'BTC/USDT' }, 'BTC/USDT');
     call('getTrades', undefined, { symbol: 'ETH/BTC' }, 'ETH/BTC');
+
+    // Lever: a position with a close order, part of it closed, a limit close, the account.
+    for (const t of call('listLeverSymbols') as Json[]) ctx.leverSymbols.set(t.symbol, t);
+    call('transfer', { coin: 'USDT', from: 'funds', to: 'lever', amount: '500.5' });
+    const btc = Number(world.market.ticker('BTC/USDT').last);
+    const position = call('openLever', { symbol: 'BTC/USDT', side: 'long', type: 'market', lots: '3', multiple: 20, takeProfit: (btc * 1.1).toFixed(2) });
+    call('openLever', { symbol: 'ETH/USDT', side: 'short', type: 'limit', price: '100.00', lots: '1', multiple: 10 });
+    call('placeLeverCloseOrder', { id: position.id, price: (btc * 1.05).toFixed(2), lots: '2' });
+    call('closeLever', { id: position.id, lots: '1' });
+    call('listLeverOrders', undefined, { status: 'all' });
+    call('getLeverAccount');
   });
 
   it('every Decimal field has a scale rule, and every rule is exercised', () => {

@@ -8,7 +8,10 @@ import * as dec from '../kernel/decimals.ts';
 import { SYSTEM, type Leg } from '../kernel/ledger.ts';
 import { USDT } from '../market/symbols.ts';
 import { LeverBook } from './book.ts';
-import { closingAt, DP, FLOAT_LINE, index, LINE, OVERNIGHT_RATE, pnlAt, usdt, ZERO, type CloseReason, type Entry } from './entry.ts';
+import { closingAt, DP, FLOAT_LINE, index, LINE, lotsOf, OVERNIGHT_RATE, partAt, pnlAt, restShare, usdt, ZERO, type CloseReason, type Entry } from './entry.ts';
+
+/** A position to close, why, and at which price (its symbol's last price unless given: a close order's limit). */
+type Closing = [Entry, CloseReason, Big?];
 
 export abstract class LeverEngine extends LeverBook {
   /** Whether the last price has reached a delegation's price (a long's: at or below it; a short's: at or above it). */
@@ -57,32 +60,110 @@ export abstract class LeverEngine extends LeverBook {
   }
 
   /**
-   * Closes positions at their symbols' last prices. When a user's balance could not pay what they
-   * realize, the account is settled whole: the user's other positions are closed too
-   * (liquidation). Each user's positions are settled most profitable first, so that a profit pays
-   * for a loss before anything is taken from elsewhere. Returns the positions asked for, in the
-   * order settled.
+   * Closes positions at their symbols' last prices (or the price given). When a user's balance could
+   * not pay what they realize, the account is settled whole: the user's other positions are closed
+   * too (liquidation). Each user's positions are settled most profitable first, so that a profit
+   * pays for a loss before anything is taken from elsewhere. Returns the positions asked for, in
+   * the order settled.
    */
-  protected closeMany(list: Array<[Entry, CloseReason]>): Entry[] {
-    const all = new Map<Entry, CloseReason>(list);
+  protected closeMany(list: Closing[]): Entry[] {
+    const all = new Map<Entry, [CloseReason, Big]>(list.map(([e, reason, price]) => [e, [reason, price ?? this.last(e.order.symbol)]]));
     const realized = new Map<string, Big>();
-    for (const [e] of list) {
-      const { pnl, fee } = closingAt(e, this.last(e.order.symbol));
+    for (const [e, [, price]] of all) {
+      const { pnl, fee } = closingAt(e, price);
       realized.set(e.owner, (realized.get(e.owner) ?? ZERO).plus(pnl).minus(fee));
     }
     for (const [userId, sum] of realized) {
       const { available, frozen } = this.balance(userId);
       if (available.plus(frozen).plus(sum).gt(0)) continue;
-      for (const p of this.positions.get(userId) ?? []) if (!all.has(p)) all.set(p, 'liquidation');
+      for (const p of this.positions.get(userId) ?? []) if (!all.has(p)) all.set(p, ['liquidation', this.last(p.order.symbol)]);
     }
-    const ranked = [...all].map(([e, reason]) => ({ e, reason, net: closingAt(e, this.last(e.order.symbol)).net })).sort((a, b) => b.net.cmp(a.net));
-    for (const { e, reason } of ranked) this.settle(e, reason);
+    const ranked = [...all].map(([e, [reason, price]]) => ({ e, reason, price, net: closingAt(e, price).net })).sort((a, b) => b.net.cmp(a.net));
+    for (const { e, reason, price } of ranked) this.settle(e, reason, price);
     return ranked.map(({ e }) => e).filter((e) => list.some(([x]) => x === e));
   }
 
-  protected settle(e: Entry, reason: CloseReason): void {
-    const price = this.last(e.order.symbol);
-    const { pnl, fee, net } = closingAt(e, price);
+  /**
+   * Closes `lots` of a position at `price` (all of them: closeMany). A part becomes an order of its
+   * own (`closedFrom`), settled with partAt's figures; the position keeps the rest. If the whole
+   * balance could not pay what the part realizes, the account is settled whole instead (closeMany).
+   * Returns what closed: the position, or the part.
+   */
+  protected closePart(e: Entry, lots: Big, reason: CloseReason, price = this.last(e.order.symbol)): Entry {
+    if (lots.gte(lotsOf(e))) return this.closeMany([[e, reason, price]])[0] ?? e;
+    const figures = partAt(e, lots, price);
+    const { available, frozen } = this.balance(e.owner);
+    if (available.plus(frozen).plus(figures.pnl).minus(figures.fee).lte(0)) return this.closeMany([[e, reason, price]])[0] ?? e;
+    const part = this.split(e, lots, figures.margin);
+    this.settle(part, reason, price, figures);
+    return part;
+  }
+
+  /** Splits `lots` (with `margin`) off a position as an order of its own, not yet settled; the position keeps the rest. */
+  private split(e: Entry, lots: Big, margin: Big): Entry {
+    const all = lotsOf(e);
+    const rest = all.minus(lots);
+    const share = (value: string) => new Big(value).minus(restShare(new Big(value), rest, all));
+    const { terms } = e;
+    const now = this.deps.market.now();
+    const quantity = lots.times(terms.contractSize);
+    const id = this.ids.next('lv', e.owner);
+    const { takeProfit: _tp, stopLoss: _sl, closeOrder: _co, ...kept } = e.order;
+    const part: Entry = {
+      owner: e.owner,
+      terms,
+      long: e.long,
+      quantity,
+      margin,
+      frozen: margin,
+      price: e.price,
+      open: e.open,
+      order: {
+        ...kept,
+        id,
+        lots: dec.fixed(lots, terms.lotDecimals),
+        quantity: dec.fixed(quantity, terms.amountPrecision),
+        margin: usdt(margin),
+        openFee: usdt(share(e.order.openFee)),
+        overnightFee: usdt(share(e.order.overnightFee)),
+        closedFrom: e.order.id,
+        updatedAt: now,
+      },
+    };
+    this.byId.set(id, part);
+    this.byUser.get(e.owner)!.push(part);
+    e.quantity = e.quantity.minus(quantity);
+    e.margin = e.margin.minus(margin);
+    e.frozen = e.margin;
+    e.floats = undefined;
+    if (e.closeOrder?.lots.gt(rest)) e.closeOrder.lots = rest;
+    Object.assign(e.order, {
+      lots: dec.fixed(rest, terms.lotDecimals),
+      quantity: dec.fixed(e.quantity, terms.amountPrecision),
+      margin: usdt(e.margin),
+      openFee: usdt(new Big(e.order.openFee).minus(part.order.openFee)),
+      overnightFee: usdt(new Big(e.order.overnightFee).minus(part.order.overnightFee)),
+    });
+    this.showCloseOrder(e);
+    this.changed(e, now);
+    return part;
+  }
+
+  /** The position's close order as the wire shows it (or none). */
+  protected showCloseOrder(e: Entry, time = e.order.closeOrder?.time ?? this.deps.market.now()): void {
+    const co = e.closeOrder;
+    if (!co) delete e.order.closeOrder;
+    else e.order.closeOrder = { price: dec.fixed(co.price, e.terms.pricePrecision), lots: dec.fixed(co.lots, e.terms.lotDecimals), time };
+  }
+
+  /** Whether the last price has reached a position's close order (a long's: at or above it; a short's: at or below it). */
+  protected closeReached(e: Entry): boolean {
+    const last = this.last(e.order.symbol);
+    return e.closeOrder !== undefined && (e.long ? last.gte(e.closeOrder.price) : last.lte(e.closeOrder.price));
+  }
+
+  protected settle(e: Entry, reason: CloseReason, price = this.last(e.order.symbol), figures = closingAt(e, price)): void {
+    const { pnl, fee, net } = figures;
     let { available } = this.balance(e.owner);
     if (available.plus(net).lt(0)) available = this.free(e.owner, net.neg(), e);
     // The user's lever balance never goes below zero: the platform absorbs what is missing.
@@ -95,6 +176,9 @@ export abstract class LeverEngine extends LeverBook {
     ]);
     e.frozen = ZERO;
     index(this.positions, e, false);
+    // A close order goes with its position (closed first by the user, a trigger or liquidation).
+    e.closeOrder = undefined;
+    this.showCloseOrder(e);
     const now = this.deps.market.now();
     Object.assign(e.order, {
       status: 'closed',
@@ -162,7 +246,16 @@ export abstract class LeverEngine extends LeverBook {
       for (const set of [...this.delegations.values()]) {
         for (const d of [...set]) if (this.reached(d)) this.fill(d);
       }
-      const hit: Array<[Entry, CloseReason]> = [];
+      // Close orders reached close their lots at their price, before the triggers.
+      for (const set of [...this.positions.values()]) {
+        for (const p of [...set]) {
+          if (!this.closeReached(p)) continue;
+          const { price, lots } = p.closeOrder!;
+          p.closeOrder = undefined;
+          this.closePart(p, lots, 'close_order', price);
+        }
+      }
+      const hit: Closing[] = [];
       for (const set of this.positions.values()) {
         for (const p of set) {
           const last = this.last(p.order.symbol);

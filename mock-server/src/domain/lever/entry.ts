@@ -51,6 +51,8 @@ const ORDER_FIELDS = [
   'overnightFee',
   'takeProfit',
   'stopLoss',
+  'closeOrder',
+  'closedFrom',
   'realizedPnl',
   'status',
   'closeReason',
@@ -78,6 +80,8 @@ export interface Entry {
   open?: Big;
   takeProfit?: Big;
   stopLoss?: Big;
+  /** A position's resting close order: `lots` of it close at `price` when the last price reaches it. */
+  closeOrder?: { price: Big; lots: Big };
   /** A position's numbers as floats, for the quick screen of `checkRisk` (dropped when the margin changes). */
   floats?: { open: number; quantity: number; margin: number };
 }
@@ -115,11 +119,54 @@ export function pnlAt(e: Entry, price: Big): Big {
   return e.long ? move : move.neg();
 }
 
+/** The settled P/L and the closing fee of `quantity` of a position at `price`. */
+function settledAt(e: Entry, price: Big, quantity: Big) {
+  const move = price.minus(e.open!).times(quantity);
+  return { pnl: settledPnl(e.long ? move : move.neg()), fee: dec.round(price.times(quantity).times(FEE_RATE), DP, 'fee') };
+}
+
 /** What closing a position at `price` means: its P/L, fee, and the change of available (margin + P/L − fee). */
 export function closingAt(e: Entry, price: Big) {
-  const pnl = settledPnl(pnlAt(e, price));
-  const fee = dec.round(price.times(e.quantity).times(FEE_RATE), DP, 'fee');
+  const { pnl, fee } = settledAt(e, price, e.quantity);
   return { pnl, fee, net: e.margin.plus(pnl).minus(fee) };
+}
+
+/** A position's lots, as a number. */
+export const lotsOf = (e: Entry): Big => new Big(e.order.lots);
+
+/** `total`'s share that stays with `rest` of `lots` (rounded up: the part's is the difference, so the two add up to `total`). */
+export const restShare = (total: Big, rest: Big, lots: Big): Big => dec.round(total.times(rest).div(lots), DP, 'paid');
+
+/**
+ * What closing `lots` of a position (fewer than all) at `price` realizes: the whole position's P/L
+ * and fee at that price less the remainder's, so that parts closed at one price settle, to the
+ * micro-USDT, what one close would; and the margin it releases (the remainder keeps its share).
+ */
+export function partAt(e: Entry, lots: Big, price: Big) {
+  const rest = lotsOf(e).minus(lots);
+  const all = settledAt(e, price, e.quantity);
+  const kept = settledAt(e, price, rest.times(e.terms.contractSize));
+  const margin = e.margin.minus(restShare(e.margin, rest, lotsOf(e)));
+  const pnl = all.pnl.minus(kept.pnl);
+  const fee = all.fee.minus(kept.fee);
+  return { pnl, fee, margin, net: margin.plus(pnl).minus(fee) };
+}
+
+/**
+ * Lots to close of a position (its own, or for a close order): more than zero, at most its lots, a
+ * whole number of lot steps, and leaving none or at least the symbol's minimum open.
+ */
+export function parseCloseLots(e: Entry, value: string | undefined): Big {
+  const all = lotsOf(e);
+  if (value === undefined) return all;
+  const lots = new Big(value);
+  const { lotStep, minLots, lotDecimals } = e.terms;
+  const rest = all.minus(lots);
+  if (lots.lte(0) || rest.lt(0) || !lots.mod(lotStep).eq(0) || (rest.gt(0) && rest.lt(minLots))) {
+    const [min, max, step] = [lotStep, all, lotStep].map((v) => dec.fixed(v, lotDecimals));
+    throw new DomainError('lots_out_of_bounds', `Lots go from ${min} to ${max} in steps of ${step}`).with({ min, max, step });
+  }
+  return lots;
 }
 
 /** A price field of a request: positive, at most the symbol's price decimals. */

@@ -21,7 +21,8 @@ type Sym = (typeof SYMBOLS)[number];
 
 type Step =
   | { op: 'open'; who: number; symbol: Sym; long: boolean; limit: boolean; lots: string; multiple: number; offset: number; tp: number; sl: number }
-  | { op: 'close'; who: number; pick: number }
+  | { op: 'close'; who: number; pick: number; part: number }
+  | { op: 'closeOrder'; who: number; pick: number; part: number; permille: number }
   | { op: 'closeAll'; who: number }
   | { op: 'tpsl'; who: number; pick: number; tp: number; sl: number }
   | { op: 'cancel'; who: number; pick: number }
@@ -54,7 +55,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     }),
     weight: 5,
   },
-  { arbitrary: fc.record({ op: fc.constant('close' as const), who, pick: fc.nat() }), weight: 2 },
+  { arbitrary: fc.record({ op: fc.constant('close' as const), who, pick: fc.nat(), part: fc.nat() }), weight: 2 },
+  fc.record({ op: fc.constant('closeOrder' as const), who, pick: fc.nat(), part: fc.nat(), permille: fc.integer({ min: -5, max: 40 }) }),
   fc.record({ op: fc.constant('closeAll' as const), who }),
   fc.record({ op: fc.constant('tpsl' as const), who, pick: fc.nat(), tp: trigger, sl: trigger }),
   fc.record({ op: fc.constant('cancel' as const), who, pick: fc.nat() }),
@@ -203,8 +205,24 @@ describe('lever invariants under random API use', () => {
               break;
             }
             case 'close': {
-              const list = mine(st.who, 'open');
-              if (list.length) count(`close ${call(st.who, 'closeLever', { id: list[st.pick % list.length].id }).type}`);
+              // Every other close is of a part (some lots of it: 0 or too many are refused).
+              const list = mine(st.who, 'open') as Array<{ id: string; lots: string }>;
+              if (!list.length) break;
+              const o = list[st.pick % list.length];
+              const lots = st.part % 2 ? { lots: String(st.part % (Number(o.lots) + 1)) } : {};
+              const res = call(st.who, 'closeLever', { id: o.id, ...lots });
+              count(`close${'lots' in lots ? ' part' : ''} ${res.type === 'ok' ? 'ok' : res.code}`);
+              break;
+            }
+            case 'closeOrder': {
+              // A close order `permille` ‰ beyond the last price on the profit side (negative: already reached), of all or some lots.
+              const list = mine(st.who, 'open') as Array<{ id: string; lots: string; symbol: string; side: string }>;
+              if (!list.length) break;
+              const o = list[st.pick % list.length];
+              const at = moved(world, o.symbol, o.side === 'long' ? st.permille : -st.permille);
+              const lots = st.part % 2 ? { lots: String(1 + (st.part % Number(o.lots))) } : {};
+              const res = call(st.who, 'placeLeverCloseOrder', { id: o.id, price: at, ...lots });
+              count(`closeOrder ${res.type === 'ok' ? res.message.status : res.code}`);
               break;
             }
             case 'closeAll':
@@ -273,10 +291,21 @@ describe('lever invariants under random API use', () => {
     const report = Object.fromEntries([...seen.entries()].sort());
     console.info(`lever property test: ${Math.round(performance.now() - started)} ms`, report);
     // The sequences reached the interesting paths, not only the refusals.
-    for (const what of ['open dealing', 'open delegating', 'open insufficient_margin', 'open lots_out_of_bounds', 'close ok', 'tpsl ok', 'cancel ok']) {
+    for (const what of [
+      'open dealing',
+      'open delegating',
+      'open insufficient_margin',
+      'open lots_out_of_bounds',
+      'close ok',
+      'close part ok',
+      'close part lots_out_of_bounds',
+      'closeOrder dealing',
+      'tpsl ok',
+      'cancel ok',
+    ]) {
       expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
     }
-    for (const what of ['closed user', 'closed liquidation', 'closed take_profit', 'closed stop_loss', 'absorbed'])
+    for (const what of ['closed user', 'closed liquidation', 'closed take_profit', 'closed stop_loss', 'closed close_order', 'absorbed'])
       expect(seen.get(what) ?? 0, what).toBeGreaterThan(0);
   }, 600_000);
 });

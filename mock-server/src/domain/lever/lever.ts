@@ -16,7 +16,7 @@ import { DomainError } from '../kernel/errors.ts';
 import { SYSTEM } from '../kernel/ledger.ts';
 import { USDT } from '../market/symbols.ts';
 import { LeverEngine } from './engine.ts';
-import { checkTriggers, DP, FEE_RATE, index, LINE, orderView, parsePrice, usdt, ZERO, type Entry, type LeverOrder } from './entry.ts';
+import { checkTriggers, DP, FEE_RATE, index, LINE, orderView, parseCloseLots, parsePrice, usdt, ZERO, type Entry, type LeverOrder } from './entry.ts';
 import { leverTerms } from './terms.ts';
 
 export type { LeverAccount, LeverDeps, LeverOrder } from './entry.ts';
@@ -139,13 +139,50 @@ export class Lever extends LeverEngine {
     });
   }
 
-  close(userId: string, id: string): LeverOrder {
-    const e = this.own(userId, id);
-    if (e.order.status !== 'dealing') throw new DomainError('order_closed', 'This order is not an open position');
+  /** Closes a position at the last price, or `lots` of it (the part becomes an order of its own): answers what closed. */
+  close(userId: string, req: Schemas['LeverCloseRequest']): LeverOrder {
+    const e = this.position(userId, req.id);
+    const lots = parseCloseLots(e, req.lots);
+    return this.batch(() => orderView(this.closePart(e, lots, 'user')));
+  }
+
+  /**
+   * Places (or replaces) a position's close order: `lots` of it close at `price` when the last price
+   * reaches it (engine.ts onPrices); one the price has already reached closes at once, at the last
+   * price. Answers the position after it.
+   */
+  placeCloseOrder(userId: string, req: Schemas['LeverCloseOrderRequest']): LeverOrder {
+    const e = this.position(userId, req.id);
+    const price = parsePrice(e.terms, req.price, 'price')!;
+    const lots = parseCloseLots(e, req.lots);
     return this.batch(() => {
-      this.closeMany([[e, 'user']]);
+      e.closeOrder = { price, lots };
+      this.showCloseOrder(e, this.deps.market.now());
+      if (this.closeReached(e)) {
+        e.closeOrder = undefined;
+        this.showCloseOrder(e);
+        this.closePart(e, lots, 'close_order');
+      } else this.changed(e);
       return orderView(e);
     });
+  }
+
+  cancelCloseOrder(userId: string, id: string): LeverOrder {
+    const e = this.position(userId, id);
+    if (!e.closeOrder) throw new DomainError('not_found', 'This position has no close order');
+    return this.batch(() => {
+      e.closeOrder = undefined;
+      this.showCloseOrder(e);
+      this.changed(e);
+      return orderView(e);
+    });
+  }
+
+  /** One of the user's open positions. */
+  private position(userId: string, id: string): Entry {
+    const e = this.own(userId, id);
+    if (e.order.status !== 'dealing') throw new DomainError('order_closed', 'This order is not an open position');
+    return e;
   }
 
   closeAll(userId: string): LeverOrder[] {

@@ -152,9 +152,35 @@ export function useSetLeverTpSl() {
   return useMutation({ mutationFn: (body: OpBody<'setLeverTpSl'>) => call('setLeverTpSl', { body }), onSuccess: done });
 }
 
-export function useCloseLever() {
+/** What the close sheet sends: a close at market (all or part), or a close order at a limit price. */
+export type CloseRequest = { op: 'closeLever'; body: OpBody<'closeLever'> } | { op: 'placeLeverCloseOrder'; body: OpBody<'placeLeverCloseOrder'> };
+
+/**
+ * Closes a position or part of it, or places its close order; one idempotency key per submission,
+ * so a retry of the same submission never closes twice. Answers what closed (closeLever) or the
+ * position after (placeLeverCloseOrder).
+ */
+export function useClosePart() {
   const done = useRefreshAll();
-  return useMutation({ mutationFn: (id: string) => call('closeLever', { body: { id } }), onSettled: done });
+  const key = useRef<string | null>(null);
+  return useMutation({
+    mutationFn: (req: CloseRequest) => {
+      key.current ??= newIdempotencyKey();
+      const idempotencyKey = key.current;
+      return req.op === 'closeLever'
+        ? call('closeLever', { body: req.body, idempotencyKey })
+        : call('placeLeverCloseOrder', { body: req.body, idempotencyKey });
+    },
+    onSettled: () => {
+      key.current = null;
+      done();
+    },
+  });
+}
+
+export function useCancelCloseOrder() {
+  const done = useRefreshAll();
+  return useMutation({ mutationFn: (id: string) => call('cancelLeverCloseOrder', { body: { id } }), onSettled: done });
 }
 
 export function useCloseAllLever() {

@@ -1,6 +1,7 @@
 /**
  * A delegation (waiting for its price: cancellable, its triggers editable) or a finished order
- * (closed: open and close price, realized P/L, fees, overnight fees, why it closed; or cancelled).
+ * (closed: open and close price, realized P/L, fees, overnight fees, why it closed, and whether it
+ * was a part closed from a position; or cancelled).
  */
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +50,11 @@ export function LeverOrderCard({
           {status}
         </Text>
       </div>
+      {order.closedFrom && (
+        <Text size="xs" c="dimmed" data-testid="order-part">
+          {t('lever.partOfPosition')}
+        </Text>
+      )}
       {closed && order.realizedPnl !== undefined && (
         <div>
           <Text span size="xs" c="dimmed">

@@ -1,7 +1,8 @@
 /**
  * One open position: direction, symbol, multiple, unrealized P/L and its percentage of the margin
  * (live from the tickers), lots, margin, open and current price, take-profit and stop-loss,
- * equivalent quantity, overnight fees so far and open time; set TP/SL and close.
+ * equivalent quantity, overnight fees so far and open time, its close order if it has one; set
+ * TP/SL, close (all or part, at market or a limit: the close sheet) and cancel its close order.
  *
  * A tick costs little: the list reads the last prices once (PositionList) and passes each card its
  * symbol's price, so a card renders again only when that price (or the order) changes, on the live
@@ -33,6 +34,9 @@ export interface PositionLabels {
   openTime: string;
   tpsl: string;
   close: string;
+  closeOrderPrice: string;
+  closeOrderLots: string;
+  cancelCloseOrder: string;
 }
 
 export function usePositionLabels(): PositionLabels {
@@ -50,6 +54,9 @@ export function usePositionLabels(): PositionLabels {
       openTime: t('lever.openTime'),
       tpsl: t('lever.tpsl'),
       close: t('lever.close'),
+      closeOrderPrice: t('lever.closeOrderPrice'),
+      closeOrderLots: t('lever.closeOrderLots'),
+      cancelCloseOrder: t('lever.cancelCloseOrder'),
     }),
     [t],
   );
@@ -73,6 +80,7 @@ export const PositionCard = memo(function PositionCard({
   locale,
   onTpSl,
   onClose,
+  onCancelCloseOrder,
   closing,
 }: {
   order: LeverOrder;
@@ -83,6 +91,7 @@ export const PositionCard = memo(function PositionCard({
   locale: string;
   onTpSl: (order: LeverOrder) => void;
   onClose: (order: LeverOrder) => void;
+  onCancelCloseOrder: (order: LeverOrder) => void;
   closing: boolean;
 }) {
   const flash = usePriceFlash<HTMLSpanElement>(last);
@@ -120,6 +129,8 @@ export const PositionCard = memo(function PositionCard({
         {cell('take-profit', labels.takeProfit, priceText(order.takeProfit, pp, locale))}
         {cell('stop-loss', labels.stopLoss, priceText(order.stopLoss, pp, locale))}
         {cell('open-time', labels.openTime, formatDate(order.openedAt ?? order.time, 'dateTime', locale))}
+        {order.closeOrder && cell('close-order-price', labels.closeOrderPrice, priceText(order.closeOrder.price, pp, locale))}
+        {order.closeOrder && cell('close-order-lots', labels.closeOrderLots, formatExact(order.closeOrder.lots, locale))}
       </>
     ),
     [order, pp, labels, locale],
@@ -127,6 +138,11 @@ export const PositionCard = memo(function PositionCard({
   const actions = useMemo(
     () => (
       <div className={classes.actions}>
+        {order.closeOrder && (
+          <Button size="compact-sm" variant="subtle" onClick={() => onCancelCloseOrder(order)} classNames={WRAP} data-testid="position-cancel-close-order">
+            {labels.cancelCloseOrder}
+          </Button>
+        )}
         <Button size="compact-sm" variant="light" onClick={() => onTpSl(order)} classNames={WRAP} data-testid="position-tpsl">
           {labels.tpsl}
         </Button>
@@ -135,7 +151,7 @@ export const PositionCard = memo(function PositionCard({
         </Button>
       </div>
     ),
-    [order, labels, onTpSl, onClose, closing],
+    [order, labels, onTpSl, onClose, onCancelCloseOrder, closing],
   );
   return (
     <article

@@ -20,6 +20,7 @@ type Props = {
   /** Stable callbacks (the cards are memoised). */
   onTpSl: (order: LeverOrder) => void;
   onClose: (order: LeverOrder) => void;
+  onCancelCloseOrder: (order: LeverOrder) => void;
   /** Whether a position's close is under way. */
   closing: (order: LeverOrder) => boolean;
 };
@@ -39,7 +40,7 @@ function LiveCards(props: Props) {
   return <Cards {...props} lasts={lasts} />;
 }
 
-const Cards = memo(function Cards({ positions, places, onTpSl, onClose, closing, lasts }: Props & { lasts: LastPrices }) {
+const Cards = memo(function Cards({ positions, places, onTpSl, onClose, onCancelCloseOrder, closing, lasts }: Props & { lasts: LastPrices }) {
   const labels = usePositionLabels();
   const locale = useIntlLocale();
   return positions.map((o) => (
@@ -52,6 +53,7 @@ const Cards = memo(function Cards({ positions, places, onTpSl, onClose, closing,
       locale={locale}
       onTpSl={onTpSl}
       onClose={onClose}
+      onCancelCloseOrder={onCancelCloseOrder}
       closing={closing(o)}
     />
   ));

@@ -43,3 +43,6 @@ export const ratioPercent = (ratio: string | Big, locale: string): string => iso
 
 /** A fee rate (0.0005) as a percentage in its shortest form: "0.05%". */
 export const ratePercentText = (rate: string | Big, locale: string): string => formatRate(rate, locale);
+
+/** A whole percentage offered as one tap (25 → "25%"). */
+export const percentText = (percent: number, locale: string): string => isolate(`${formatAmount(String(percent), 0, locale)}%`);

@@ -11,6 +11,7 @@ import { Big, parseDecimal } from '../../../lib/decimal';
 import type { FieldErrors, Message } from '../../../lib/form';
 import type { Field, LeverFormState, LeverInputs } from './leverForm';
 import { feeOf, marginOf, quantityOf, type LeverSide, type LeverTerms } from './leverMath';
+import { withSize } from './leverSize';
 
 /** The messages of the lever form's fields. */
 export type FormErrors = FieldErrors<Field>;
@@ -139,7 +140,17 @@ export function fieldOfCode(code: string | undefined): Field | null {
   }
 }
 
-/** The form's errors (leverForm): none while the last price is unknown at market (the page waits for it). */
-export function leverErrors(form: LeverFormState, { terms, last, available }: LeverInputs): FormErrors {
-  return validateLeverOrder(form, terms, last ?? '', available).errors ?? {};
+/**
+ * The form's errors (leverForm): none while the last price is unknown at market (the page waits for
+ * it). A size entered as an amount or a percentage is checked as the lots it buys (leverSize), and
+ * what is wrong with those lots is shown under the amount.
+ */
+export function leverErrors(typed: LeverFormState, { terms, last, available }: LeverInputs): FormErrors {
+  const { form, size } = withSize(typed, terms, last, available);
+  const errors = validateLeverOrder(form, terms, last ?? '', available).errors ?? {};
+  if (typed.unit === 'lots') return errors;
+  const { lots, ...rest } = errors;
+  // No lots yet because the price is missing: the price's own message says so.
+  const amount = size.error ?? (size.lots ? lots : undefined);
+  return amount ? { ...rest, amount } : rest;
 }

@@ -11,7 +11,9 @@ describe('editing', () => {
       side: 'short',
       kind: 'market',
       price: '',
+      unit: 'lots',
       lots: '',
+      amount: '',
       multiple: 5,
       takeProfit: '',
       stopLoss: '',
@@ -65,7 +67,7 @@ describe('the form', () => {
 
   it('its summary is the preview, with the order to confirm once the form is valid', () => {
     const empty = leverForm.summary(form(), inputs());
-    expect(empty).toEqual({ quantity: null, margin: null, fee: null, liquidationPrice: null, review: null });
+    expect(empty).toEqual({ lots: null, quantity: null, margin: null, fee: null, liquidationPrice: null, review: null });
     expect(leverForm.errors(form(), inputs(), empty)).toEqual({ lots: { key: 'lever.errors.lotsRequired' } });
 
     const f = form({ lots: '1', multiple: 10, stopLoss: '60000' });

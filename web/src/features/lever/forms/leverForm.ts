@@ -7,16 +7,21 @@
 import { createForm, type FieldErrors, type Notice } from '../../../lib/form';
 import { fieldOfCode, leverErrors, type FormErrors } from './leverErrors';
 import type { LeverKind, LeverSide, LeverTerms } from './leverMath';
+import type { SizeUnit } from './leverSize';
 import { leverSummary, type AccountContext } from './leverSummary';
 
-export type Field = 'price' | 'lots' | 'multiple' | 'takeProfit' | 'stopLoss';
+export type Field = 'price' | 'lots' | 'amount' | 'multiple' | 'takeProfit' | 'stopLoss';
 
 /** What the user has entered, as typed, and the messages shown under the fields. */
 export interface LeverFormState {
   side: LeverSide;
   kind: LeverKind;
   price: string;
+  /** How the size is entered (leverSize): lots, a USDT amount or a percentage of the available balance. */
+  unit: SizeUnit;
   lots: string;
+  /** The USDT amount or the percentage typed (unit usdt or percent). */
+  amount: string;
   multiple: number;
   takeProfit: string;
   stopLoss: string;
@@ -25,7 +30,7 @@ export interface LeverFormState {
 
 /** A fresh form for a symbol: its lowest multiple (the least risk) until the user picks another. */
 export function initialLeverForm(terms: Pick<LeverTerms, 'multiples'>, side: LeverSide = 'long'): LeverFormState {
-  return { side, kind: 'market', price: '', lots: '', multiple: terms.multiples[0] ?? 1, takeProfit: '', stopLoss: '', errors: {} };
+  return { side, kind: 'market', price: '', unit: 'lots', lots: '', amount: '', multiple: terms.multiples[0] ?? 1, takeProfit: '', stopLoss: '', errors: {} };
 }
 
 // ---- edits -----------------------------------------------------------------------------------
@@ -45,13 +50,18 @@ export function switchKind(form: LeverFormState, kind: LeverKind): LeverFormStat
   return { ...form, kind, errors: {} };
 }
 
+/** Lots ↔ USDT ↔ percentage: the amount typed in the other unit is cleared (the lots are kept for the lots unit). */
+export function switchUnit(form: LeverFormState, unit: SizeUnit): LeverFormState {
+  return unit === form.unit ? form : { ...form, unit, amount: '', errors: {} };
+}
+
 /** A multiple from the symbol's list (anything else is ignored). */
 export function setMultiple(form: LeverFormState, multiple: number, terms: Pick<LeverTerms, 'multiples'>): LeverFormState {
   return terms.multiples.includes(multiple) ? { ...form, multiple, errors: {} } : form;
 }
 
 /** After a position is opened: lots and triggers are cleared, the rest kept. */
-export const clearAfterOpen = (form: LeverFormState): LeverFormState => ({ ...form, lots: '', takeProfit: '', stopLoss: '', errors: {} });
+export const clearAfterOpen = (form: LeverFormState): LeverFormState => ({ ...form, lots: '', amount: '', takeProfit: '', stopLoss: '', errors: {} });
 
 // ---- the form --------------------------------------------------------------------------------
 
@@ -67,7 +77,10 @@ export interface LeverInputs {
 }
 
 export type LeverAction =
-  | { type: 'edit'; field: 'price' | 'lots' | 'takeProfit' | 'stopLoss'; value: string }
+  | { type: 'edit'; field: 'price' | 'lots' | 'amount' | 'takeProfit' | 'stopLoss'; value: string }
+  | { type: 'unit'; unit: SizeUnit }
+  /** One of the percentages offered (leverSize PERCENTS): the size becomes that share of the available balance. */
+  | { type: 'percent'; percent: number }
   | { type: 'side'; side: LeverSide }
   | { type: 'kind'; kind: LeverKind }
   | { type: 'multiple'; multiple: number }
@@ -86,6 +99,10 @@ export function leverReducer(form: LeverFormState, action: LeverAction, { terms 
       return switchSide(form, action.side);
     case 'kind':
       return switchKind(form, action.kind);
+    case 'unit':
+      return switchUnit(form, action.unit);
+    case 'percent':
+      return { ...switchUnit(form, 'percent'), amount: String(action.percent), errors: {} };
     case 'multiple':
       return setMultiple(form, action.multiple, terms);
     case 'check':
@@ -93,7 +110,9 @@ export function leverReducer(form: LeverFormState, action: LeverAction, { terms 
     case 'opened':
       return clearAfterOpen(form);
     case 'refused': {
-      const field = fieldOfCode(action.code);
+      const code = fieldOfCode(action.code);
+      // A refusal of the lots is about the amount when the size was entered as one.
+      const field = code === 'lots' && form.unit !== 'lots' ? 'amount' : code;
       return field ? { ...form, errors: { ...form.errors, [field]: { text: action.text } } } : form;
     }
   }

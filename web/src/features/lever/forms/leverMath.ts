@@ -204,3 +204,83 @@ export function liquidationPrice(
   const price = b.gt(0) ? divRound(target.minus(a), b, pricePrecision, 'up').minus(tick) : divRound(target.minus(a), b, pricePrecision, 'down').plus(tick);
   return price.gt(0) ? price : null;
 }
+
+// ---- closing a position, or part of it ------------------------------------------------------
+
+/** A P/L as it is settled: to USDT's places, against the user (a profit down, a loss up). */
+export const settledPnl = (pnl: Big): Big => pnl.round(USDT_PLACES, pnl.gte(0) ? Big.roundDown : Big.roundUp);
+
+/** What closing `lots` of a position at `price` realizes, and what stays open. */
+export interface PartClose {
+  /** P/L of the part, as settled. */
+  pnl: Big;
+  /** The closing fee of the part. */
+  fee: Big;
+  /** The margin the part releases. */
+  margin: Big;
+  /** What returns to the available balance: margin + P/L − fee. */
+  returned: Big;
+  restLots: Big;
+  restQuantity: Big;
+  restMargin: Big;
+}
+
+/**
+ * Closing `lots` of a position at `price`, as the server settles it (closeLever): the part's P/L
+ * and fee are the whole position's at that price less the remainder's, and the remainder keeps its
+ * share of the margin rounded up; all of it closes when `lots` is all its lots. Null without an
+ * opening price.
+ */
+export function partClose(
+  order: Pick<LeverOrder, 'side' | 'openPrice' | 'lots' | 'quantity' | 'margin'>,
+  lots: Big,
+  price: Big,
+  terms: Pick<LeverTerms, 'contractSize' | 'feeRate'>,
+): PartClose | null {
+  const { side, openPrice } = order;
+  if (!openPrice) return null;
+  const all = new Big(order.lots);
+  const restLots = all.minus(lots);
+  const restQuantity = quantityOf(restLots, terms);
+  const settled = (quantity: Big) => ({ pnl: settledPnl(pnlAt(side, openPrice, price, quantity)), fee: feeOf(price, quantity, terms.feeRate) });
+  const whole = settled(new Big(order.quantity));
+  const kept = settled(restQuantity);
+  const restMargin = divRound(new Big(order.margin).times(restLots), all, USDT_PLACES, 'up');
+  const margin = new Big(order.margin).minus(restMargin);
+  const pnl = whole.pnl.minus(kept.pnl);
+  const fee = whole.fee.minus(kept.fee);
+  return { pnl, fee, margin, returned: margin.plus(pnl).minus(fee), restLots, restQuantity, restMargin };
+}
+
+// ---- sizing by amount -------------------------------------------------------------------------
+
+/** What opening `lots` at `price` takes from the available balance: margin + fee. */
+export function costOf(lots: Big, price: Big, multiple: number, terms: Pick<LeverTerms, 'contractSize' | 'feeRate'>): Big {
+  const quantity = quantityOf(lots, terms);
+  return marginOf(price, quantity, multiple).plus(feeOf(price, quantity, terms.feeRate));
+}
+
+/**
+ * The most lots `budget` USDT opens at `price` (margin + fee within it), rounded down to the lot
+ * step and at most the symbol's maximum; zero when it does not reach the minimum.
+ */
+export function lotsForBudget(
+  budget: Big,
+  price: Big,
+  multiple: number,
+  terms: Pick<LeverTerms, 'contractSize' | 'feeRate' | 'minLots' | 'maxLots' | 'lotStep'>,
+): Big {
+  const zero = new Big(0);
+  if (budget.lte(0) || price.lte(0)) return zero;
+  const step = new Big(terms.lotStep);
+  // Per lot, before rounding: price × contractSize × (1 ÷ multiple + feeRate).
+  const perLot = price.times(terms.contractSize).times(new Big(1).div(multiple).plus(terms.feeRate));
+  let lots = divRound(budget, perLot.times(step), 0, 'down').times(step);
+  const max = new Big(terms.maxLots);
+  if (lots.gt(max)) lots = max.div(step).round(0, Big.roundDown).times(step);
+  // The estimate is within a step: margin and fee are each rounded up, and 1 ÷ multiple may not be exact.
+  const fits = (n: Big) => costOf(n, price, multiple, terms).lte(budget);
+  while (lots.gt(0) && !fits(lots)) lots = lots.minus(step);
+  while (lots.plus(step).lte(max) && fits(lots.plus(step))) lots = lots.plus(step);
+  return lots.lt(terms.minLots) ? zero : lots;
+}

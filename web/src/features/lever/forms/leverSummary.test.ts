@@ -10,7 +10,7 @@ import { account, BTC, decimal, form, RUNS, scenario } from './testLever';
 describe('preview and summary', () => {
   it('the preview fills in as the user types', () => {
     const ctx = { account: account('100'), positions: [], lasts: {} };
-    expect(previewLeverOrder(form(), BTC, '64000', ctx)).toEqual({ quantity: null, margin: null, fee: null, liquidationPrice: null });
+    expect(previewLeverOrder(form(), BTC, '64000', ctx)).toEqual({ lots: null, quantity: null, margin: null, fee: null, liquidationPrice: null });
     const p = previewLeverOrder(form({ lots: '1', multiple: 10 }), BTC, '64000', ctx);
     expect([p.quantity, p.margin, p.fee, p.liquidationPrice].map((v) => v?.toFixed())).toEqual(['0.01', '64', '0.32', '55312.63']);
     expect(previewLeverOrder(form({ lots: '1', kind: 'limit' }), BTC, '64000', ctx)).toMatchObject({ margin: null });

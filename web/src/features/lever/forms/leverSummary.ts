@@ -9,6 +9,7 @@ import { checkAmount, wireAmount } from '../../../lib/amount';
 import { Big, parseDecimal } from '../../../lib/decimal';
 import { validateLeverOrder, type ValidLeverOrder } from './leverErrors';
 import type { LeverFormState, LeverInputs } from './leverForm';
+import { withSize } from './leverSize';
 import {
   feeOf,
   liquidationPrice,
@@ -25,6 +26,8 @@ import {
 
 /** The figures shown under the form as the user types (null where what they depend on is missing or invalid). */
 export interface LeverPreview {
+  /** The lots it opens (what an amount or a percentage buys, rounded down to the lot step). */
+  lots: Big | null;
   quantity: Big | null;
   margin: Big | null;
   fee: Big | null;
@@ -45,16 +48,16 @@ function estimate(context: AccountContext | undefined, terms: LeverTerms, next: 
 
 /** Margin, fee, quantity and estimated liquidation price of what the form holds now. */
 export function previewLeverOrder(form: LeverFormState, terms: LeverTerms, last: string | undefined, context: AccountContext | undefined): LeverPreview {
-  const none: LeverPreview = { quantity: null, margin: null, fee: null, liquidationPrice: null };
+  const none: LeverPreview = { lots: null, quantity: null, margin: null, fee: null, liquidationPrice: null };
   const lots = parseDecimal(form.lots.trim());
   if (!lots || lots.lte(0)) return none;
   const quantity = quantityOf(lots, terms);
   const price = form.kind === 'limit' ? checkAmount(form.price, terms.pricePrecision).amount : last !== undefined ? parseDecimal(last) : null;
-  if (!price || price.lte(0)) return { ...none, quantity };
+  if (!price || price.lte(0)) return { ...none, lots, quantity };
   const margin = marginOf(price, quantity, form.multiple);
   const fee = feeOf(price, quantity, terms.feeRate);
   const liq = estimate(context, terms, { symbol: terms.symbol, side: form.side, openPrice: price, quantity, margin, fee });
-  return { quantity, margin, fee, liquidationPrice: liq };
+  return { lots, quantity, margin, fee, liquidationPrice: liq };
 }
 
 /** What the confirmation sheet shows, and the request it sends. */
@@ -110,9 +113,11 @@ export interface LeverFormSummary extends LeverPreview {
   review: LeverSummary | null;
 }
 
-export function leverSummary(form: LeverFormState, { terms, last, available, context }: LeverInputs): LeverFormSummary {
+export function leverSummary(typed: LeverFormState, { terms, last, available, context }: LeverInputs): LeverFormSummary {
+  // An amount or a percentage is priced as the lots it buys (leverSize).
+  const { form, size } = withSize(typed, terms, last, available);
   const preview = previewLeverOrder(form, terms, last, context);
-  const { order } = validateLeverOrder(form, terms, last ?? '', available);
+  const { order } = size.error ? { order: undefined } : validateLeverOrder(form, terms, last ?? '', available);
   // A valid order opens at the price, quantity, margin and fee the preview priced: its estimate is the order's.
   return { ...preview, review: order ? reviewOf(form, order, terms, preview.liquidationPrice) : null };
 }

@@ -1,7 +1,8 @@
 /**
  * Lever positions (login): the account's risk rate and total P/L live at the top (with a warning
- * below twice the liquidation line), then every open position, each with its TP/SL sheet and a
- * close after a confirmation, and a one-click close of all of them after one confirmation. Live
+ * below twice the liquidation line), then every open position, each with its TP/SL sheet, its
+ * close sheet (all or part, at market or as a close order at a limit price; CloseSheet) and its
+ * close order's cancel, and a one-click close of all of them after one confirmation. Live
  * through the `leverOrder` / `leverAccount` events and the tickers.
  */
 import { Button, Group, Text } from '@mantine/core';
@@ -9,16 +10,15 @@ import { toast } from '../../../ui/toast';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { paths } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ChartUpIcon } from '../../../ui/emptyIcons';
 import { useConfirm } from '../../../ui/useConfirm';
-import { ordersOf, useCloseAllLever, useCloseLever, useLeverAccount, useLeverEvents, useLeverOrders, usePricePlaces } from '../api';
+import { ordersOf, useCancelCloseOrder, useCloseAllLever, useLeverAccount, useLeverEvents, useLeverOrders, useLeverSymbols, usePricePlaces } from '../api';
 import { AccountPanel } from '../components/AccountPanel';
-import { signedUsdt } from '../components/display';
+import { CloseSheet } from '../components/CloseSheet';
 import { PositionList } from '../components/PositionList';
 import { TpSlSheet } from '../components/TpSlSheet';
 import { LoadMore } from '../../../ui/LoadMore';
@@ -28,18 +28,20 @@ import type { LeverOrder } from '../forms/leverMath';
 
 export default function LeverListPage() {
   const { t } = useTranslation();
-  const locale = useIntlLocale();
   useLeverEvents();
   const account = useLeverAccount();
   const positions = useLeverOrders('open');
   const places = usePricePlaces();
-  const close = useCloseLever();
+  const { data: symbols } = useLeverSymbols();
+  const cancelCloseOrder = useCancelCloseOrder();
   const closeAll = useCloseAllLever();
   const [ask, dialog] = useConfirm();
   const [tpsl, setTpsl] = useState<LeverOrder | null>(null);
+  // The position whose close sheet is open (all or part, at market or a limit).
+  const [closing, setClosing] = useState<LeverOrder | null>(null);
   // One callback for every card across renders, so that the memoised cards do not render again for a new one.
-  const onCloseRef = useRef<(order: LeverOrder) => Promise<void>>(async () => {});
-  const onCloseCard = useCallback((order: LeverOrder) => void onCloseRef.current(order), []);
+  const onCancelRef = useRef<(order: LeverOrder) => void>(() => {});
+  const onCancelCloseOrder = useCallback((order: LeverOrder) => onCancelRef.current(order), []);
 
   if ((account.isError && !account.data) || (positions.isError && !positions.data)) {
     return (
@@ -55,24 +57,12 @@ export default function LeverListPage() {
   const list = ordersOf(positions.data);
   const total = positions.data.pages[0]?.total ?? list.length;
 
-  const onClose = async (order: LeverOrder) => {
-    if (close.isPending || closeAll.isPending) return;
-    if (
-      !(await ask({
-        message: t('lever.closeConfirm', { symbol: order.symbol }),
-        confirmLabel: t('dialog.closePosition'),
-        cancelLabel: t('dialog.keepPosition'),
-        destructive: true,
-      }))
-    )
-      return;
-    close.mutate(order.id, {
-      onSuccess: (done) => toast.success(t('lever.closed', { pnl: signedUsdt(done.realizedPnl ?? '0', locale) })),
-    });
+  onCancelRef.current = (order: LeverOrder) => {
+    if (cancelCloseOrder.isPending) return;
+    cancelCloseOrder.mutate(order.id, { onSuccess: () => toast.success(t('lever.closeOrderCancelled')) });
   };
-  onCloseRef.current = onClose;
   const onCloseAll = async () => {
-    if (close.isPending || closeAll.isPending) return;
+    if (closeAll.isPending) return;
     if (
       !(await ask({
         message: t('lever.closeAllConfirm', { count: total }),
@@ -109,8 +99,9 @@ export default function LeverListPage() {
           positions={list}
           places={places}
           onTpSl={setTpsl}
-          onClose={onCloseCard}
-          closing={(o) => (close.isPending && close.variables === o.id) || closeAll.isPending}
+          onClose={setClosing}
+          onCancelCloseOrder={onCancelCloseOrder}
+          closing={() => closeAll.isPending}
         />
       ) : (
         <EmptyState
@@ -126,6 +117,13 @@ export default function LeverListPage() {
         {t('lever.delegationsAndHistory')}
       </Button>
       <TpSlSheet order={tpsl} pricePrecision={tpsl ? places(tpsl.symbol) : 2} onClose={() => setTpsl(null)} />
+      <CloseSheet
+        order={closing}
+        terms={symbols?.find((s) => s.symbol === closing?.symbol)}
+        account={account.data}
+        positions={positions.hasNextPage ? undefined : list}
+        onClose={() => setClosing(null)}
+      />
       {dialog}
     </div>
   );

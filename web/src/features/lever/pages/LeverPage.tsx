@@ -1,7 +1,8 @@
 /**
  * Lever contracts (tab page; ?symbol=BTC/USDT&side=long|short): the symbol with its live price,
  * the lever account (balance, available margin, a transfer link), and the order form: long or
- * short, at market or as a delegation, lots within the symbol's bounds, a multiple from its list,
+ * short, at market or as a delegation, a size in lots within the symbol's bounds or as a USDT
+ * amount or a percentage of the available balance (turned into lots), a multiple from its list,
  * optional take-profit and stop-loss, and before sending the margin, fee, equivalent quantity,
  * estimated liquidation price and available margin. The form's state, figures and checks are
  * forms/leverForm (the app's form shape, lib/form); this page renders them. A
@@ -31,6 +32,7 @@ import { useSubmitGuard } from '../../../ui/useSubmitGuard';
 import { ordersOf, useLastPrices, useLeverAccount, useLeverEvents, useLeverOrders, useLeverSymbols, useOpenLever } from '../api';
 import { priceMoney, quantityText, ratePercentText, usdt, usdtFee, LEVER_COIN } from '../components/display';
 import { SIDE_COLOR } from '../components/sideColor';
+import { SizeField } from '../components/SizeField';
 import { WRAP } from '../../../ui/wrap';
 import classes from '../components/lever.module.css';
 import type { LeverKind, LeverSide, LeverTerms } from '../forms/leverMath';
@@ -242,19 +244,7 @@ function Lever({
           ) : (
             <TextInput label={t('lever.price')} value={t('lever.marketPrice')} disabled readOnly />
           )}
-          <AmountInput
-            label={t('lever.lots')}
-            placeholder={t('lever.lotsPlaceholder')}
-            description={t('lever.lotsHint', {
-              min: formatExact(terms.minLots, locale),
-              max: formatExact(terms.maxLots, locale),
-              step: formatExact(terms.lotStep, locale),
-            })}
-            value={form.lots}
-            onValueChange={(v) => dispatch({ type: 'edit', field: 'lots', value: v })}
-            error={say(form.errors.lots)}
-            data-testid="lever-lots-input"
-          />
+          <SizeField form={form} terms={terms} dispatch={dispatch} />
           <div role="radiogroup" aria-label={t('lever.multiple')}>
             <Text size="sm" fw={500} mb={4}>
               {t('lever.multiple')}
@@ -299,6 +289,7 @@ function Lever({
             />
           </div>
           <dl className={classes.facts} data-testid="lever-preview">
+            {form.unit !== 'lots' && fact('lots', t('lever.lots'), summary.lots ? formatExact(summary.lots, locale) : '--')}
             {fact('quantity', t('lever.quantity'), summary.quantity ? quantityText(summary.quantity, symbol, locale) : '--')}
             {fact('margin', t('lever.margin'), summary.margin ? usdt(summary.margin, locale) : '--')}
             {fact('fee', t('lever.feeWithRate', { rate: ratePercentText(terms.feeRate, locale) }), summary.fee ? usdtFee(summary.fee, locale) : '--')}
