@@ -92,6 +92,14 @@ describe('notices', () => {
       subject: { type: 'lever_order', id: tp.id },
     });
     expect(new Big(inbox()[0].params!.pnl).gt(0)).toBe(true);
+    const held = ok('openLever', { symbol: 'BTC/USDT', side: 'long', type: 'market', lots: '2', multiple: 10 });
+    ok('placeLeverCloseOrder', { id: held.id, price: '60300.00', lots: '1' });
+    await price('BTC/USDT', '60300.00');
+    expect(inbox()[0]).toMatchObject({ kind: 'lever_closed', params: { reason: 'close_order', price: '60300.00' } });
+    // What the user closes themselves is not told.
+    const told = inbox().length;
+    ok('closeLever', { id: held.id });
+    expect(inbox()).toHaveLength(told);
 
     const delegation = ok('openLever', { symbol: 'ETH/USDT', side: 'short', type: 'limit', price: '3010.00', lots: '1', multiple: 10 });
     await price('ETH/USDT', '3010.00');
