@@ -13,6 +13,7 @@ export const errorCodeValues = ["account_taken","address_invalid","address_misma
 export const earnKindValues = ["lock","machine","savings"] as const satisfies ReadonlyArray<components['schemas']['EarnKind']>;
 export const p2pSideValues = ["buy","sell"] as const satisfies ReadonlyArray<components['schemas']['P2pSide']>;
 export const fiatCurrencyValues = ["USD","EUR","CNY","BRL","TRY","RUB","VND"] as const satisfies ReadonlyArray<components['schemas']['FiatCurrency']>;
+export const p2pChatKindValues = ["pay_reminder","paid_note","releasing","appeal_opened","appeal_reopened","decided_buyer","decided_seller"] as const satisfies ReadonlyArray<components['schemas']['P2pChatKind']>;
 export const p2pOrderStatusValues = ["waiting_payment","paid","abnormal","appeal","completed","cancelled"] as const satisfies ReadonlyArray<components['schemas']['P2pOrderStatus']>;
 export const p2pActionValues = ["pay","cancel","confirm","abnormal","appeal","withdraw_appeal"] as const satisfies ReadonlyArray<components['schemas']['P2pAction']>;
 export const reviewStatusValues = ["none","pending","verified","rejected"] as const satisfies ReadonlyArray<components['schemas']['ReviewStatus']>;

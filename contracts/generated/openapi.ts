@@ -2611,6 +2611,7 @@ export interface components {
         } | components["schemas"]["ErrorEnvelope"];
         LockProduct: {
             id: string;
+            /** @description A label in English (free text); a client shows the term and coin in the reader's language instead. */
             name: string;
             coin: components["schemas"]["Coin"];
             minAmount: components["schemas"]["Decimal"];
@@ -2635,6 +2636,7 @@ export interface components {
         };
         MiningMachine: {
             id: string;
+            /** @description The machine model, a proper name (free text, shown as is, not translated); a client calls a share of it in the reader's language ("Antminer S19 share"). */
             name: string;
             coin: components["schemas"]["Coin"];
             price: components["schemas"]["Decimal"];
@@ -2660,6 +2662,7 @@ export interface components {
             id: string;
             kind: components["schemas"]["EarnKind"];
             productId: string;
+            /** @description A machine position: the machine model, a proper name (see MiningMachine.name); other kinds: an English label (free text) a client replaces with the term and coin in the reader's language. */
             name: string;
             coin: components["schemas"]["Coin"];
             /** @description Locked until the end (0 for a machine). */
@@ -2809,12 +2812,33 @@ export interface components {
              * @enum {string}
              */
             from: "buyer" | "seller" | "support";
-            /** @description Plain text (not HTML; at most 1,000 characters), in English for automatic messages. */
+            kind?: components["schemas"]["P2pChatKind"];
+            /** @description The values an automatic message's `kind` says (see P2pChatKind). */
+            params?: {
+                [key: string]: string;
+            };
+            /** @description Free text as a person typed it (plain text, not HTML; at most 1,000 characters), shown as is. An automatic message (with `kind`) has its English wording here, for a client that does not know the kind. */
             text?: string;
             /** @description An upload id of the side that sent it, readable by both sides (getUpload). */
             image?: string;
             time: components["schemas"]["EpochMillis"];
         };
+        /**
+         * @description What an automatic chat message says, as a code a client renders in the reader's language
+         *     with the message's `params` (a message a person typed has no kind):
+         *     - `pay_reminder` (the seller's side, when the order is placed): pay `amount` `fiat` to the
+         *       account shown with the payment reference `reference`, then mark the order paid.
+         *     - `paid_note` (the buyer's side): paid with the reference `reference`; please check and release.
+         *     - `releasing` (the seller's side): the payment arrived, the coins are being released.
+         *     - `appeal_opened` (support): `by` (buyer or seller) appealed; support reads the chat and
+         *       its proofs, asks for a receipt or statement, and decides within 30 minutes.
+         *     - `appeal_reopened` (support): `by` appealed again; support decides within 30 minutes.
+         *     - `decided_buyer`, `decided_seller` (support): the appeal's outcome (coins released to the
+         *       buyer; or the order cancelled and the coins back with the seller).
+         *     Servers may add kinds: a client shows `text` for one it does not know.
+         * @enum {string}
+         */
+        P2pChatKind: "pay_reminder" | "paid_note" | "releasing" | "appeal_opened" | "appeal_reopened" | "decided_buyer" | "decided_seller";
         P2pMessageRequest: {
             id: string;
             text?: string;
@@ -3071,6 +3095,7 @@ export interface components {
         } | components["schemas"]["ErrorEnvelope"];
         IeoProject: {
             id: string;
+            /** @description The project's name, a proper name (free text, shown as is, not translated). */
             name: string;
             coin: components["schemas"]["Coin"];
             payCoin: components["schemas"]["Coin"];
@@ -3103,6 +3128,7 @@ export interface components {
         IeoSubscription: {
             id: string;
             projectId: string;
+            /** @description The project's name, a proper name (free text, shown as is, not translated). */
             name: string;
             coin: components["schemas"]["Coin"];
             /** @description Requested. */

@@ -8120,7 +8120,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "type": "string"
                   },
                   "name": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "A label in English (free text); a client shows the term and coin in the reader's language instead."
                   },
                   "coin": {
                     "type": "string",
@@ -8462,7 +8463,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "string"
                 },
                 "name": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "A machine position: the machine model, a proper name (see MiningMachine.name); other kinds: an English label (free text) a client replaces with the term and coin in the reader's language."
                 },
                 "coin": {
                   "type": "string",
@@ -8859,7 +8861,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "string"
                 },
                 "name": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "A machine position: the machine model, a proper name (see MiningMachine.name); other kinds: an English label (free text) a client replaces with the term and coin in the reader's language."
                 },
                 "coin": {
                   "type": "string",
@@ -9213,7 +9216,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "type": "string"
                   },
                   "name": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "The machine model, a proper name (free text, shown as is, not translated); a client calls a share of it in the reader's language (\"Antminer S19 share\")."
                   },
                   "coin": {
                     "type": "string",
@@ -9529,7 +9533,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "string"
                 },
                 "name": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "A machine position: the machine model, a proper name (see MiningMachine.name); other kinds: an English label (free text) a client replaces with the term and coin in the reader's language."
                 },
                 "coin": {
                   "type": "string",
@@ -10194,7 +10199,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "string"
                 },
                 "name": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "A machine position: the machine model, a proper name (see MiningMachine.name); other kinds: an English label (free text) a client replaces with the term and coin in the reader's language."
                 },
                 "coin": {
                   "type": "string",
@@ -10613,7 +10619,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "type": "string"
                       },
                       "name": {
-                        "type": "string"
+                        "type": "string",
+                        "description": "A machine position: the machine model, a proper name (see MiningMachine.name); other kinds: an English label (free text) a client replaces with the term and coin in the reader's language."
                       },
                       "coin": {
                         "type": "string",
@@ -12947,7 +12954,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "type": "string"
                   },
                   "name": {
-                    "type": "string"
+                    "type": "string",
+                    "description": "The project's name, a proper name (free text, shown as is, not translated)."
                   },
                   "coin": {
                     "type": "string",
@@ -13310,7 +13318,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "string"
                 },
                 "name": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "The project's name, a proper name (free text, shown as is, not translated)."
                 },
                 "coin": {
                   "type": "string",
@@ -13685,7 +13694,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "type": "string"
                       },
                       "name": {
-                        "type": "string"
+                        "type": "string",
+                        "description": "The project's name, a proper name (free text, shown as is, not translated)."
                       },
                       "coin": {
                         "type": "string",
@@ -14059,7 +14069,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "string"
                 },
                 "name": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "The project's name, a proper name (free text, shown as is, not translated)."
                 },
                 "coin": {
                   "type": "string",
@@ -34820,9 +34831,29 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     ],
                     "description": "Who wrote it: the order's buyer or seller (compare with the order's `role` to tell the caller's own), or support in an appeal."
                   },
+                  "kind": {
+                    "type": "string",
+                    "enum": [
+                      "pay_reminder",
+                      "paid_note",
+                      "releasing",
+                      "appeal_opened",
+                      "appeal_reopened",
+                      "decided_buyer",
+                      "decided_seller"
+                    ],
+                    "description": "What an automatic chat message says, as a code a client renders in the reader's language\nwith the message's `params` (a message a person typed has no kind):\n- `pay_reminder` (the seller's side, when the order is placed): pay `amount` `fiat` to the\n  account shown with the payment reference `reference`, then mark the order paid.\n- `paid_note` (the buyer's side): paid with the reference `reference`; please check and release.\n- `releasing` (the seller's side): the payment arrived, the coins are being released.\n- `appeal_opened` (support): `by` (buyer or seller) appealed; support reads the chat and\n  its proofs, asks for a receipt or statement, and decides within 30 minutes.\n- `appeal_reopened` (support): `by` appealed again; support decides within 30 minutes.\n- `decided_buyer`, `decided_seller` (support): the appeal's outcome (coins released to the\n  buyer; or the order cancelled and the coins back with the seller).\nServers may add kinds: a client shows `text` for one it does not know.\n"
+                  },
+                  "params": {
+                    "type": "object",
+                    "additionalProperties": {
+                      "type": "string"
+                    },
+                    "description": "The values an automatic message's `kind` says (see P2pChatKind)."
+                  },
                   "text": {
                     "type": "string",
-                    "description": "Plain text (not HTML; at most 1,000 characters), in English for automatic messages."
+                    "description": "Free text as a person typed it (plain text, not HTML; at most 1,000 characters), shown as is. An automatic message (with `kind`) has its English wording here, for a client that does not know the kind."
                   },
                   "image": {
                     "type": "string",
@@ -35088,9 +35119,29 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   ],
                   "description": "Who wrote it: the order's buyer or seller (compare with the order's `role` to tell the caller's own), or support in an appeal."
                 },
+                "kind": {
+                  "type": "string",
+                  "enum": [
+                    "pay_reminder",
+                    "paid_note",
+                    "releasing",
+                    "appeal_opened",
+                    "appeal_reopened",
+                    "decided_buyer",
+                    "decided_seller"
+                  ],
+                  "description": "What an automatic chat message says, as a code a client renders in the reader's language\nwith the message's `params` (a message a person typed has no kind):\n- `pay_reminder` (the seller's side, when the order is placed): pay `amount` `fiat` to the\n  account shown with the payment reference `reference`, then mark the order paid.\n- `paid_note` (the buyer's side): paid with the reference `reference`; please check and release.\n- `releasing` (the seller's side): the payment arrived, the coins are being released.\n- `appeal_opened` (support): `by` (buyer or seller) appealed; support reads the chat and\n  its proofs, asks for a receipt or statement, and decides within 30 minutes.\n- `appeal_reopened` (support): `by` appealed again; support decides within 30 minutes.\n- `decided_buyer`, `decided_seller` (support): the appeal's outcome (coins released to the\n  buyer; or the order cancelled and the coins back with the seller).\nServers may add kinds: a client shows `text` for one it does not know.\n"
+                },
+                "params": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string"
+                  },
+                  "description": "The values an automatic message's `kind` says (see P2pChatKind)."
+                },
                 "text": {
                   "type": "string",
-                  "description": "Plain text (not HTML; at most 1,000 characters), in English for automatic messages."
+                  "description": "Free text as a person typed it (plain text, not HTML; at most 1,000 characters), shown as is. An automatic message (with `kind`) has its English wording here, for a client that does not know the kind."
                 },
                 "image": {
                   "type": "string",

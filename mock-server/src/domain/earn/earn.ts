@@ -122,9 +122,9 @@ function catalogue(t0: number) {
     },
   ];
   const machines: Machine[] = [
-    { id: 'mc_s19', name: 'Antminer S19 share', coin: 'USDT', price: b('300'), outputCoin: 'BTC', dailyOutput: b('0.00004'), days: 180, stock: 120 },
-    { id: 'mc_s21', name: 'Antminer S21 share', coin: 'USDT', price: b('800'), outputCoin: 'BTC', dailyOutput: b('0.00011'), days: 180, stock: 40 },
-    { id: 'mc_l7', name: 'Litecoin L7 share', coin: 'USDT', price: b('150'), outputCoin: 'USDT', dailyOutput: b('0.95'), days: 200, stock: 3 },
+    { id: 'mc_s19', name: 'Antminer S19', coin: 'USDT', price: b('300'), outputCoin: 'BTC', dailyOutput: b('0.00004'), days: 180, stock: 120 },
+    { id: 'mc_s21', name: 'Antminer S21', coin: 'USDT', price: b('800'), outputCoin: 'BTC', dailyOutput: b('0.00011'), days: 180, stock: 40 },
+    { id: 'mc_l7', name: 'Antminer L7', coin: 'USDT', price: b('150'), outputCoin: 'USDT', dailyOutput: b('0.95'), days: 200, stock: 3 },
   ];
   const savings: SavingsProduct[] = [
     { id: 'sv_usdt_30', coin: 'USDT', rate: b('0.04'), days: 30, min: b('10'), max: b('100000'), seeded: b('1284500') },

@@ -22,21 +22,30 @@ export function simulateCounterparty(fiat: Fiat, order: Order, event: P2pAction 
   const sellerSim = simulated(order.seller);
   const buyerSim = simulated(order.buyer);
   if (event === 'placed') {
-    if (sellerSim)
+    if (sellerSim) {
+      const params = { amount: order.amount.toFixed(fiatPlaces(order.fiat)), fiat: order.fiat, reference: order.reference };
       fiat.say(order, 'seller', {
-        text: `Please pay ${order.amount.toFixed(fiatPlaces(order.fiat))} ${order.fiat} to the account shown, with the reference ${order.reference}, then mark the order paid.`,
+        kind: 'pay_reminder',
+        params,
+        text: `Please pay ${params.amount} ${params.fiat} to the account shown, with the reference ${params.reference}, then mark the order paid.`,
       });
+    }
     if (buyerSim)
       later(P2P_TIMES.payMs, (at) => {
         if (order.status !== 'waiting_payment') return;
         fiat.act(order, 'pay', 'buyer', at);
-        fiat.say(order, 'buyer', { text: `Paid with reference ${order.reference}. Please check and release.` }, at);
+        fiat.say(
+          order,
+          'buyer',
+          { kind: 'paid_note', params: { reference: order.reference }, text: `Paid with reference ${order.reference}. Please check and release.` },
+          at,
+        );
       });
   }
   if (event === 'pay' && sellerSim && store.behaviour !== 'silent') {
     later(store.behaviour === 'slow' ? P2P_TIMES.slowConfirmMs : P2P_TIMES.confirmMs, (at) => {
       if (order.status !== 'paid') return;
-      fiat.say(order, 'seller', { text: 'Payment received, releasing the coins.' }, at);
+      fiat.say(order, 'seller', { kind: 'releasing', text: 'Payment received, releasing the coins.' }, at);
       fiat.act(order, 'confirm', 'seller', at);
     });
   }

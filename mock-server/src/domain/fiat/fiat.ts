@@ -40,13 +40,13 @@ import {
   type StoreHistory,
 } from './model.ts';
 
-/** What support writes in an order's chat when an appeal opens and when it is decided (English; plain text). */
+/** What support writes in an order's chat when an appeal opens and when it is decided: a code with its values, and its English wording. */
 const SUPPORT_SAYS = {
-  opened: (by: 'buyer' | 'seller') =>
+  appeal_opened: (by: string) =>
     `Support has joined: the ${by} appealed. We read this chat and the proofs in it; please post your payment receipt or bank statement here. We decide within 30 minutes.`,
-  reopened: (by: 'buyer' | 'seller') => `The ${by} appealed again. Support is still here and decides within 30 minutes.`,
-  decide_buyer: 'Decided for the buyer: the payment was confirmed, the coins are released to the buyer.',
-  decide_seller: 'Decided for the seller: the payment could not be confirmed, the order is cancelled and the coins go back to the seller.',
+  appeal_reopened: (by: string) => `The ${by} appealed again. Support is still here and decides within 30 minutes.`,
+  decided_buyer: () => 'Decided for the buyer: the payment was confirmed, the coins are released to the buyer.',
+  decided_seller: () => 'Decided for the seller: the payment could not be confirmed, the order is cancelled and the coins go back to the seller.',
 } as const;
 
 export class Fiat {
@@ -298,10 +298,15 @@ export class Fiat {
     this.deps.onOrder(order);
     if (action === 'appeal') {
       // Support joined at the first appeal; an appeal re-opened after a withdrawal is said so, once.
-      this.say(order, 'support', { text: (reopened ? SUPPORT_SAYS.reopened : SUPPORT_SAYS.opened)(order.appeal!.by) }, at);
+      const kind = reopened ? 'appeal_reopened' : 'appeal_opened';
+      const { by } = order.appeal!;
+      this.say(order, 'support', { kind, params: { by }, text: SUPPORT_SAYS[kind](by) }, at);
       this.deps.scheduler.at(at + P2P_TIMES.appealMs, (t) => this.decideByRule(order, at, t));
     }
-    if (action === 'decide_buyer' || action === 'decide_seller') this.say(order, 'support', { text: SUPPORT_SAYS[action] }, at);
+    if (action === 'decide_buyer' || action === 'decide_seller') {
+      const kind = action === 'decide_buyer' ? 'decided_buyer' : 'decided_seller';
+      this.say(order, 'support', { kind, text: SUPPORT_SAYS[kind]() }, at);
+    }
     simulateCounterparty(this, order, action);
     return order;
   }
@@ -346,7 +351,7 @@ export class Fiat {
     this.act(order, order.appeal.before === 'abnormal' ? 'decide_seller' : 'decide_buyer', 'support', at);
   }
 
-  say(order: Order, from: ChatMessage['from'], message: { text?: string; image?: string }, at = this.deps.now()): ChatMessage {
+  say(order: Order, from: ChatMessage['from'], message: Pick<ChatMessage, 'kind' | 'params' | 'text' | 'image'>, at = this.deps.now()): ChatMessage {
     const m: ChatMessage = { id: this.ids.next('pm', order.id), from, ...message, time: at };
     this.touchSide(order, from);
     order.chat.push(m);

@@ -200,11 +200,18 @@ describe('fiat market', () => {
     ok('actOnP2pOrder', demo, { id: order.id, action: 'withdraw_appeal' });
     ok('actOnP2pOrder', demo, { id: order.id, action: 'appeal', reason: 'Still no release.' });
     expect(supportSaid()).toEqual(['Support has joined', 'The buyer appealed again']);
+    // Each automatic message is also a code with its values, for the reader's language; the merchant's reminder too.
+    expect(chat().map((m) => [m.from, (m as { kind?: string }).kind, (m as { params?: object }).params])).toEqual([
+      ['seller', 'pay_reminder', { amount: '40.00', fiat: 'USD', reference: order.reference }],
+      ['support', 'appeal_opened', { by: 'buyer' }],
+      ['support', 'appeal_reopened', { by: 'buyer' }],
+    ]);
     // The first appeal's 30 minutes end: the re-opened one is not decided by its timer.
     world.clock.advance(P2P_TIMES.appealMs - 10 * 60_000);
     expect(ok('getP2pOrder', demo, undefined, { id: order.id }).status).toBe('appeal');
     world.clock.advance(10 * 60_000);
     expect(ok('getP2pOrder', demo, undefined, { id: order.id })).toMatchObject({ status: 'completed', appeal: { status: 'decided', outcome: 'buyer' } });
+    expect(chat().at(-1)).toMatchObject({ from: 'support', kind: 'decided_buyer' });
   });
 
   it("a merchant's BTC ad is priced near the market and follows it, hour by hour", () => {

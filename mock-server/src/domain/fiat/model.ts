@@ -116,9 +116,14 @@ export interface Collection {
 /** Messages an order's chat keeps (the newest), as support's conversations do: an order may stay paid for good. */
 export const P2P_CHAT_HISTORY_MAX = 500;
 
+export type P2pChatKind = components['schemas']['P2pChatKind'];
+
 export interface ChatMessage {
   id: string;
   from: 'buyer' | 'seller' | 'support';
+  /** An automatic message (a simulated side's, or support's): what it says as a code with its values, `text` in English beside it. */
+  kind?: P2pChatKind;
+  params?: Record<string, string>;
   text?: string;
   image?: string;
   time: number;

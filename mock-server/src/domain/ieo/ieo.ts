@@ -76,7 +76,7 @@ function rounds(t0: number): Round[] {
   return [
     round({
       id: 'io_ton',
-      name: 'TON ecosystem round',
+      name: 'Toncoin',
       coin: 'TON',
       price: b('5.8'),
       issuePrice: b('6.5'),
@@ -93,7 +93,7 @@ function rounds(t0: number): Round[] {
     }),
     round({
       id: 'io_arb',
-      name: 'Arbitrum community round',
+      name: 'Arbitrum',
       coin: 'ARB',
       price: b('0.82'),
       issuePrice: b('0.91'),
@@ -110,7 +110,7 @@ function rounds(t0: number): Round[] {
     }),
     round({
       id: 'io_apt',
-      name: 'Aptos builders round',
+      name: 'Aptos',
       coin: 'APT',
       price: b('7.9'),
       issuePrice: b('8.9'),

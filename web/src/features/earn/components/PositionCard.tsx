@@ -35,9 +35,7 @@ export function PositionCard({ position: p }: { position: EarnPosition }) {
     <div className={offer.card} data-testid="earn-position" data-kind={p.kind} data-status={p.status}>
       <div className={offer.head}>
         {p.kind === 'machine' ? (
-          <span className={offer.name} data-server-text>
-            {p.name}
-          </span>
+          <span className={offer.name}>{t('earn.machineShare', { name: p.name })}</span>
         ) : (
           <span className={offer.name}>{t('earn.term', { coin: p.coin, count: p.periods * p.periodDays })}</span>
         )}

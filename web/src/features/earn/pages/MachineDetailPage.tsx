@@ -68,9 +68,7 @@ export default function MachineDetailPage() {
     <div className={panel.page} data-testid="earn-machine-detail">
       <div className={panel.card}>
         <div className={offer.head}>
-          <span className={offer.name} data-server-text>
-            {m.name}
-          </span>
+          <span className={offer.name}>{t('earn.machineShare', { name: m.name })}</span>
           <Badge size="sm" variant="light" color={m.status === 'on_sale' ? 'teal' : 'gray'} data-testid="earn-stock">
             {m.status === 'on_sale' ? t('earn.stock', { count: m.stock }) : t('earn.soldOut')}
           </Badge>

@@ -47,9 +47,7 @@ export default function MachinesPage() {
             data-status={m.status}
           >
             <div className={offer.head}>
-              <span className={offer.name} data-server-text>
-                {m.name}
-              </span>
+              <span className={offer.name}>{t('earn.machineShare', { name: m.name })}</span>
               <Badge size="sm" variant="light" color={m.status === 'on_sale' ? 'teal' : 'gray'}>
                 {m.status === 'on_sale' ? t('earn.stock', { count: m.stock }) : t('earn.soldOut')}
               </Badge>

@@ -8,19 +8,40 @@ import { Text } from '@mantine/core';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatDate } from '../../../lib/format';
+import { exactMoney, formatDate, isolate } from '../../../lib/format';
 import { ChatImage } from '../../../ui/chat/ChatImage';
 import { Composer } from '../../../ui/chat/Composer';
 import chat from '../../../ui/chat/chat.module.css';
 import panel from '../../../ui/panel.module.css';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { useOrderChat, useSendOrderMessage, type P2pOrder } from '../api';
+import { useOrderChat, useSendOrderMessage, type P2pMessage, type P2pOrder } from '../api';
+
+/**
+ * An automatic message (a merchant's reminder, support's notes) in the reader's language, from its
+ * kind and values (an appeal's wording by who appealed); null for what a person typed, or a kind
+ * this app does not know (then its text shows, as the server wrote it).
+ */
+function useAutomaticText(): (m: P2pMessage) => string | null {
+  const { t, i18n } = useTranslation();
+  const locale = useIntlLocale();
+  return (m) => {
+    const key = `fiat.chat.auto.${m.kind}`;
+    const p = m.params ?? {};
+    if (!m.kind || !i18n.exists(key, { context: p.by })) return null;
+    return t(key, {
+      context: p.by,
+      ...(p.amount ? { amount: exactMoney(p.amount, p.fiat ?? '', locale) } : {}),
+      ...(p.reference ? { reference: isolate(p.reference) } : {}),
+    });
+  };
+}
 
 export function OrderChat({ order }: { order: P2pOrder }) {
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const messages = useOrderChat(order.id);
   const send = useSendOrderMessage(order.id);
+  const automatic = useAutomaticText();
   const end = useRef<HTMLDivElement>(null);
   const open = order.status !== 'completed' && order.status !== 'cancelled';
   const count = messages.data?.length ?? 0;
@@ -47,14 +68,21 @@ export function OrderChat({ order }: { order: P2pOrder }) {
           )}
           {messages.data.map((m) => {
             const side = m.from === 'support' ? chat.notice : m.from === order.role ? chat.mine : chat.agent;
+            const said = automatic(m);
             return (
               <div key={m.id} className={`${chat.row} ${side}`} data-testid="p2p-chat-message" data-from={m.from}>
                 {m.from === 'support' && <span className={chat.author}>{t('fiat.chat.support')}</span>}
                 {m.image && <ChatImage id={m.image} testId="p2p-chat-image" />}
-                {m.text && (
-                  <div className={chat.bubble} data-server-text dir="auto">
-                    {m.text}
+                {said !== null ? (
+                  <div className={chat.bubble} data-testid="p2p-chat-automatic">
+                    {said}
                   </div>
+                ) : (
+                  m.text && (
+                    <div className={chat.bubble} data-server-text dir="auto">
+                      {m.text}
+                    </div>
+                  )
                 )}
                 <span className={chat.meta}>{formatDate(m.time, 'dateTime', locale)}</span>
               </div>
