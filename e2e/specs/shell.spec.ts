@@ -99,6 +99,19 @@ test('a visit in German downloads the German strings and no others', async ({ pa
   expect([...languages]).toEqual(['de']);
 });
 
+test('each page has its own title in the saved language, which follows a navigation', async ({ page }) => {
+  await page.goto('pages/home/home');
+  await setPreferences(page, 'de', 'light');
+  await page.goto('pages/market/market');
+  await expect(page).toHaveTitle('Märkte · H5 Exchange');
+  // Volumes in German short form, not "16.50B".
+  await expect(page.getByTestId('ticker-row').first()).toContainText(/\d(,\d+)?\u00a0(Mio|Mrd)\./);
+  await page.getByTestId('tab-trade').click();
+  await expect(page).toHaveTitle('Handel · H5 Exchange');
+  await page.goBack();
+  await expect(page).toHaveTitle('Märkte · H5 Exchange');
+});
+
 test('Arabic turns the layout right-to-left with Latin digits; Brazilian Portuguese is its own language', async ({ page }) => {
   await page.goto('pages/market/market');
   await page.evaluate(() => localStorage.setItem('lang', 'ar'));

@@ -1,4 +1,4 @@
-/** The page frame: header (back + title, or the tab title and theme switch), content, tab bar. */
+/** The page frame: header (back + title, or the tab title and theme switch; the document's title follows), content, tab bar. */
 import { useMantineColorScheme } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import classes from '../ui/shell.module.css';
 import type { RouteDef } from './routes';
 import { TABS, type TabKey } from './tabs';
 import { PageSkeleton } from '../ui/PageSkeleton';
+import { useDocumentTitle } from '../ui/useDocumentTitle';
 import { skeletonFor } from './routeSkeletons';
 import { PullToRefresh } from '../ui/PullToRefresh';
 import { PageErrorBoundary } from '../ui/PageErrorBoundary';
@@ -46,6 +47,8 @@ function Header({ route }: { route: RouteDef }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const back = () => (window.history.length > 1 ? navigate(-1) : navigate(paths.home.home));
+  const title = t(route.title);
+  useDocumentTitle(title);
   return (
     <header className={classes.header}>
       {route.tab ? (
@@ -56,7 +59,7 @@ function Header({ route }: { route: RouteDef }) {
         </button>
       )}
       <h1 className={classes.headerTitle} style={{ margin: 0 }}>
-        {t(route.title)}
+        {title}
       </h1>
       <ThemeToggle />
     </header>

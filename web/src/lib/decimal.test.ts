@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compare, direction } from './decimal';
-import { formatAmount, formatCompact, formatPercent, groupDigits } from './format';
+import { formatAmount, formatPercent, groupDigits } from './format';
 
 describe('amount display', () => {
   it('truncates, never rounds (2 decimals by default)', () => {
@@ -23,15 +23,12 @@ describe('amount display', () => {
   it('shows -- for invalid input', () => {
     expect(formatAmount('abc')).toBe('--');
   });
-  it('formats percentages with a sign and volumes in short form', () => {
+  it('formats percentages with a sign', () => {
     expect(formatPercent('1.2')).toBe('+1.20%');
     expect(formatPercent('-0.456')).toBe('-0.45%');
     expect(formatPercent('0')).toBe('0.00%');
     // Arabic: a left-to-right isolate keeps the sign in front of the number.
     expect(formatPercent('3.67', 'ar-u-nu-latn')).toBe('\u2066+3.67%\u2069');
-    expect(formatCompact('1234567')).toBe('1.23M');
-    expect(formatCompact('999')).toBe('999.00');
-    expect(formatCompact('2500000000')).toBe('2.50B');
   });
   it('compares decimal strings exactly', () => {
     expect(compare('0.30000000000000001', '0.3')).toBe(1);

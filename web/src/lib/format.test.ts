@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatExact, formatMoney, formatRate, formatRatio, formatSignedMoney, isolate, isolateAmounts, localParams } from './format';
+import {
+  formatCompact,
+  formatDate,
+  formatExact,
+  formatMoney,
+  formatRate,
+  formatRatio,
+  formatSignedMoney,
+  isolate,
+  isolateAmounts,
+  localParams,
+} from './format';
 
 const MOMENT = Date.UTC(2026, 10, 23, 9, 5, 7);
 
@@ -59,5 +70,36 @@ describe('isolating the amounts of a composed string', () => {
     expect(isolateAmounts('Step 2 of 3, 24 h')).toBe('Step 2 of 3, 24 h');
     expect(isolateAmounts(`Total ${isolate('-1.00 USDT')} and 5 ETH`)).toBe(`Total ${isolate('-1.00 USDT')} and ${isolate('5 ETH')}`);
     expect(isolateAmounts('BTC/USDT 11/23/2026, 2026-11-23')).toBe('BTC/USDT 11/23/2026, 2026-11-23');
+  });
+});
+
+describe('compact volumes in the locale (issue #37)', () => {
+  // Intl separates a number from its word with a no-break space.
+  const compact = (value: string, locale: string) => formatCompact(value, locale).replace(/\u00a0/g, ' ');
+
+  it("speaks each language's own large units, truncated to at most 2 decimals", () => {
+    expect(compact('16509999999.99', 'de')).toBe('16,5 Mrd.');
+    expect(compact('1289999', 'de')).toBe('1,28 Mio.');
+    // German writes thousands out.
+    expect(compact('12345.678', 'de')).toBe('12.345,67');
+    expect(compact('16509999999.99', 'zh-CN')).toBe('165.09亿');
+    expect(compact('1289999', 'zh-CN')).toBe('128.99万');
+    expect(compact('16509999999.99', 'ja')).toBe('165.09億');
+    expect(compact('12345', 'ja')).toBe('1.23万');
+    expect(compact('16509999999.99', 'en')).toBe('16.5B');
+    expect(compact('1289999', 'en')).toBe('1.28M');
+    expect(compact('12349.99', 'en')).toBe('12.34K');
+    expect(compact('999.999', 'en')).toBe('999.99');
+  });
+
+  it('keeps Latin digits in Arabic', () => {
+    expect(compact('16509999999.99', 'ar-u-nu-latn')).toBe('16.5 مليار');
+    expect(compact('1289999', 'ar-u-nu-latn')).toBe('1.28 مليون');
+  });
+
+  it('truncates toward zero, never shows "-0", and shows -- for what is not a number', () => {
+    expect(compact('-16509999999', 'en')).toBe('-16.5B');
+    expect(compact('-0.001', 'en')).toBe('0');
+    expect(compact('abc', 'de')).toBe('--');
   });
 });

@@ -57,18 +57,22 @@ export function formatPercent(value: string, locale = 'en'): string {
 
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 
-/** Large volumes in short form (12.34K, 5.67M, 1.23B), truncated. */
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A large volume in the locale's short form ("16.5B", "16,5 Mrd.", "165.09亿", "1.28 مليون"),
+ * truncated to at most 2 decimals. Display only: the figure is approximate by nature, so the
+ * decimal string goes through a float here (and nowhere else), with Intl truncating what it shows.
+ */
 export function formatCompact(value: string, locale = 'en'): string {
   const d = parse(value);
   if (!d) return '--';
-  for (const [size, suffix] of [
-    ['1e9', 'B'],
-    ['1e6', 'M'],
-    ['1e3', 'K'],
-  ] as const) {
-    if (d.abs().gte(size)) return `${formatAmount(d.div(size), 2, locale)}${suffix}`;
+  let f = compactFormats.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2, roundingMode: 'trunc', signDisplay: 'negative' });
+    compactFormats.set(locale, f);
   }
-  return formatAmount(d, 2, locale);
+  return f.format(d.toNumber());
 }
 
 const FSI = '\u2068';
