@@ -261,7 +261,7 @@ test.describe('withdrawals', () => {
     await page.getByTestId('withdraw-confirm-send').click();
     await expect(toast(page, 'Not enough balance')).toBeVisible();
     await expect(page.getByTestId('withdraw-form').getByText('Not enough balance', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('withdraw-amount')).toHaveValue('1500');
+    await expect(page.getByTestId('withdraw-amount')).toHaveValue('1,500'); // grouped once left
   });
 
   test('without a transaction password the form says so before anything is typed, and its link sets one and comes back', async ({ page, server, api }) => {
@@ -307,7 +307,7 @@ test.describe('withdrawals', () => {
     });
     await page.goto('pages/assets/mention?coin=USDT');
     await page.getByTestId('withdraw-max').click();
-    await expect(page.getByTestId('withdraw-amount')).toHaveValue('9999.123456');
+    await expect(page.getByTestId('withdraw-amount')).toHaveValue('9,999.123456');
     await expect(page.getByTestId('withdraw-total')).toHaveText(shown('10,000.123456 USDT'));
 
     await page.getByTestId('coin-select').selectOption('BTC');

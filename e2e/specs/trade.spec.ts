@@ -1,7 +1,7 @@
 /** Spot trading: the order form, the live order book, open orders and the orders page. */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { apiOf, loginWithToken, recordApiCalls, shown, toast } from '../fixtures/helpers.ts';
+import { apiOf, loginWithToken, recordApiCalls, setPreferences, shown, toast } from '../fixtures/helpers.ts';
 import Big from 'big.js';
 
 const TRADE = 'pages/trade/trade?symbol=BTC/USDT';
@@ -29,6 +29,9 @@ const en = (value: Big, places: number) => {
   const [int, frac] = value.toFixed(places).split('.');
   return `${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac ? `.${frac}` : ''}`;
 };
+
+/** A plain decimal as an amount field shows it in English once the app fills it in: grouped, digits as they are. */
+const grouped = (plain: string) => plain.replace(/^\d+/, (int) => int.replace(/\B(?=(\d{3})+(?!\d))/g, ','));
 
 const bestBid = async (page: Page) => Number(await page.getByTestId('book-bid').first().getAttribute('data-price'));
 
@@ -157,7 +160,7 @@ test('missing fields and an insufficient balance are caught inline and nothing i
   await expect(page.getByText('Please enter the quantity')).toBeVisible();
   await page.getByTestId('price-input').fill('60000');
   await page.getByTestId('quantity-input').fill('1');
-  await expect(page.getByTestId('amount-input')).toHaveValue('60000');
+  await expect(page.getByTestId('amount-input')).toHaveValue('60,000'); // filled by the app: grouped
   await page.getByTestId('order-submit').click();
   await expect(page.getByText('Not enough balance')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -186,6 +189,38 @@ test('price, quantity and amount stay in step; 25/50/75/100 % fill the quantity 
   await expect(page).toHaveURL(/side=sell/);
 });
 
+test('a price and quantity typed the German and the Arabic way reach the server as plain decimals', async ({ page, server }) => {
+  await server.control.reset({ seed: 42, freezeClock: true });
+  const token = await loginAndFund(page, { USDT: '1000' });
+  await page.goto(TRADE);
+  const plain = new Big(await bestBid(page)).minus(1000).toFixed(2); // rests below the market
+  const [int, frac] = plain.split('.');
+  const arabic = (text: string) => text.replace(/\d/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]);
+  const typed = {
+    de: { price: `${int.slice(0, -3)}.${int.slice(-3)},${frac}`, quantity: '0,001' }, // "65.630,25"
+    ar: { price: `${arabic(int)}٫${arabic(frac)}`, quantity: '٠٫٠٠١' }, // Arabic-Indic digits, Arabic decimal separator
+  };
+  for (const [lang, { price, quantity }] of Object.entries(typed)) {
+    await setPreferences(page, lang, 'light');
+    await page.goto(TRADE);
+    if (lang === 'de') await expect(page.getByTestId('book-grouping').locator('option').first()).toHaveText('0,01');
+    await page.getByTestId('price-input').fill(price);
+    await expect(page.getByTestId('price-input')).toHaveValue(price); // as typed
+    await page.getByTestId('quantity-input').fill(quantity);
+    const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/me/orders');
+    await page.getByTestId('order-submit').click();
+    await page.getByTestId('order-confirm-submit').click();
+    expect((await sent).postDataJSON()).toMatchObject({ price: plain, quantity: '0.001' });
+    // Shown the locale's way once left: grouped, Latin digits in Arabic.
+    await expect(page.getByTestId('price-input')).toHaveValue(lang === 'de' ? typed.de.price : `${int.slice(0, -3)},${int.slice(-3)}.${frac}`);
+  }
+  const open = await apiOf(page).ok('listOrders', { token, query: { status: 'open' } });
+  expect(open.items.map((o) => [new Big(o.price!).toFixed(2), new Big(o.quantity).toFixed()])).toEqual([
+    [plain, '0.001'],
+    [plain, '0.001'],
+  ]);
+});
+
 test('tapping a price in the book fills the price field', async ({ page, server }) => {
   // A still market, so the row tapped is the row read.
   await server.control.reset({ seed: 42, freezeClock: true });
@@ -193,11 +228,11 @@ test('tapping a price in the book fills the price field', async ({ page, server 
   const ask = page.getByTestId('book-ask').last();
   const price = await ask.getAttribute('data-price');
   await ask.click();
-  await expect(page.getByTestId('price-input')).toHaveValue(price!);
+  await expect(page.getByTestId('price-input')).toHaveValue(grouped(price!));
   const bid = page.getByTestId('book-bid').nth(2);
   const bidPrice = await bid.getAttribute('data-price');
   await bid.click();
-  await expect(page.getByTestId('price-input')).toHaveValue(bidPrice!);
+  await expect(page.getByTestId('price-input')).toHaveValue(grouped(bidPrice!));
 });
 
 test('the book recovers after the connection drops: it keeps updating with no stale levels', async ({ page, server }) => {

@@ -1,17 +1,9 @@
 /**
- * Money amounts as typed: digits and one decimal point (a comma is taken as the point), checked
- * with big.js for a coin's precision, and their wire form. The fields are in ui/AmountInput.
+ * Money amounts as the forms hold them (plain decimals: ui/AmountInput reads what the user types in
+ * their language with lib/localNumber), checked with big.js for a coin's precision, and their wire form.
  */
-import { DECIMAL_INPUT, isDecimalInput } from '../../../common/amount';
+import { isDecimalInput } from '../../../common/amount';
 import { Big } from './decimal';
-
-/** Keeps digits and the first decimal point (a comma counts as the point), at most the API's length. */
-export function sanitizeAmount(text: string): string {
-  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  const single = dot < 0 ? cleaned : cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
-  return single.slice(0, DECIMAL_INPUT.maxLength);
-}
 
 type AmountProblem = 'required' | 'invalid' | 'precision';
 

@@ -42,6 +42,8 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
   const { t } = useTranslation();
   const locale = useIntlLocale();
   const options = useMemo(() => groupings(pricePrecision), [pricePrecision]);
+  // The steps as the locale writes them ("0,01" in German); the chosen value stays the plain step.
+  const choices = useMemo(() => options.map((value) => ({ value, label: formatExact(value, locale) })), [options, locale]);
   const [grouping, setGrouping] = useGroupingState(symbol, options[0]);
   const book = useOrderBook(symbol, { levels, grouping: grouping === options[0] ? undefined : grouping });
   const asks = [...book.asks].reverse();
@@ -95,7 +97,7 @@ export function OrderBookView({ symbol, pricePrecision, amountPrecision, levels 
           <div data-testid="book-bids">{book.bids.map((l, i) => row(l, i, 'bid'))}</div>
         </>
       )}
-      <GroupingSelect label={t('trade.grouping')} value={grouping} options={options} onChange={setGrouping} />
+      <GroupingSelect label={t('trade.grouping')} value={grouping} options={choices} onChange={setGrouping} />
     </div>
   );
 }
@@ -112,7 +114,7 @@ const GroupingSelect = memo(function GroupingSelect({
 }: {
   label: string;
   value: string;
-  options: string[];
+  options: { value: string; label: string }[];
   onChange: (v: string) => void;
 }) {
   return (

@@ -13,6 +13,7 @@ import { useCoinDisplay } from '../../../api/coins';
 import { balanceOf, useWallet } from '../../../api/wallet';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatMoney } from '../../../lib/format';
+import { latinDigits } from '../../../lib/localNumber';
 import { paths, withQuery, withRedirect } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
@@ -88,7 +89,7 @@ export default function MachineDetailPage() {
             <TextInput
               label={t('earn.shares', { count: quantity || 1 })}
               value={typed}
-              onChange={(ev) => setTyped(ev.currentTarget.value.replace(/\D/g, '').slice(0, 3))}
+              onChange={(ev) => setTyped(latinDigits(ev.currentTarget.value).replace(/\D/g, '').slice(0, 3))}
               inputMode="numeric"
               error={typed ? problem : null}
               data-testid="earn-quantity"
