@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CandleSum, DAY, finerLevel, HOUR, LEVELS, MINUTE } from './candles';
-import { ANCHOR, Draws, History, splitCandle } from './candlesHistory';
+import { Draws, History, splitCandle } from './candlesHistory';
+
+const ANCHOR = Date.UTC(2026, 0, 1);
 import { SPECS } from './symbols';
 
 const BTC = SPECS[0];
@@ -33,11 +35,11 @@ describe('splitCandle', () => {
         fc.integer({ min: 0, max: 10_000 }),
         fc.integer({ min: 0, max: 2 ** 31 }),
         fc.constantFrom(0.0002, 0.0009, 0.003),
-        (length, n, seed) => {
+        (length, n, seed, sigma) => {
           const time = ANCHOR + n * length;
           return fc.assert(
             fc.property(candle(time), (parent) => {
-              const children = splitCandle(parent, length, new Draws([seed, 1, 2, 3]), 0.0009);
+              const children = splitCandle(parent, length, new Draws([seed, 1, 2, 3]), sigma);
               const step = finerLevel(length);
               expect(children).toHaveLength(length / step);
               const sum = new CandleSum();
@@ -78,23 +80,27 @@ describe('splitCandle', () => {
 
 describe('history', () => {
   it('walks from the listed price on the anchor day, forwards and backwards without a gap', () => {
-    const history = new History(3, 'BTC/USDT', BTC);
+    const history = new History(3, 'BTC/USDT', BTC, ANCHOR);
     expect(history.day(ANCHOR).open).toBe(6_425_000);
     for (let d = -200; d < 200; d++) expect(history.day(ANCHOR + d * DAY).close).toBe(history.day(ANCHOR + (d + 1) * DAY).open);
   });
 
-  it('is a function of (seed, symbol): another History of them answers the same, in any order of asking', () => {
-    const a = new History(3, 'BTC/USDT', BTC);
-    const b = new History(3, 'BTC/USDT', BTC);
+  it('is a function of (seed, symbol, anchor): another History of them answers the same, in any order of asking', () => {
+    const a = new History(3, 'BTC/USDT', BTC, ANCHOR);
+    const b = new History(3, 'BTC/USDT', BTC, ANCHOR);
     const far = ANCHOR - 3000 * DAY;
     const minutesA = a.minutes(far, far + DAY);
     expect(b.day(ANCHOR + 90 * DAY)).toEqual(a.day(ANCHOR + 90 * DAY));
     expect(b.minutes(far, far + DAY)).toEqual(minutesA);
-    expect(new History(4, 'BTC/USDT', BTC).day(far)).not.toEqual(a.day(far));
+    expect(new History(4, 'BTC/USDT', BTC, ANCHOR).day(far)).not.toEqual(a.day(far));
+    // Another anchor opens that day at the listed price; the days' moves are the same draws.
+    const later = new History(3, 'BTC/USDT', BTC, ANCHOR + 40 * DAY);
+    expect(later.day(ANCHOR + 40 * DAY).open).toBe(6_425_000);
+    expect(later.day(ANCHOR + 10 * DAY)).not.toEqual(a.day(ANCHOR + 10 * DAY));
   });
 
   it('gives the minutes of a day that sum to the day', () => {
-    const history = new History(5, 'ETH/USDT', SPECS[1]);
+    const history = new History(5, 'ETH/USDT', SPECS[1], ANCHOR);
     const day = ANCHOR - 17 * DAY;
     const minutes = history.minutes(day, day + DAY);
     expect(minutes.length).toBe(5 * 1440);

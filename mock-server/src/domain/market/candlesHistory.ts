@@ -3,9 +3,9 @@
  * and their minutes always agree (a larger candle is the sum of the smaller ones in it: the first
  * one's open, the last one's close, the highest high, the lowest low, the volumes added up).
  *
- * - Days: a mean-reverting random walk of daily candles per (seed, symbol), anchored on ANCHOR at
- *   the listed price and walked forwards and backwards from there, a block of days at a time, as
- *   far as anything asks. A world shows it before its start, whenever that start is.
+ * - Days: a mean-reverting random walk of daily candles per (seed, symbol), anchored at the listed
+ *   price on the day a world starts (its open) and walked backwards from there (and forwards, for
+ *   the start day itself), a block of days at a time, as far as anything asks.
  * - Finer candles: a candle (a day of the walk, or a day or an hour the world kept) splits into
  *   candles of the next finer level (`LEVELS`: 4 hours, an hour, 30, 15, 5 minutes, a minute) that
  *   sum to it exactly: a Brownian bridge from its open to its close, fitted between its low and
@@ -18,13 +18,10 @@
  * tells at most about other splits of the past, which is shown to anyone anyway; the live walk has
  * its own keys (market.ts).
  */
-import { FROZEN_EPOCH } from '../kernel/clock.ts';
 import { keyedWords, mixWords, type Words } from '../kernel/random.ts';
 import { CandleSum, DAY, finerLevel, MINUTE, type UnitCandle } from './candles.ts';
 import type { SymbolSpec } from './symbols.ts';
 
-/** The day the walk starts from: it opens at the listed price (a world started then starts there). */
-export const ANCHOR = FROZEN_EPOCH;
 /** Days drawn from one generator of the walk. */
 const BLOCK = 64;
 /**
@@ -34,6 +31,8 @@ const BLOCK = 64;
  * twice the listed price.
  */
 const SPREAD = 0.3;
+/** The tag of a day's draws in the walk (a split's tag is its length, never this). */
+const DAY_TAG = 1;
 /** Splits kept per symbol for the next ask (a chart's page of candles needs a few hundred). */
 const SPLITS_KEPT = 4096;
 
@@ -78,7 +77,8 @@ export class Draws {
   constructor(words: Words) {
     [this.a, this.b, this.c, this.d] = words;
     if (!(this.a | this.b | this.c | this.d)) this.d = 1;
-    for (let i = 0; i < 12; i++) this.next();
+    // The state is already well mixed (a keyed hash XOR a finalised one): a few rounds to start.
+    for (let i = 0; i < 4; i++) this.next();
   }
 
   private next(): number {
@@ -131,8 +131,9 @@ export function splitCandle(parent: UnitCandle, length: number, rng: Draws, sigm
   const path = new Float64Array(n + 1);
   for (let i = 1; i < n; i++) path[i] = Math.exp(a + ((b - a) * i) / n + walk[i] - (walk[n] * i) / n);
 
-  // Excursions above the body reach towards the high, those below towards the low (stretched or
-  // squeezed, most of the way), so the path stays between them.
+  // Excursions above the body are stretched towards the high (at most threefold), those below
+  // towards the low, so the path tends to come near the extremes; what then lies beyond one is
+  // folded back inside (squeezing it instead would flatten the path where there is little room).
   const top = Math.max(open, close);
   const bottom = Math.min(open, close);
   let peak = top;
@@ -141,13 +142,14 @@ export function splitCandle(parent: UnitCandle, length: number, rng: Draws, sigm
     if (path[i] > peak) peak = path[i];
     if (path[i] < trough) trough = path[i];
   }
-  const up = peak > top ? ((high - top) / (peak - top)) * (0.7 + 0.3 * rng.float()) : 0;
-  const down = trough < bottom ? ((bottom - low) / (bottom - trough)) * (0.7 + 0.3 * rng.float()) : 0;
+  const up = peak > top ? Math.min(3, Math.max(1, ((high - top) / (peak - top)) * (0.7 + 0.3 * rng.float()))) : 1;
+  const down = trough < bottom ? Math.min(3, Math.max(1, ((bottom - low) / (bottom - trough)) * (0.7 + 0.3 * rng.float()))) : 1;
   const prices = new Array<number>(n + 1);
   prices[0] = open;
   prices[n] = close;
   for (let i = 1; i < n; i++) {
-    const p = path[i] > top ? top + (path[i] - top) * up : path[i] < bottom ? bottom - (bottom - path[i]) * down : path[i];
+    let p = path[i] > top ? top + (path[i] - top) * up : path[i] < bottom ? bottom - (bottom - path[i]) * down : path[i];
+    for (let fold = 0; fold < 4 && (p > high || p < low); fold++) p = p > high ? 2 * high - p : 2 * low - p;
     prices[i] = Math.min(high, Math.max(low, ticks(p)));
   }
 
@@ -203,14 +205,15 @@ class Days {
 }
 
 /**
- * The history of one symbol for one seed: a function of (seed, symbol) alone, so it can be kept
- * across worlds (market.ts). Hands out new objects only; what it keeps is its own.
+ * The history of one symbol for one seed, anchored on one day: a function of (seed, symbol, anchor)
+ * alone, so it can be kept across worlds (market.ts). The walk's draws are keyed by the day itself,
+ * not by its distance from the anchor. Hands out new objects only; what it keeps is its own.
  */
 export class History {
   private readonly key: Words;
-  /** Days from ANCHOR on (index 0 is ANCHOR's day). */
+  /** Days from the anchor on (index 0 is the anchor's day). */
   private readonly forward = new Days();
-  /** Days before ANCHOR (index 0 is the day before). */
+  /** Days before the anchor (index 0 is the day before). */
   private readonly backward = new Days();
   private readonly listed: number;
   private readonly daySigma: number;
@@ -219,10 +222,12 @@ export class History {
   private readonly dayVolume: number;
   private readonly splits = new Map<string, UnitCandle[]>();
 
+  /** `anchor`: the midnight (UTC) whose day opens at the listed price. */
   constructor(
     seed: number,
     symbol: string,
     private readonly spec: SymbolSpec,
+    private readonly anchor: number,
   ) {
     this.key = keyedWords(seed, `${symbol}:history`);
     this.listed = ticks(Number(spec.price) * 10 ** spec.pricePrecision);
@@ -233,7 +238,7 @@ export class History {
 
   /** The candle of the day starting at `time` (a UTC midnight). */
   day(time: number): UnitCandle {
-    const index = Math.round((time - ANCHOR) / DAY);
+    const index = Math.round((time - this.anchor) / DAY);
     if (index >= 0) {
       while (this.forward.size <= index) this.drawBlock(this.forward, 1);
       return this.forward.at(index, time);
@@ -243,15 +248,16 @@ export class History {
   }
 
   /**
-   * The next BLOCK days of one side, walking away from ANCHOR: forwards each day opens at the close
-   * before; backwards each day closes at the open after. The step is pulled towards the listed price.
+   * The next BLOCK days of one side, walking away from the anchor: forwards each day opens at the
+   * close before; backwards each day closes at the open after. The step is pulled towards the
+   * listed price; its draws are those of the day (keyed by its date).
    */
   private drawBlock(days: Days, direction: 1 | -1): void {
-    const block = days.size / BLOCK;
-    const rng = new Draws(wordsOf(this.key, direction, block));
     const { data } = days;
     let from = days.size === 0 ? this.listed : data[(days.size - 1) * FIELDS + (direction > 0 ? CLOSE : OPEN)];
     for (let i = 0; i < BLOCK; i++) {
+      const day = this.anchor + direction * (days.size + (direction > 0 ? 0 : 1)) * DAY;
+      const rng = new Draws(wordsOf(this.key, DAY_TAG, day / DAY));
       const pull = this.reversion * Math.log(from / this.listed);
       const to = ticks(from * Math.exp(this.daySigma * rng.normal() - pull));
       const [open, close] = direction > 0 ? [from, to] : [to, from];

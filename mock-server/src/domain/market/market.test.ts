@@ -79,22 +79,25 @@ describe('market simulator', () => {
     expect(m.kline('ETH/USDT', '1day', 200)).toEqual(m.kline('ETH/USDT', '1day', 200));
   });
 
-  it('shows the same history for a seed whatever its start (and world built before): a later world only takes over later', () => {
+  it('shows the same history for a seed and the day of its start (and world built before), starting at the listed price', () => {
     const start = Date.UTC(2026, 0, 1);
     const fresh = new Market(11, start).kline('SOL/USDT', '1min', 1000);
+    expect(fresh.at(-1)!.close).toBe('148.62');
     // A world of the seed moved on, then another built later: its history is kept, not shared.
     const moved = new Market(11, start);
     moved.setPrice('SOL/USDT', '1.00');
     moved.advanceTo(start + 30 * 60_000);
     expect(new Market(11, start).kline('SOL/USDT', '1min', 1000)).toEqual(fresh);
-    // A world started later (not on a minute) shows the same candles before the earlier start.
+    // A world started later that day (not on a minute) shows the same candles before the earlier start.
     const later = new Market(11, start + 5 * 3_600_000 + 17_000).kline('SOL/USDT', '1min', 1000, start - 1);
     expect(later).toEqual(fresh);
     for (const period of ['1day', '1mon'] as const) {
-      expect(new Market(11, start + 40 * DAY_MS).kline('SOL/USDT', period, 30, start - 1)).toEqual(
+      expect(new Market(11, start + 3_600_000).kline('SOL/USDT', period, 30, start - 1)).toEqual(
         new Market(11, start).kline('SOL/USDT', period, 30, start - 1),
       );
     }
+    // A world started on another day starts from the listed price that day.
+    expect(new Market(11, start + 40 * DAY_MS).ticker('SOL/USDT').last).toBe('148.62');
     expect(new Market(12, start).kline('SOL/USDT', '1min', 1000).map((c) => c.close)).not.toEqual(fresh.map((c) => c.close));
   });
 

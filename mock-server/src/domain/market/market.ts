@@ -30,8 +30,8 @@ const SECOND_STEPS_WITHIN = 10 * MINUTE;
 /** Work per slice of a long jump: steps of each symbol (see `sliceEnd`). */
 const STEPS_PER_SLICE = 60;
 /**
- * The symbols' histories by seed and symbol, for the last few seeds: a function of those alone
- * (a world's start only says where its own candles take over), kept across worlds since tests build
+ * The symbols' histories by seed, symbol and the day of the start (the walk opens that day at the
+ * listed price), for the last few: a function of those alone, kept across worlds since tests build
  * worlds of a few seeds again and again.
  */
 const HISTORIES = new Memo<History>(4 * SPECS.length);
@@ -115,9 +115,10 @@ export class Market {
     return Math.floor(value * 10 ** state.spec.amountPrecision);
   }
 
-  /** The history of a symbol (candlesHistory.ts). */
+  /** The history of a symbol (candlesHistory.ts), anchored on the day of the start. */
   private history(state: SymbolState): History {
-    return HISTORIES.get(`${this.seed}:${state.symbol}`, () => new History(this.seed, state.symbol, state.spec));
+    const anchor = bucketStart(this.start, '1day');
+    return HISTORIES.get(`${this.seed}:${state.symbol}:${anchor}`, () => new History(this.seed, state.symbol, state.spec, anchor));
   }
 
   /**
