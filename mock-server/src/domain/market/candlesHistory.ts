@@ -34,7 +34,7 @@ const SPREAD = 0.3;
 /** The tag of a day's draws in the walk (a split's tag is its length, never this). */
 const DAY_TAG = 1;
 /** Splits kept per symbol for the next ask (a chart's page of candles needs a few hundred). */
-const SPLITS_KEPT = 4096;
+const SPLITS_KEPT = 512;
 
 const OPEN = 0;
 const HIGH = 1;

@@ -55,8 +55,8 @@ export interface LabelsOnAxis {
   prices: () => number[];
 }
 
-/** How close (px) a tick label may come to a label drawn over the axis before it is left out. */
-const CLEAR_PX = 16;
+/** How close (px) a tick label's middle may come to that of a label drawn over the axis (some 17 px tall, its text 12) before it is left out. */
+const CLEAR_PX = 15;
 
 /**
  * A series' price format: the symbol's places, grouped for the locale (labels only; money never

@@ -417,13 +417,13 @@ export const KlineChart = forwardRef<KlineChartHandle, KlineChartProps>(function
       </div>
       <div className={classes.canvas}>
         <div ref={container} className={classes.chartHost} dir="ltr" data-testid="kline-chart" data-indicators={indicators.join(' ')} data-sub={sub} />
-        {pane && subPlace && (
+        {pane && subPlace && candle && (
           <div className={classes.subLegend} style={subPlace} dir="ltr" data-testid="kline-sub-legend">
             <span className={classes.subTitle}>{pane.title}</span>
             {pane.series.map((x) => {
               const v = x.values[index];
               return (
-                <span key={x.key} style={x.color ? { color: x.color } : undefined}>
+                <span key={x.key} className={x.color ? classes.swatch : undefined} style={x.color ? ({ '--ma-color': x.color } as CSSProperties) : undefined}>
                   {pane.series.length === 1 ? '' : `${x.label} `}
                   {v === undefined ? '--' : subText(v)}
                 </span>
