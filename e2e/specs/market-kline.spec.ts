@@ -1,10 +1,12 @@
 /**
  * The K-line page: chart with history and live candle, periods, the K-line | Depth views, the OHLC
- * readout, indicators, fullscreen, order book, trades, Buy / Sell; the trade form's starting price.
+ * readout, indicators (the price pane's and the pane below), fullscreen and a phone held sideways,
+ * order book, trades, Buy / Sell; the trade form's starting price.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
 import { appPath, loginWithToken } from '../fixtures/helpers.ts';
+import { screenshot } from '../fixtures/shots.ts';
 import { formatAmount, formatCompact } from '../../web/src/lib/format.ts';
 
 const KLINE = 'pages/market/kline?symbol=BTC/USDT';
@@ -167,7 +169,7 @@ test('an indicator switched on stays on after a reload', async ({ page }) => {
   await page.goto(KLINE);
   const chart = page.getByTestId('kline-chart');
   await expect.poll(() => candleCount(page)).toBeGreaterThan(0);
-  // MA and VOL by default.
+  // MA on the price, VOL below it by default.
   await expect(page.getByRole('button', { name: 'MA', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(chart).toHaveAttribute('data-lines', 'MA7 MA25 MA99');
   const boll = page.getByRole('button', { name: 'BOLL' });
@@ -180,6 +182,41 @@ test('an indicator switched on stays on after a reload', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'BOLL' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('button', { name: 'VOL' })).toHaveAttribute('aria-pressed', 'false');
   await expect(chart).toHaveAttribute('data-indicators', 'ma boll');
+  await expect(chart).toHaveAttribute('data-sub', 'none');
+});
+
+test('the pane below the price shows one of VOL, MACD, KDJ and RSI with its legend, or none; the choice stays', async ({ page }) => {
+  await page.goto(KLINE);
+  const chart = page.getByTestId('kline-chart');
+  const legend = page.getByTestId('kline-sub-legend');
+  await expect.poll(() => candleCount(page)).toBeGreaterThan(50);
+  // Volume in a pane of its own, so the price axis stops above it.
+  await expect(page.getByRole('button', { name: 'VOL' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveAttribute('data-panes', '2');
+  await expect(legend).toContainText('VOL');
+  await page.getByRole('button', { name: 'MACD' }).click();
+  await expect(page.getByRole('button', { name: 'VOL' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(chart).toHaveAttribute('data-sub', 'macd');
+  await expect(legend).toContainText('MACD(12,26,9)');
+  await expect(legend).toContainText(/DIF -?[\d,]+\.\d{2}\s*DEA -?[\d,]+\.\d{2}/);
+  await page.getByRole('button', { name: 'KDJ' }).click();
+  await expect(legend).toContainText(/KDJ\(9,3,3\)\s*K [\d.-]+\s*D [\d.-]+\s*J [\d.-]+/);
+  await page.getByRole('button', { name: 'RSI' }).click();
+  await expect(legend).toContainText('RSI(14)');
+  const rsi = Number((await legend.innerText()).match(/RSI\(14\)\s*([\d.]+)/)![1]);
+  expect(rsi).toBeGreaterThanOrEqual(0);
+  expect(rsi).toBeLessThanOrEqual(100);
+  await screenshot(page, 'market', 'kline-rsi', { fullPage: false });
+  // Choosing the one shown hides the pane.
+  await page.getByRole('button', { name: 'RSI' }).click();
+  await expect(chart).toHaveAttribute('data-panes', '1');
+  await expect(legend).toHaveCount(0);
+  await page.getByRole('button', { name: 'KDJ' }).click();
+  await expect(chart).toHaveAttribute('data-panes', '2');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'KDJ' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart).toHaveAttribute('data-sub', 'kdj');
+  await expect(legend).toContainText('KDJ(9,3,3)');
 });
 
 test('fullscreen fills the screen and Escape closes it', async ({ page }) => {
@@ -196,6 +233,29 @@ test('fullscreen fills the screen and Escape closes it', async ({ page }) => {
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Full screen' })).toBeVisible();
   await expect.poll(async () => (await chart.boundingBox())!.height).toBe(before);
+});
+
+test('held sideways, the chart takes the screen: its width and most of its height, the price in its bar, nothing sideways', async ({ page }) => {
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.goto(KLINE);
+  await expect.poll(() => candleCount(page)).toBeGreaterThan(0);
+  const section = page.getByTestId('chart-section');
+  await expect(section).toHaveAttribute('data-fullscreen', 'true');
+  await expect(page.getByTestId('chart-bar-ticker')).toContainText(/BTC\/USDT\s*[\d,]+\.\d{2}\s*[+-]?\d/);
+  const chart = page.getByTestId('kline-chart');
+  await expect.poll(async () => (await chart.boundingBox())!.width).toBeGreaterThan(844 * 0.9);
+  expect((await chart.boundingBox())!.height).toBeGreaterThan(390 * 0.6);
+  const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  await screenshot(page, 'market', 'kline-landscape', { fullPage: false });
+  // The page itself is still there: leaving full screen shows it, without sideways scrolling.
+  await page.getByRole('button', { name: 'Exit full screen' }).click();
+  await expect(section).toHaveAttribute('data-fullscreen', 'false');
+  await expect(page.getByTestId('kline-buy')).toBeVisible();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  // Upright again, the page as usual.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(section).toHaveAttribute('data-fullscreen', 'false');
 });
 
 test('the trade form starts at the last price; a price typed stays', async ({ page, server }) => {

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CandleTiers, DAY, HOUR, MINUTE, RETENTION, type KlinePeriod, type UnitCandle } from './candles';
-
-const PERIODS: KlinePeriod[] = ['1min', '5min', '15min', '30min', '60min', '4hour', '1day', '1week', '1mon'];
+import { CandleSum, CandleTiers, DAY, HOUR, MINUTE, RETENTION, type UnitCandle } from './candles';
 
 /**
  * The tiers as they were kept before they were packed into typed arrays (one object per candle): what
- * CandleTiers must go on answering, candle for candle.
+ * CandleTiers must go on answering, candle for candle. Folds move whole hours (minutes) and whole
+ * days (hours, and days dropped) once 64 candles are past the retention.
  */
 class ObjectTiers {
   tiers: Record<'minutes' | 'hours' | 'days', UnitCandle[]> = { minutes: [], hours: [], days: [] };
@@ -37,7 +36,8 @@ class ObjectTiers {
     }
     ObjectTiers.merge(tiers[resolution], candle, { minutes: MINUTE, hours: HOUR, days: DAY }[resolution]);
     const fold = (from: 'minutes' | 'hours' | 'days', to: 'hours' | 'days' | null, size: number) => {
-      const limit = candle.time - RETENTION[from];
+      const whole = from === 'minutes' ? HOUR : DAY;
+      const limit = Math.floor((candle.time - RETENTION[from]) / whole) * whole;
       const list = tiers[from];
       if (list.length < 64 || list[63].time >= limit) return;
       let n = 64;
@@ -89,23 +89,29 @@ describe('candle tiers', () => {
         }
         const { minutes, hours, days } = objects.tiers;
         expect(packed.sizes()).toEqual({ minutes: minutes.length, hours: hours.length, days: days.length });
-        expect(packed.oldestOpen()).toBe((days[0] ?? hours[0] ?? minutes[0])?.open);
+        expect(packed.oldestTime()).toBe((days[0] ?? hours[0] ?? minutes[0])?.time);
         expect(Array.from({ length: packed.minutes.length }, (_, i) => packed.minutes.at(i))).toEqual(minutes);
-        for (const period of PERIODS) {
-          const length =
-            period === '1mon'
-              ? 28 * DAY
-              : period === '1week'
-                ? 7 * DAY
-                : period === '1day'
-                  ? DAY
-                  : period === '4hour'
-                    ? 4 * HOUR
-                    : period === '60min'
-                      ? HOUR
-                      : MINUTE;
-          const usable = [minutes, length >= HOUR ? hours : [], length >= DAY ? days : []].flatMap((list) => [...list].reverse());
-          expect([...packed.newestFirst(period)]).toEqual(usable);
+        // Each tier begins on a boundary of the coarser one: a day or an hour is kept whole.
+        if (hours.length && days.length) expect(hours[0].time % DAY).toBe(0);
+        if (minutes.length && (hours.length || days.length)) expect(minutes[0].time % HOUR).toBe(0);
+        // A range sums the candles inside it and hands over those reaching outside.
+        const all = [...days.map((c) => [c, DAY] as const), ...hours.map((c) => [c, HOUR] as const), ...minutes.map((c) => [c, MINUTE] as const)];
+        const first = all[0][0].time;
+        const last = all[all.length - 1][0].time;
+        for (const [from, to] of [
+          [first, last + MINUTE],
+          [Math.floor((first + last) / 2 / HOUR) * HOUR, last + MINUTE],
+          [Math.floor(last / HOUR) * HOUR, Math.floor(last / HOUR) * HOUR + HOUR],
+          [Math.floor(first / DAY) * DAY + 3 * MINUTE, Math.floor(first / DAY) * DAY + 4 * MINUTE],
+        ]) {
+          const sum = new CandleSum();
+          const partial: Array<[UnitCandle, number]> = [];
+          packed.sumRange(from, to, sum, (c, length) => partial.push([c, length]));
+          const inside = all.filter(([c, length]) => c.time >= from && c.time + length <= to);
+          const expected = new CandleSum();
+          for (const [c] of inside) expected.addCandle(c);
+          expect(sum.candle(from)).toEqual(expected.candle(from));
+          expect(partial).toEqual(all.filter(([c, length]) => c.time < to && c.time + length > from && !(c.time >= from && c.time + length <= to)));
         }
       }),
       { numRuns: 40 },
@@ -117,7 +123,8 @@ describe('candle tiers', () => {
     tiers.record({ time: 60_000, open: 5, high: 7, low: 4, close: 6, volume: 10 }, MINUTE);
     const read = tiers.minutes.at(0)!;
     read.close = 99;
-    [...tiers.newestFirst('1min')][0].high = 99;
+    // A minute reaching outside the range is handed over as a new object too.
+    tiers.sumRange(60_030, 60_040, new CandleSum(), (c) => (c.high = 99));
     expect(tiers.minutes.at(0)).toEqual({ time: 60_000, open: 5, high: 7, low: 4, close: 6, volume: 10 });
     expect(tiers.minutes.at(1)).toBeUndefined();
     expect(tiers.minutes.at(-1)).toBeUndefined();

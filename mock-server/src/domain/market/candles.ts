@@ -2,7 +2,10 @@
  * Candles of one symbol in integer units (prices in ticks of 10^-pricePrecision, volumes in units of
  * 10^-amountPrecision: exact and compact), kept in three tiers of bounded size: one-minute candles for
  * the last 3 days, hourly ones for 400 days before, daily ones for 20 years before that. Every hour
- * candle is older than every minute candle and every day older than every hour.
+ * candle is older than every minute candle and every day older than every hour, and each tier
+ * holds whole candles of its resolution only: candles fold into the next tier a whole hour or day
+ * at a time, so a tier begins on a boundary of the coarser one. That is what lets a period finer
+ * than a tier be derived from it (`LEVELS`, candlesHistory.ts) without overlapping a finer tier.
  */
 import type { components } from '../../../../contracts/generated/openapi.ts';
 
@@ -66,6 +69,56 @@ export function periodMs(start: number, period: KlinePeriod): number {
   if (period !== '1mon') return PERIOD_MS[period];
   const d = new Date(start);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) - start;
+}
+
+/** The start of the bucket after the one starting at `start`. */
+export function nextBucket(start: number, period: KlinePeriod): number {
+  return start + periodMs(start, period);
+}
+
+/**
+ * The lengths a candle splits into, coarsest first, each a whole number of the next: a day, 4 hours,
+ * an hour, 30, 15 and 5 minutes, a minute. Every period up to a day is one of them (a week and a
+ * month are whole days), so a candle of any period is the sum of candles of the finer ones.
+ */
+export const LEVELS = [DAY, 4 * HOUR, HOUR, 30 * MINUTE, 15 * MINUTE, 5 * MINUTE, MINUTE] as const;
+
+/** The next finer length of LEVELS (a minute has none: 0). */
+export function finerLevel(length: number): number {
+  const i = LEVELS.indexOf(length as (typeof LEVELS)[number]);
+  if (i < 0) throw new Error(`not a candle level: ${length}`);
+  return LEVELS[i + 1] ?? 0;
+}
+
+/**
+ * A running sum of consecutive candles, oldest first: the first one's open, the last one's close,
+ * the highest high, the lowest low, the total volume. Numbers in, so a tier's packed candles need no
+ * object each.
+ */
+export class CandleSum {
+  open = 0;
+  high = -Infinity;
+  low = Infinity;
+  close = 0;
+  volume = 0;
+  count = 0;
+
+  add(open: number, high: number, low: number, close: number, volume: number): void {
+    if (this.count++ === 0) this.open = open;
+    if (high > this.high) this.high = high;
+    if (low < this.low) this.low = low;
+    this.close = close;
+    this.volume += volume;
+  }
+
+  addCandle(c: UnitCandle): void {
+    this.add(c.open, c.high, c.low, c.close, c.volume);
+  }
+
+  /** The sum as a candle at `time`, or null when nothing was added. */
+  candle(time: number): UnitCandle | null {
+    return this.count ? { time, open: this.open, high: this.high, low: this.low, close: this.close, volume: this.volume } : null;
+  }
 }
 
 /** Where a candle's numbers lie in a packed tier (`CandleList`): FIELDS numbers from its index × FIELDS. */
@@ -132,6 +185,34 @@ class CandleList implements CandleColumns {
     return this.data[i * FIELDS + VOLUME];
   }
 
+  /** How many candles start before `t` (the index of the first at or after it; times ascend). */
+  lowerBound(t: number): number {
+    const d = this.data;
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (d[mid * FIELDS + TIME] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /**
+   * Each candle of `length` that overlaps [from, to), oldest first: one that lies inside is added
+   * to `sum`, one that reaches outside goes to `partial` (as a new object) for its finer parts.
+   */
+  sumRange(from: number, to: number, length: number, sum: CandleSum, partial: (c: UnitCandle, length: number) => void): void {
+    const d = this.data;
+    for (let i = this.lowerBound(from - length + 1); i < this.size; i++) {
+      const o = i * FIELDS;
+      const time = d[o + TIME];
+      if (time >= to) break;
+      if (time >= from && time + length <= to) sum.add(d[o + OPEN], d[o + HIGH], d[o + LOW], d[o + CLOSE], d[o + VOLUME]);
+      else partial(this.at(i)!, length);
+    }
+  }
+
   /** Merges a candle into the last one when it falls in the same bucket of `size`, else appends it as a candle of that bucket. */
   merge(c: UnitCandle, size: number): void {
     this.add(c.time, c.open, c.high, c.low, c.close, c.volume, size);
@@ -182,22 +263,30 @@ class CandleList implements CandleColumns {
   }
 }
 
+/**
+ * Where tier `from`'s retention at `now` begins, on a boundary of the coarser tier (whole candles of
+ * it are folded, never part of one); the daily tier drops whole days.
+ */
+function foldLimit(now: number, from: Resolution): number {
+  const limit = now - RETENTION[from];
+  const size = from === 'minutes' ? HOUR : DAY;
+  return limit - (((limit % size) + size) % size);
+}
+
 /** Whether the first FOLD_BATCH candles of a tier are older than `limit` (its retention's start). */
 function foldDue(list: CandleList, limit: number): boolean {
   return list.length >= FOLD_BATCH && list.time(FOLD_BATCH - 1) < limit;
 }
 
 /**
- * Folds the candles of tier `from` older than its retention at `now` into tier `to` (dropped when
- * null), once `foldDue`. Module functions rather than a closure in `retain`: that runs for every
- * step recorded, where a closure made per call costs an allocation (and, under tsx's keepNames, a
- * defineProperty) each time.
+ * Folds the candles of tier `from` older than its retention at `now` (`foldLimit`) into tier `to`
+ * (dropped when null), once `foldDue`. Module functions rather than a closure in `retain`: that runs
+ * for every step recorded, where a closure made per call costs an allocation (and, under tsx's
+ * keepNames, a defineProperty) each time.
  */
-function fold(tiers: Record<Resolution, CandleList>, now: number, from: Resolution, to: Resolution | null): void {
-  const limit = now - RETENTION[from];
+function fold(tiers: Record<Resolution, CandleList>, limit: number, from: Resolution, to: Resolution | null): void {
   const list = tiers[from];
-  let n = FOLD_BATCH;
-  while (n < list.length && list.time(n) < limit) n++;
+  const n = list.lowerBound(limit);
   if (to) tiers[to].mergeFrom(list, n, RESOLUTION_MS[to]);
   list.dropOldest(n);
 }
@@ -237,25 +326,27 @@ export class CandleTiers {
   private retain(now: number): void {
     const { tiers } = this;
     // In batches: only once FOLD_BATCH candles are past the retention (one comparison per tier and step).
-    if (foldDue(tiers.minutes, now - RETENTION.minutes)) fold(tiers, now, 'minutes', 'hours');
-    if (foldDue(tiers.hours, now - RETENTION.hours)) fold(tiers, now, 'hours', 'days');
-    if (foldDue(tiers.days, now - RETENTION.days)) fold(tiers, now, 'days', null);
+    let limit = foldLimit(now, 'minutes');
+    if (foldDue(tiers.minutes, limit)) fold(tiers, limit, 'minutes', 'hours');
+    limit = foldLimit(now, 'hours');
+    if (foldDue(tiers.hours, limit)) fold(tiers, limit, 'hours', 'days');
+    limit = foldLimit(now, 'days');
+    if (foldDue(tiers.days, limit)) fold(tiers, limit, 'days', null);
   }
 
-  /** Recorded candles usable for `period`, newest first (each a new object): a tier only while it is at least as fine as the period. */
-  *newestFirst(period: KlinePeriod): Generator<UnitCandle> {
-    const length = period === '1mon' ? 28 * DAY : PERIOD_MS[period];
-    for (const resolution of ['minutes', 'hours', 'days'] as const) {
-      if (RESOLUTION_MS[resolution] > length) return;
-      const list = this.tiers[resolution];
-      for (let i = list.length - 1; i >= 0; i--) yield list.at(i)!;
-    }
+  /**
+   * The kept candles that overlap [from, to), oldest first: those inside it are added to `sum`, one
+   * that reaches outside it (a day or an hour of which a finer period wants part) goes to `partial`
+   * with its length, to be split (candlesHistory.ts).
+   */
+  sumRange(from: number, to: number, sum: CandleSum, partial: (c: UnitCandle, length: number) => void): void {
+    for (const resolution of ['days', 'hours', 'minutes'] as const) this.tiers[resolution].sumRange(from, to, RESOLUTION_MS[resolution], sum, partial);
   }
 
-  /** The open of the oldest candle kept, if any. */
-  oldestOpen(): number | undefined {
+  /** The time of the oldest candle kept (the tiers run on from it without a gap), if any. */
+  oldestTime(): number | undefined {
     const { days, hours, minutes } = this.tiers;
-    return (days.at(0) ?? hours.at(0) ?? minutes.at(0))?.open;
+    return days.length ? days.time(0) : hours.length ? hours.time(0) : minutes.length ? minutes.time(0) : undefined;
   }
 
   /** How many candles each tier holds (for tests of the bounds). */

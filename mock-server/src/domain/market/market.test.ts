@@ -1,8 +1,9 @@
 import Big from 'big.js';
 import { describe, expect, it } from 'vitest';
 import { FROZEN_EPOCH } from '../kernel/clock';
-import { bucketStart, RETENTION, type CandleTiers } from './candles';
+import { bucketStart, nextBucket, RETENTION, type CandleTiers, type KlinePeriod } from './candles';
 import { Market } from './market';
+import { SPECS } from './symbols';
 
 const DAY_MS = 86_400_000;
 import { World } from '../world';
@@ -78,18 +79,40 @@ describe('market simulator', () => {
     expect(m.kline('ETH/USDT', '1day', 200)).toEqual(m.kline('ETH/USDT', '1day', 200));
   });
 
-  it('walks the same history for a seed whatever its start (and world built before), dated from that start', () => {
+  it('shows the same history for a seed and the day of its start (and world built before), starting at the listed price', () => {
     const start = Date.UTC(2026, 0, 1);
     const fresh = new Market(11, start).kline('SOL/USDT', '1min', 1000);
+    expect(fresh.at(-1)!.close).toBe('148.62');
     // A world of the seed moved on, then another built later: its history is kept, not shared.
     const moved = new Market(11, start);
     moved.setPrice('SOL/USDT', '1.00');
     moved.advanceTo(start + 30 * 60_000);
     expect(new Market(11, start).kline('SOL/USDT', '1min', 1000)).toEqual(fresh);
-    // Another start (not on a minute) dates the same walk from there.
-    const later = new Market(11, start + 5 * 3_600_000 + 17_000).kline('SOL/USDT', '1min', 1000);
-    expect(later).toEqual(fresh.map((c) => ({ ...c, time: c.time + 5 * 3_600_000 })));
+    // A world started later that day (not on a minute) shows the same candles before the earlier start.
+    const later = new Market(11, start + 5 * 3_600_000 + 17_000).kline('SOL/USDT', '1min', 1000, start - 1);
+    expect(later).toEqual(fresh);
+    for (const period of ['1day', '1mon'] as const) {
+      expect(new Market(11, start + 3_600_000).kline('SOL/USDT', period, 30, start - 1)).toEqual(
+        new Market(11, start).kline('SOL/USDT', period, 30, start - 1),
+      );
+    }
+    // A world started on another day starts from the listed price that day.
+    expect(new Market(11, start + 40 * DAY_MS).ticker('SOL/USDT').last).toBe('148.62');
     expect(new Market(12, start).kline('SOL/USDT', '1min', 1000).map((c) => c.close)).not.toEqual(fresh.map((c) => c.close));
+  });
+
+  it('walks a history that stays a plausible market: within a few times the listed price over decades, never at zero', () => {
+    const market = new Market(7, Date.UTC(2026, 0, 1));
+    for (const spec of SPECS) {
+      const symbol = `${spec.base}/${spec.quote ?? 'USDT'}`;
+      const listed = Number(spec.price);
+      const months = market.kline(symbol, '1mon', 1000);
+      expect(months.length).toBeGreaterThan(600);
+      for (const c of months) {
+        expect(Number(c.low)).toBeGreaterThan(listed / 6);
+        expect(Number(c.high)).toBeLessThan(listed * 6);
+      }
+    }
   });
 
   it('aligns weeks on Monday and months on the first', () => {
@@ -108,8 +131,9 @@ describe('market simulator', () => {
     expect(world.clock.now()).toBe(FROZEN_EPOCH + 730 * DAY_MS);
     // …and what is kept is bounded by the retention of each resolution, not by the time simulated.
     const tiers = stored();
-    expect(tiers.minutes).toBeLessThanOrEqual(RETENTION.minutes / 60_000 + 64 + 1);
-    expect(tiers.hours).toBeLessThanOrEqual(RETENTION.hours / 3_600_000 + 64 + 1);
+    // (Folds move whole hours and days: up to one more of those, and a batch of 64.)
+    expect(tiers.minutes).toBeLessThanOrEqual(RETENTION.minutes / 60_000 + 60 + 64);
+    expect(tiers.hours).toBeLessThanOrEqual(RETENTION.hours / 3_600_000 + 24 + 64);
     expect(tiers.days).toBeLessThanOrEqual(730 + 2 - 400);
     // Charts of every period still end now and stay contiguous across the resolutions.
     for (const period of ['1min', '60min', '1day', '1week'] as const) {
@@ -129,5 +153,92 @@ describe('market simulator', () => {
         expect(candles.every((c) => c.time >= 0)).toBe(true);
       }
     }
+  });
+});
+
+/** Each larger period and the finer one it is made of (a week and a month are whole days). */
+const PAIRS: Array<[KlinePeriod, KlinePeriod]> = [
+  ['1mon', '1day'],
+  ['1week', '1day'],
+  ['1day', '4hour'],
+  ['1day', '60min'],
+  ['4hour', '60min'],
+  ['60min', '30min'],
+  ['30min', '15min'],
+  ['15min', '5min'],
+  ['5min', '1min'],
+  ['60min', '1min'],
+];
+
+/**
+ * Checks that each of the `count` candles of `big` ending at `to` is the sum of the `fine` candles
+ * within it: the first one's open, the last one's close, the highest high, the lowest low, the
+ * volumes added up; and that the fine candles leave no gap.
+ */
+function expectSums(market: Market, symbol: string, big: KlinePeriod, fine: KlinePeriod, to: number, count: number): number {
+  let checked = 0;
+  for (const candle of market.kline(symbol, big, count, to)) {
+    const end = nextBucket(candle.time, big);
+    const parts = market.kline(symbol, fine, 1000, Math.min(end - 1, market.now())).filter((c) => c.time >= candle.time && c.time < end);
+    expect(parts[0].time).toBe(candle.time);
+    for (let i = 1; i < parts.length; i++) expect(parts[i].time).toBe(nextBucket(parts[i - 1].time, fine));
+    const summed = {
+      time: candle.time,
+      open: parts[0].open,
+      high: parts.reduce((m, c) => (new Big(c.high).gt(m) ? c.high : m), parts[0].high),
+      low: parts.reduce((m, c) => (new Big(c.low).lt(m) ? c.low : m), parts[0].low),
+      close: parts.at(-1)!.close,
+      volume: parts.reduce((v, c) => v.plus(c.volume), new Big(0)).toFixed(candle.volume.split('.')[1]?.length ?? 0),
+    };
+    expect(summed, `${symbol} ${big} at ${new Date(candle.time).toISOString()} from ${fine}`).toEqual(candle);
+    checked++;
+  }
+  return checked;
+}
+
+describe('one history for every period', () => {
+  const SYMBOLS = ['BTC/USDT', 'SHIB/USDT', 'ETH/BTC'];
+  const START = FROZEN_EPOCH;
+
+  it('a fresh world: every candle is the sum of the finer ones in it, before the start and the live one', () => {
+    const world = frozen(21);
+    world.clock.advance(95_000);
+    const now = world.market.now();
+    for (const symbol of SYMBOLS)
+      for (const [big, fine] of PAIRS) {
+        // The live candle and the ones before it, then some of the history long before the start.
+        expect(expectSums(world.market, symbol, big, fine, now, 3)).toBe(3);
+        expectSums(world.market, symbol, big, fine, START - 400 * DAY_MS, 2);
+      }
+  });
+
+  it('a world started off the minute, moved by a set price and a jump of weeks (kept as hours, then minutes and seconds)', () => {
+    const start = START + 5 * 3_600_000 + 17_000;
+    const market = new Market(8, start);
+    market.advanceTo(start + 40_000);
+    market.setPrice('BTC/USDT', '70000.00');
+    const end = start + 20 * DAY_MS + 123_000;
+    market.aimAt(end);
+    for (let now = start + 40_000; now < end;) {
+      now = market.sliceEnd(now, end);
+      market.advanceTo(now);
+    }
+    market.aimAt(null);
+    for (const symbol of SYMBOLS)
+      for (const [big, fine] of PAIRS) {
+        expectSums(market, symbol, big, fine, end, 2);
+        // Around the start (history and the world's first seconds in one candle) and in the
+        // stretch simulated an hour at a time (split when a finer period asks).
+        expectSums(market, symbol, big, fine, start, 2);
+        expectSums(market, symbol, big, fine, start + 8 * DAY_MS, 2);
+      }
+    expect(market.kline('BTC/USDT', '1min', 1, end).at(-1)!.close).toBe(market.ticker('BTC/USDT').last);
+  });
+
+  it('answers the same candles for the same question (splits are derived, not drawn anew)', () => {
+    const a = new Market(9, START).kline('ETH/USDT', '5min', 500, START - 3 * DAY_MS);
+    const market = new Market(9, START);
+    market.kline('ETH/USDT', '1min', 1000, START - 3 * DAY_MS);
+    expect(market.kline('ETH/USDT', '5min', 500, START - 3 * DAY_MS)).toEqual(a);
   });
 });

@@ -2,8 +2,10 @@
  * The market simulator: listed symbols, a price random walk ticking every virtual second, 24-hour
  * statistics and K-lines of every period. Memory stays bounded whatever the clock does: one-minute
  * candles for the last three days, hourly ones for 400 days before, daily ones for 20 years before
- * that (older candles are derived from (seed, symbol, period, bucket) on demand). Long clock jumps
- * are simulated coarsely far from their end (days, hours, then minutes, then seconds).
+ * that. Long clock jumps are simulated coarsely far from their end (days, hours, then minutes, then
+ * seconds). Before what is kept lies the symbol's history (candlesHistory.ts); a candle of any period
+ * is the sum of the minutes in it, of the history before and of the world after, so the periods
+ * agree (a day or an hour kept whole is split the same way when a finer period asks for part of it).
  *
  * Prices and volumes are kept as integers of their smallest unit (price ticks, amount units), exact
  * and compact; they leave as decimal strings and big.js values. Floats only drive the random steps.
@@ -12,7 +14,8 @@ import Big from 'big.js';
 import type { components } from '../../../../contracts/generated/openapi.ts';
 import { DomainError } from '../kernel/errors.ts';
 import { keyedWords, mixWords, Rng, type Words } from '../kernel/random.ts';
-import { bucketStart, CandleTiers, DAY, HOUR, MINUTE, periodMs, previousBucket, RETENTION, type KlinePeriod, type UnitCandle } from './candles.ts';
+import { bucketStart, CandleSum, CandleTiers, DAY, HOUR, MINUTE, nextBucket, previousBucket, RETENTION, type KlinePeriod, type UnitCandle } from './candles.ts';
+import { HISTORY_FIELDS, History } from './candlesHistory.ts';
 import { unitsToFixed } from '../kernel/decimals.ts';
 import { QUOTE_PRECISION, SPECS, USDT } from './symbols.ts';
 import { lastOf, toTicker, type SymbolState } from './ticker.ts';
@@ -22,20 +25,21 @@ type Ticker = components['schemas']['Ticker'];
 type Candle = components['schemas']['Candle'];
 export type { KlinePeriod };
 
-/** Synthetic one-minute history generated before the world starts. */
-const HISTORY_MINUTES = 26 * 60;
 /** Within this much of a clock jump's end, time is simulated second by second. */
 const SECOND_STEPS_WITHIN = 10 * MINUTE;
 /** Work per slice of a long jump: steps of each symbol (see `sliceEnd`). */
 const STEPS_PER_SLICE = 60;
-/** What `walkHistory` gives per minute: close, high, low (ticks) and volume (amount units). */
-const HISTORY_FIELDS = 4;
 /**
- * The symbols' synthetic histories (`walkHistory`) by seed and symbol, for the last few seeds: a
- * function of those alone (the world's start only dates it), whose walk cost more than the rest of
- * a world's build. Read only by `synthesizeHistory`, which copies it into the world's own candles.
+ * The symbols' histories by seed, symbol and the day of the start (the walk opens that day at the
+ * listed price), for the last few: a function of those alone, kept across worlds since tests build
+ * worlds of a few seeds again and again.
  */
-const HISTORIES = new Memo<Float64Array>(4 * SPECS.length);
+const HISTORIES = new Memo<History>(4 * SPECS.length);
+/**
+ * The history's minutes a world starts with (`recordHistory`), by seed, symbol and start: splitting
+ * a day or two into minutes costs more than the rest of a world's build. Copied out, never handed over.
+ */
+const START_MINUTES = new Memo<Float64Array>(4 * SPECS.length);
 
 export class Market {
   private readonly states = new Map<string, SymbolState>();
@@ -62,7 +66,7 @@ export class Market {
       };
       this.states.set(symbol, state);
       this.walkKeys.set(symbol, keyedWords(seed, `${symbol}:walk`));
-      this.synthesizeHistory(state);
+      this.recordHistory(state);
     }
   }
 
@@ -111,38 +115,25 @@ export class Market {
     return Math.floor(value * 10 ** state.spec.amountPrecision);
   }
 
-  /** A day of one-minute history before the world starts (the walk of `walkHistory`, dated). */
-  private synthesizeHistory(state: SymbolState): void {
-    const first = this.start - HISTORY_MINUTES * MINUTE;
-    const walk = HISTORIES.get(`${this.seed}:${state.symbol}`, () => this.walkHistory(state));
-    let open = state.last;
-    for (let i = 0, at = 0; i < HISTORY_MINUTES; i++, at += HISTORY_FIELDS) {
-      const close = walk[at];
-      state.candles.record({ time: first + i * MINUTE, open, high: walk[at + 1], low: walk[at + 2], close, volume: walk[at + 3] }, MINUTE);
-      open = close;
-    }
-    state.last = open;
+  /** The history of a symbol (candlesHistory.ts), anchored on the day of the start. */
+  private history(state: SymbolState): History {
+    const anchor = bucketStart(this.start, '1day');
+    return HISTORIES.get(`${this.seed}:${state.symbol}:${anchor}`, () => new History(this.seed, state.symbol, state.spec, anchor));
   }
 
   /**
-   * The random walk of a symbol's history, from its listed price: HISTORY_FIELDS numbers per minute
-   * (each minute opens at the close before). Depends only on (seed, symbol), not on the start.
+   * The history's minutes from the midnight a day or more before the start up to the start (the
+   * minute the start falls in, when it is not on a minute), kept as the world's own: the last 24 h
+   * statistics need them, and the tiers begin on a day. The price starts at the last one's close.
    */
-  private walkHistory(state: SymbolState): Float64Array {
-    const walk = new Float64Array(HISTORY_MINUTES * HISTORY_FIELDS);
-    const rng = new Rng(this.seed, `${state.symbol}:history`);
-    const { sigma, volume } = state.spec;
-    let open = state.last;
-    for (let i = 0, at = 0; i < HISTORY_MINUTES; i++, at += HISTORY_FIELDS) {
-      const close = this.ticks(open * Math.exp(sigma * rng.normal()));
-      const wick = Math.abs(rng.normal()) * sigma * 0.5;
-      walk[at] = close;
-      walk[at + 1] = this.ticks(Math.max(open, close) * (1 + wick));
-      walk[at + 2] = this.ticks(Math.min(open, close) * (1 - wick));
-      walk[at + 3] = this.units(state, volume * (0.4 + 1.2 * rng.float()));
-      open = close;
+  private recordHistory(state: SymbolState): void {
+    const first = bucketStart(this.start - DAY, '1day');
+    const minutes = START_MINUTES.get(`${this.seed}:${state.symbol}:${this.start}`, () => this.history(state).minutes(first, this.start));
+    for (let at = 0, time = first; at < minutes.length; at += HISTORY_FIELDS, time += MINUTE) {
+      const [open, high, low, close, volume] = [minutes[at], minutes[at + 1], minutes[at + 2], minutes[at + 3], minutes[at + 4]];
+      state.candles.record({ time, open, high, low, close, volume }, MINUTE);
+      state.last = close;
     }
-    return walk;
   }
 
   /**
@@ -321,66 +312,41 @@ export class Market {
     return ticker;
   }
 
-  /** Candles of `period` ending with the one containing `to`, oldest first. */
+  /**
+   * Candles of `period` ending with the one containing `to` (now by default; the live one goes up
+   * to now), oldest first. Each is the sum of the minutes in it (see `sum`), so the periods agree.
+   */
   kline(symbol: string, period: KlinePeriod, limit: number, to: number = this.simulatedNow()): Candle[] {
     const state = this.state(symbol);
     const end = Math.min(to, this.simulatedNow());
     const pp = state.spec.pricePrecision;
     const ap = state.spec.amountPrecision;
     const out: Candle[] = [];
-    const source = state.candles.newestFirst(period);
-    let next = source.next();
-    // Skip what is newer than `end`.
-    while (!next.done && next.value.time > end) next = source.next();
-    let bucket = bucketStart(end, period);
-    let oldestOpen: number | null = null;
-    while (out.length < limit && bucket >= 0) {
-      let open: number | null = null;
-      let close: number | null = null;
-      let high = -Infinity;
-      let low = Infinity;
-      let volume = 0;
-      while (!next.done && next.value.time >= bucket) {
-        const c = next.value;
-        close ??= c.close;
-        open = c.open;
-        high = Math.max(high, c.high);
-        low = Math.min(low, c.low);
-        volume += c.volume;
-        next = source.next();
-      }
-      if (open !== null && close !== null) {
-        out.push({
-          time: bucket,
-          open: unitsToFixed(open, pp),
-          high: unitsToFixed(high, pp),
-          low: unitsToFixed(low, pp),
-          close: unitsToFixed(close, pp),
-          volume: unitsToFixed(volume, ap),
-        });
-        oldestOpen = open;
-      } else if (next.done) {
-        // Before the recorded history: walk backwards from the oldest open, derived from the bucket.
-        const closeTicks: number = oldestOpen ?? state.candles.oldestOpen() ?? state.last;
-        const minutes = periodMs(bucket, period) / MINUTE;
-        const sigma = state.spec.sigma * Math.sqrt(minutes);
-        const rng = new Rng(this.seed, `${symbol}:${period}:${bucket}`);
-        const o = this.ticks(closeTicks / Math.exp(sigma * rng.normal()));
-        const hi = this.ticks(Math.max(o, closeTicks) * (1 + Math.abs(rng.normal()) * sigma * 0.3));
-        const lo = this.ticks(Math.min(o, closeTicks) * (1 - Math.abs(rng.normal()) * sigma * 0.3));
-        const v = this.units(state, state.spec.volume * minutes * (0.5 + rng.float()));
-        out.push({
-          time: bucket,
-          open: unitsToFixed(o, pp),
-          high: unitsToFixed(Math.max(hi, o, closeTicks), pp),
-          low: unitsToFixed(Math.min(lo, o, closeTicks), pp),
-          close: unitsToFixed(closeTicks, pp),
-          volume: unitsToFixed(v, ap),
-        });
-        oldestOpen = o;
-      }
-      bucket = previousBucket(bucket, period);
+    for (let bucket = bucketStart(end, period); out.length < limit && bucket >= 0; bucket = previousBucket(bucket, period)) {
+      const c = this.sum(state, bucket, nextBucket(bucket, period));
+      if (!c) continue;
+      out.push({
+        time: bucket,
+        open: unitsToFixed(c.open, pp),
+        high: unitsToFixed(c.high, pp),
+        low: unitsToFixed(c.low, pp),
+        close: unitsToFixed(c.close, pp),
+        volume: unitsToFixed(c.volume, ap),
+      });
     }
     return out.reverse();
+  }
+
+  /**
+   * The candle of [from, to) (minute boundaries): the history up to the oldest candle kept, then the
+   * kept candles, a day or an hour of which only part lies inside split as the history splits.
+   */
+  private sum(state: SymbolState, from: number, to: number): UnitCandle | null {
+    const sum = new CandleSum();
+    const history = this.history(state);
+    const kept = state.candles.oldestTime() ?? this.simulatedNow();
+    if (from < kept) history.sumRange(from, Math.min(to, kept), sum);
+    if (to > kept) state.candles.sumRange(Math.max(from, kept), to, sum, (c, length) => history.sumPart(c, length, from, to, sum));
+    return sum.candle(from);
   }
 }

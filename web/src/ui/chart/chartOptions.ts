@@ -3,7 +3,7 @@
  * prices in the user's language and local time (the library itself shows UTC in English and
  * formats prices with its own float rules), and epoch milliseconds as the library's time.
  */
-import { ColorType, TickMarkType, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { ColorType, TickMarkType, type ISeriesApi, type SeriesType, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { formatCompact, formatDate, groupDigits } from '../../lib/format';
 
 export const toChartTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
@@ -46,10 +46,38 @@ export function themeOptions(dark: boolean) {
   };
 }
 
-/** A series' price format: the symbol's places, grouped for the locale (labels only; money never passes through it). */
-export function priceFormatOf(pricePrecision: number, locale: string) {
+/**
+ * Labels a chart draws on a price axis over its tick labels (a series' last value, a price line's
+ * label): `series` is the series whose scale it is, `prices` where those labels are now.
+ */
+export interface LabelsOnAxis {
+  series: () => ISeriesApi<SeriesType> | null;
+  prices: () => number[];
+}
+
+/** How close (px) a tick label's middle may come to that of a label drawn over the axis (some 17 px tall, its text 12) before it is left out. */
+const CLEAR_PX = 15;
+
+/**
+ * A series' price format: the symbol's places, grouped for the locale (labels only; money never
+ * passes through it). With `clearOf`, a tick label of the axis that would sit under one of those
+ * labels is left out rather than shown half covered; whoever moves them applies the format again
+ * (that is what makes the axis label its ticks anew).
+ */
+export function priceFormatOf(pricePrecision: number, locale: string, clearOf?: LabelsOnAxis) {
   const minMove = Number((1 / 10 ** pricePrecision).toFixed(pricePrecision));
-  return { type: 'custom' as const, minMove, formatter: (price: number) => groupDigits(price.toFixed(pricePrecision), locale) };
+  const formatter = (price: number) => groupDigits(price.toFixed(pricePrecision), locale);
+  if (!clearOf) return { type: 'custom' as const, minMove, formatter };
+  const tickmarksFormatter = (prices: number[]) => {
+    const series = clearOf.series();
+    if (!series) return prices.map(formatter);
+    const taken = clearOf.prices().flatMap((p) => series.priceToCoordinate(p) ?? []);
+    return prices.map((p) => {
+      const y = series.priceToCoordinate(p);
+      return y !== null && taken.some((t) => Math.abs(t - y) < CLEAR_PX) ? '' : formatter(p);
+    });
+  };
+  return { type: 'custom' as const, minMove, formatter, tickmarksFormatter };
 }
 
 /** An amount axis (volume, cumulative depth) in short form for the locale ("1,23K"). */
@@ -74,4 +102,12 @@ export function localizationOf(locale: string) {
  */
 export const timeScaleOptions = {
   timeScale: { timeVisible: true, secondsVisible: false, rightOffset: 4, fixLeftEdge: true, lockVisibleTimeRangeOnResize: true },
+} as const;
+
+/**
+ * The price axis of every pane: only labels drawn whole (the library otherwise draws the topmost
+ * one half cut off at the pane's edge).
+ */
+export const priceScaleOptions = {
+  rightPriceScale: { entireTextOnly: true },
 } as const;

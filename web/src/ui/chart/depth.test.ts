@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { depthPoints, niceStep } from './depth';
+import { depthLabels, depthPoints, niceStep } from './depth';
 
 const bids = [
   { price: '99', total: '1' },
@@ -37,7 +37,7 @@ describe('depthPoints', () => {
   });
 
   it('draws one side alone, and nothing for an empty book', () => {
-    expect(depthPoints([], [], 10)).toEqual({ bids: [], asks: [] });
+    expect(depthPoints([], [], 10)).toEqual({ bids: [], asks: [], gap: [], step: 0 });
     const onlyAsks = depthPoints([], asks, 10);
     expect(onlyAsks.bids).toEqual([]);
     expect(onlyAsks.asks.at(-1)!.value).toBe(7);
@@ -63,6 +63,31 @@ describe('depthPoints', () => {
     expect(odd.bids.at(-1)!.level.price).toBe('99.37');
     expect(odd.bids[0].value).toBe(2);
     expect(odd.asks.map((p) => p.x)).toEqual([101]);
+  });
+});
+
+describe('the spread and the labels', () => {
+  it('fills the spread with grid prices drawn as nothing, so the axis stays linear across it', () => {
+    const d = depthPoints(bids, asks, 10);
+    // Step 1: the bids end at 99, the asks begin at 101.
+    expect(d.step).toBe(1);
+    expect(d.gap).toEqual([100]);
+    expect(depthPoints([{ price: '96', total: '1' }], [{ price: '104', total: '1' }], 4).gap).toEqual([97, 98, 99, 100, 101, 102, 103]);
+  });
+
+  it('labels every round multiple of the step far enough apart, none cut at an edge', () => {
+    const d = depthPoints(bids, asks, 10);
+    // 95 … 110 is 16 points: 20 px a point; 60 px labels want 78 px apart, 3.9 steps: every 5.
+    const labels = depthLabels(d, 320, 60)!;
+    expect(labels.every).toBe(5);
+    // Wider, 2 steps are enough; narrower, 10 (then 20, 25, 50: whole steps only).
+    expect(depthLabels(d, 640, 60)!.every).toBe(2);
+    expect(depthLabels(d, 160, 60)!.every).toBe(10);
+    expect(depthLabels(d, 50, 60)!.every).toBe(25);
+    // Half a label is 1.5 steps, the first point half a step inside: 1 step kept clear either side.
+    expect(labels.from).toBe(96);
+    expect(labels.to).toBe(109);
+    expect(depthLabels(depthPoints([], [], 10), 320, 60)).toBeNull();
   });
 });
 

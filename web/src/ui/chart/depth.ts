@@ -26,6 +26,10 @@ export interface Depth {
   bids: DepthPoint[];
   /** Ascending prices from the best ask. */
   asks: DepthPoint[];
+  /** The grid prices inside the spread, between the two sides: drawn as nothing, they keep the axis linear across it. */
+  gap: number[];
+  /** The grid's step (0 for an empty book). */
+  step: number;
 }
 
 /**
@@ -35,7 +39,7 @@ export interface Depth {
 export function depthPoints(bids: readonly DepthLevel[], asks: readonly DepthLevel[], steps = 60): Depth {
   const bidPrices = bids.map((l) => Number(l.price));
   const askPrices = asks.map((l) => Number(l.price));
-  if (!bids.length && !asks.length) return { bids: [], asks: [] };
+  if (!bids.length && !asks.length) return { bids: [], asks: [], gap: [], step: 0 };
   const best = { bid: bidPrices[0], ask: askPrices[0] };
   const mid = bids.length && asks.length ? (best.bid + best.ask) / 2 : bids.length ? best.bid : best.ask;
   const half = Math.max(bids.length ? mid - bidPrices[bids.length - 1] : 0, asks.length ? askPrices[asks.length - 1] - mid : 0);
@@ -59,7 +63,34 @@ export function depthPoints(bids: readonly DepthLevel[], asks: readonly DepthLev
     }
     return dir < 0 ? out.reverse() : out;
   };
-  return { bids: side(bids, bidPrices, -1), asks: side(asks, askPrices, 1) };
+  const sides = { bids: side(bids, bidPrices, -1), asks: side(asks, askPrices, 1) };
+  const gap: number[] = [];
+  const [lastBid, firstAsk] = [sides.bids.at(-1), sides.asks[0]];
+  if (lastBid && firstAsk) for (let k = Math.round(lastBid.x / step) + 1; k < Math.round(firstAsk.x / step); k++) gap.push(grid(k));
+  return { ...sides, gap, step };
+}
+
+/**
+ * Where the price axis labels a depth chart `width` px wide: every `every` (a round multiple of the
+ * grid's step, so the labels are evenly spaced and at least `labelPx` × 1.3 apart), and only between
+ * `from` and `to` (a label centred nearer an edge than half its width would be cut). Null for an
+ * empty book.
+ */
+export function depthLabels(depth: Depth, width: number, labelPx: number): { every: number; from: number; to: number } | null {
+  const xs = [...depth.bids, ...depth.asks].map((p) => p.x);
+  if (!xs.length || width <= 0) return null;
+  const [min, max] = [Math.min(...xs), Math.max(...xs)];
+  const points = depth.bids.length + depth.gap.length + depth.asks.length;
+  const pxPerStep = width / points;
+  const every = depth.step * roundCount((labelPx * 1.3) / pxPerStep);
+  // The library centres a point in its slot: the first and last lie half a step inside the edges.
+  const margin = (labelPx / 2 / pxPerStep - 0.5) * depth.step;
+  return { every, from: min + margin, to: max - margin };
+}
+
+/** The least whole number of steps of 1, 2, 2.5 or 5 times a power of ten that is at least `raw` (and 1). */
+function roundCount(raw: number): number {
+  for (let p = 1; ; p *= 10) for (const f of [1, 2, 2.5, 5]) if (Number.isInteger(f * p) && f * p >= raw) return f * p;
 }
 
 /** The grid step: 1, 2 or 5 times a power of ten, at least `raw`. */

@@ -48,17 +48,17 @@ describe('indicatorLines', () => {
 });
 
 describe('the stored choice', () => {
-  it('defaults to MA and VOL when nothing (or nonsense) is stored', () => {
+  it('defaults to MA when nothing (or nonsense) is stored', () => {
     expect(parseIndicators(null)).toEqual(DEFAULT_INDICATORS);
     expect(parseIndicators('{oops')).toEqual(DEFAULT_INDICATORS);
     expect(parseIndicators('"ma"')).toEqual(DEFAULT_INDICATORS);
   });
   it('keeps known names in menu order and drops unknown ones; an empty list stays empty', () => {
-    expect(parseIndicators('["vol","boll","macd"]')).toEqual(['boll', 'vol']);
+    expect(parseIndicators('["vol","boll","macd","ema"]')).toEqual(['ema', 'boll']);
     expect(parseIndicators('[]')).toEqual([]);
   });
   it('toggles one indicator on and off', () => {
-    expect(toggleIndicator(['ma', 'vol'], 'boll')).toEqual(['ma', 'boll', 'vol']);
-    expect(toggleIndicator(['ma', 'vol'], 'ma')).toEqual(['vol']);
+    expect(toggleIndicator(['ma', 'ema'], 'boll')).toEqual(['ma', 'ema', 'boll']);
+    expect(toggleIndicator(['ma', 'ema'], 'ma')).toEqual(['ema']);
   });
 });

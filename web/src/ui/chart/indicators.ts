@@ -1,6 +1,7 @@
 /**
  * Chart indicators as pure functions over closing prices: moving average (MA), exponential moving
- * average (EMA) and Bollinger bands (BOLL), plus which of them the user shows (persisted). Floats,
+ * average (EMA) and Bollinger bands (BOLL), plus which of them the user shows on the price pane
+ * (persisted; the pane below it is the K-line's own, features/market/indicators.ts). Floats,
  * for drawing only: no money passes through here. Every result is aligned with its input, with
  * `undefined` where there are not yet enough candles.
  */
@@ -51,11 +52,11 @@ export function bollinger(values: readonly number[], length = 20, width = 2): { 
   return { middle, upper, lower };
 }
 
-/** The indicators a user can show: three on the price pane, volume beneath it. */
-export const INDICATORS = ['ma', 'ema', 'boll', 'vol'] as const;
+/** The indicators a user can show on the price pane. */
+export const INDICATORS = ['ma', 'ema', 'boll'] as const;
 export type Indicator = (typeof INDICATORS)[number];
 /** What a first visit shows (as before the menu existed). */
-export const DEFAULT_INDICATORS: readonly Indicator[] = ['ma', 'vol'];
+export const DEFAULT_INDICATORS: readonly Indicator[] = ['ma'];
 
 /** One line drawn on the price pane. */
 export interface IndicatorLine {
@@ -78,14 +79,14 @@ const EMA_LINES = [
 const BOLL = { length: 20, width: 2, colors: { middle: '#64748b', upper: '#db2777', lower: '#0891b2' } } as const;
 
 /** Every line key an indicator can draw (so a chart can create its series once). */
-export const LINE_KEYS: Record<Exclude<Indicator, 'vol'>, string[]> = {
+export const LINE_KEYS: Record<Indicator, string[]> = {
   ma: MA_LINES.map((m) => `MA${m.length}`),
   ema: EMA_LINES.map((m) => `EMA${m.length}`),
   boll: ['BOLL', 'UP', 'DN'],
 };
 
 /** The lines of one price-pane indicator over `closes`. */
-export function indicatorLines(indicator: Exclude<Indicator, 'vol'>, closes: readonly number[]): IndicatorLine[] {
+export function indicatorLines(indicator: Indicator, closes: readonly number[]): IndicatorLine[] {
   switch (indicator) {
     case 'ma':
       return MA_LINES.map((m) => ({ key: `MA${m.length}`, label: `MA${m.length}`, color: m.color, values: sma(closes, m.length) }));
@@ -104,7 +105,7 @@ export function indicatorLines(indicator: Exclude<Indicator, 'vol'>, closes: rea
 
 export const INDICATORS_KEY = 'kline_indicators';
 
-/** The stored choice (a JSON list); anything unreadable gives the defaults, unknown names are dropped. */
+/** The stored choice (a JSON list); anything unreadable gives the defaults, unknown names (and `vol`, once one of them) are dropped. */
 export function parseIndicators(raw: string | null): Indicator[] {
   if (raw === null) return [...DEFAULT_INDICATORS];
   try {

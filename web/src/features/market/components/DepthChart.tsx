@@ -3,8 +3,8 @@
  * by the `depth` topic) as two cumulative areas around the spread, bids in the up colour on the
  * left, asks in the down colour on the right, over a horizontal price axis. Touching it shows the
  * level reached there (its price and the cumulative amount, exact decimals from the book); at
- * rest the best bid and ask. Labels go through lib/format in the user's locale; the chart stays
- * left-to-right in an RTL page.
+ * rest the best bid and ask. Labels go through lib/format in the user's locale, evenly spaced on
+ * round prices and none cut at an edge; the chart stays left-to-right in an RTL page.
  */
 import { Skeleton, Text, useComputedColorScheme } from '@mantine/core';
 import { AreaSeries, createChartEx, LineType, type IChartApiBase, type ISeriesApi, type MouseEventParams } from 'lightweight-charts';
@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatAmount, groupDigits } from '../../../lib/format';
 import { usePriceColors } from '../../../theme/priceColors';
-import { amountFormatOf, themeOptions } from '../../../ui/chart/chartOptions';
-import { depthPoints, type DepthPoint } from '../../../ui/chart/depth';
+import { amountFormatOf, priceScaleOptions, themeOptions } from '../../../ui/chart/chartOptions';
+import { depthLabels, depthPoints, type DepthPoint } from '../../../ui/chart/depth';
 import { LocalPriceScale } from '../../../ui/chart/priceScale';
 import { useOrderBook } from '../../../ui/market/orderbook';
 import classes from './kline.module.css';
@@ -64,8 +64,9 @@ export function DepthChart({
       handleScroll: false,
       handleScale: false,
       crosshair: { mode: 0 },
-      timeScale: { borderVisible: true },
-      rightPriceScale: { scaleMargins: { top: 0.1, bottom: 0 } },
+      // Evenly spaced labels (LocalPriceScale.setLabels): none bolder, no grid line between them.
+      timeScale: { borderVisible: true, allowBoldLabels: false },
+      rightPriceScale: { ...priceScaleOptions.rightPriceScale, scaleMargins: { top: 0.1, bottom: 0 } },
     });
     const area = { lineWidth: 2 as const, lineType: LineType.WithSteps, priceLineVisible: false, lastValueVisible: false };
     const bids = api.addSeries(AreaSeries, area);
@@ -90,7 +91,8 @@ export function DepthChart({
   }, []);
 
   useEffect(() => {
-    chart.current?.api.applyOptions(themeOptions(dark));
+    const theme = themeOptions(dark);
+    chart.current?.api.applyOptions({ ...theme, grid: { ...theme.grid, vertLines: { visible: false } } });
   }, [dark]);
 
   useEffect(() => {
@@ -115,10 +117,14 @@ export function DepthChart({
   useEffect(() => {
     const c = chart.current;
     if (!c) return;
+    // Labels as wide as the widest price, evenly spaced for the width there is.
+    const widest = depth.asks.at(-1) ?? depth.bids.at(-1);
+    const labelPx = widest ? groupDigits(widest.x.toFixed(pricePrecision), locale).length * 7 + 8 : 0;
+    c.scale.setLabels(depthLabels(depth, c.api.timeScale().width(), labelPx));
     c.bids.setData(depth.bids.map((p) => ({ time: p.x, value: p.value })));
-    c.asks.setData(depth.asks.map((p) => ({ time: p.x, value: p.value })));
+    c.asks.setData([...depth.gap.map((x) => ({ time: x })), ...depth.asks.map((p) => ({ time: p.x, value: p.value }))]);
     c.api.timeScale().fitContent();
-  }, [depth]);
+  }, [depth, pricePrecision, locale]);
 
   const bestBid = book.bids[0];
   const bestAsk = book.asks[0];

@@ -1,11 +1,14 @@
 /**
  * K-line: one symbol's live price and 24 h figures; a chart area with two views, the candlestick
  * chart for nine periods (history over REST, the open candle live from `kline:{symbol}:{period}`)
- * with an OHLC readout and the indicators the user picks (MA, EMA, BOLL, VOL; kept in
- * localStorage), and the depth chart of the live book; a fullscreen mode; the order book and
- * recent trades, and Buy / Sell buttons to the trade page.
+ * with an OHLC readout, the price-pane indicators the user picks (MA, EMA, BOLL) and one below it
+ * (VOL, MACD, KDJ, RSI or none; all kept in localStorage), and the depth chart of the live book; a
+ * fullscreen mode, which a phone held sideways enters by itself (the chart takes the screen's
+ * width, the price in its bar); the order book and recent trades, and Buy / Sell buttons to the
+ * trade page.
  */
 import { Alert, Button, Skeleton, Tabs } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +26,7 @@ import { BookPanel } from '../components/BookPanel';
 import { KlineChart, type KlineChartHandle } from '../components/KlineChart';
 import { DepthChart } from '../components/DepthChart';
 import { DEFAULT_INDICATORS, INDICATORS, INDICATORS_KEY, parseIndicators, toggleIndicator, type Indicator } from '../../../ui/chart/indicators';
+import { parseSubIndicator, SUB_INDICATOR_KEY, SUB_INDICATORS, type SubIndicator } from '../indicators';
 import { TradesPanel } from '../../../ui/market/TradesPanel';
 import { usePriceFlash } from '../../../ui/market/usePriceFlash';
 import classes from '../components/kline.module.css';
@@ -93,16 +97,55 @@ function initialIndicators(): Indicator[] {
   }
 }
 
+function initialSub(): SubIndicator {
+  try {
+    return parseSubIndicator(localStorage.getItem(SUB_INDICATOR_KEY), localStorage.getItem(INDICATORS_KEY));
+  } catch {
+    return 'vol';
+  }
+}
+
+function store(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    /* private mode */
+  }
+}
+
+/** A phone held sideways: wide and low. The chart then takes the whole screen by itself. */
+const LANDSCAPE = '(orientation: landscape) and (max-height: 540px)';
+
+/** The fullscreen bar's ticker: the symbol, its last price and change (the page's header is covered). */
+function BarTicker({ market }: { market: MarketInfo }) {
+  const locale = useIntlLocale();
+  const ticker = useTicker(market.symbol);
+  return (
+    <span className={classes.barTicker} data-testid="chart-bar-ticker">
+      <span className={classes.fullscreenTitle}>{market.symbol}</span>
+      {ticker && (
+        <>
+          <span className={`${classes.barLast} ${toneOf(ticker.change24h)}`}>{formatAmount(ticker.last, ticker.pricePrecision, locale)}</span>
+          <span className={toneOf(ticker.change24h)}>{formatPercent(ticker.change24h, locale)}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
 /**
  * Fullscreen as a fixed overlay over `area`: Escape closes it, focus stays inside it, the page
  * behind does not scroll.
  */
-function useFullscreen(area: RefObject<HTMLElement | null>): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(false);
+function useFullscreen(area: RefObject<HTMLElement | null>, landscape: boolean): [boolean, (on: boolean) => void] {
+  // Held sideways, fullscreen unless the user left it; turning the phone starts over.
+  const [choice, setChoice] = useState<{ landscape: boolean; on: boolean } | null>(null);
+  const on = choice && choice.landscape === landscape ? choice.on : landscape;
+  const setOn = (next: boolean) => setChoice({ landscape, on: next });
   useEffect(() => {
     if (!on) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOn(false);
+      if (e.key === 'Escape') setChoice({ landscape, on: false });
     };
     const onFocus = (e: FocusEvent) => {
       const el = area.current;
@@ -117,7 +160,7 @@ function useFullscreen(area: RefObject<HTMLElement | null>): [boolean, (on: bool
       document.removeEventListener('focusin', onFocus);
       document.body.style.overflow = overflow;
     };
-  }, [on, area]);
+  }, [on, area, landscape]);
   return [on, setOn];
 }
 
@@ -127,8 +170,10 @@ function Chart({ market }: { market: MarketInfo }) {
   const [period, setPeriod] = useState<KlinePeriod>(initialPeriod);
   const [view, setView] = useState<'kline' | 'depth'>('kline');
   const [indicators, setIndicators] = useState<Indicator[]>(initialIndicators);
+  const [sub, setSub] = useState<SubIndicator>(initialSub);
   const area = useRef<HTMLElement>(null);
-  const [fullscreen, setFullscreen] = useFullscreen(area);
+  const landscape = useMediaQuery(LANDSCAPE, false, { getInitialValueInEffect: false });
+  const [fullscreen, setFullscreen] = useFullscreen(area, landscape);
   const chart = useRef<KlineChartHandle>(null);
   const { data, isPending, isError, refetch } = useQuery(klineQuery(market.symbol, period));
   useRealtime(`kline:${market.symbol}:${period}`, 'kline', (event) => {
@@ -136,27 +181,26 @@ function Chart({ market }: { market: MarketInfo }) {
   });
   const choose = (p: KlinePeriod) => {
     setPeriod(p);
-    try {
-      localStorage.setItem(PERIOD_KEY, p);
-    } catch {
-      /* private mode */
-    }
+    store(PERIOD_KEY, p);
   };
   const toggle = (i: Indicator) => {
     const next = toggleIndicator(indicators, i);
     setIndicators(next);
-    try {
-      localStorage.setItem(INDICATORS_KEY, JSON.stringify(next));
-    } catch {
-      /* private mode */
-    }
+    store(INDICATORS_KEY, JSON.stringify(next));
+  };
+  // One sub-indicator at a time; choosing the one shown hides it.
+  const chooseSub = (i: SubIndicator) => {
+    const next = i === sub ? 'none' : i;
+    setSub(next);
+    store(SUB_INDICATOR_KEY, next);
   };
   return (
     <section
       ref={area}
-      className={`${classes.chartSection} ${fullscreen ? classes.fullscreen : ''}`}
+      className={`${classes.chartSection} ${fullscreen ? classes.fullscreen : ''} ${fullscreen && landscape ? classes.landscape : ''}`}
       data-testid="chart-section"
       data-fullscreen={fullscreen}
+      data-landscape={landscape}
       {...(fullscreen
         ? { role: 'dialog', 'aria-modal': true, 'aria-label': t('kline.chartOf', { symbol: market.symbol }) }
         : { 'aria-label': t('kline.chart') })}
@@ -171,7 +215,7 @@ function Chart({ market }: { market: MarketInfo }) {
               {t('kline.views.depth')}
             </Tabs.Tab>
           </Tabs.List>
-          {fullscreen && <span className={classes.fullscreenTitle}>{market.symbol}</span>}
+          {fullscreen && <BarTicker market={market} />}
           <button
             type="button"
             className={classes.iconButton}
@@ -199,25 +243,42 @@ function Chart({ market }: { market: MarketInfo }) {
               </Alert>
             ) : (
               <>
-                <KlineChart ref={chart} candles={data?.candles ?? EMPTY} pricePrecision={market.pricePrecision} indicators={indicators} />
+                <KlineChart ref={chart} candles={data?.candles ?? EMPTY} pricePrecision={market.pricePrecision} indicators={indicators} sub={sub} />
                 {isPending && <Skeleton className={classes.chartSkeleton} />}
               </>
             )}
           </div>
           <div className={classes.indicators} role="group" aria-label={t('kline.indicators')}>
-            {INDICATORS.map((i) => (
-              <button
-                key={i}
-                type="button"
-                className={classes.period}
-                aria-pressed={indicators.includes(i)}
-                onClick={() => toggle(i)}
-                title={t(`kline.indicatorHints.${i}`)}
-                data-testid={`indicator-${i}`}
-              >
-                {t(`kline.indicatorNames.${i}`)}
-              </button>
-            ))}
+            <div className={classes.indicatorGroup} role="group" aria-label={t('kline.mainIndicators')}>
+              {INDICATORS.map((i) => (
+                <button
+                  key={i}
+                  type="button"
+                  className={classes.period}
+                  aria-pressed={indicators.includes(i)}
+                  onClick={() => toggle(i)}
+                  title={t(`kline.indicatorHints.${i}`)}
+                  data-testid={`indicator-${i}`}
+                >
+                  {t(`kline.indicatorNames.${i}`)}
+                </button>
+              ))}
+            </div>
+            <div className={classes.indicatorGroup} role="group" aria-label={t('kline.subIndicators')}>
+              {SUB_INDICATORS.filter((i) => i !== 'none').map((i) => (
+                <button
+                  key={i}
+                  type="button"
+                  className={classes.period}
+                  aria-pressed={sub === i}
+                  onClick={() => chooseSub(i)}
+                  title={t(`kline.indicatorHints.${i}`)}
+                  data-testid={`indicator-${i}`}
+                >
+                  {t(`kline.indicatorNames.${i}`)}
+                </button>
+              ))}
+            </div>
           </div>
         </Tabs.Panel>
         <Tabs.Panel value="depth" className={classes.chartPanel}>
