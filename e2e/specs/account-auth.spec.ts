@@ -1,7 +1,7 @@
 /** Login, registration (with its client-side validation) and the redirect of protected routes. */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { DEMO, MOCK_CODE, recordApiCalls, submitLogin, toast } from '../fixtures/helpers.ts';
+import { DEMO, MOCK_CODE, recordApiCalls, setPreferences, submitLogin, toast, wrappedOrCut } from '../fixtures/helpers.ts';
 
 const HOME_URL = /\/h5\/pages\/home\/home$/;
 const LOGIN_URL = /\/h5\/pages\/mine\/login/;
@@ -167,6 +167,30 @@ test('phone registration refuses a number that is invalid for the chosen region'
   await page.getByTestId('send-code').click();
   await expect(page.getByText('Enter a valid phone number for this country/region')).toBeVisible();
   expect(calls.filter((c) => c.path === '/users' || c.path === '/verification-codes')).toEqual([]);
+});
+
+test('the phone tab shows the region as its calling code and short name, never cut; the list names each region in full', async ({ page }) => {
+  await page.goto('theme.js');
+  for (const [lang, path, phone] of [
+    ['de', 'login', 'Telefon'],
+    ['ar', 'register', 'الهاتف'],
+  ] as const) {
+    await setPreferences(page, lang, 'light');
+    await page.goto(`pages/mine/${path}`);
+    await page.locator('[data-segment-label]', { hasText: phone }).click();
+    const country = page.getByTestId('country-select');
+    for (const [region, shown] of [
+      ['US', '+1 US'],
+      ['AE', '+971 AE'],
+    ]) {
+      await country.selectOption(region);
+      await expect(page.getByTestId('country-code')).toHaveText(shown);
+      expect(await wrappedOrCut(page, '[data-testid=country-code]'), `${lang} ${region}`).toEqual([]);
+      const [code, field] = [await page.getByTestId('country-code').boundingBox(), await country.boundingBox()];
+      expect(code!.x >= field!.x && code!.x + code!.width <= field!.x + field!.width, `${shown} inside the field`).toBe(true);
+    }
+    await expect(country.locator('option[value=US]')).toHaveText(lang === 'de' ? 'Vereinigte Staaten +1' : /الولايات المتحدة \+1/);
+  }
 });
 
 test('a guest opening a protected route logs in and comes back to it', async ({ page }) => {

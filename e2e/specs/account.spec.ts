@@ -1,7 +1,7 @@
 /** User centre, security centre, about/app/legal pages, authorization code, remember account, logout. */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { DEMO, loginWithToken, shown, submitLogin, toast } from '../fixtures/helpers.ts';
+import { DEMO, loginWithToken, shown, submitLogin, toast, wrappedOrCut } from '../fixtures/helpers.ts';
 
 const DARK_BAR = 'rgb(16, 32, 48)';
 const LIGHT_BAR = 'rgb(255, 255, 255)';
@@ -67,6 +67,7 @@ test('red up: the price-colour preference swaps up and down (and buy and sell) e
   const [GREEN, RED] = ['rgb(4, 117, 72)', 'rgb(194, 31, 55)'];
   await loginWithToken(page);
   await page.goto('pages/mine/userCenter');
+  expect(await wrappedOrCut(page, '[data-testid=price-colors] [data-segment-label]')).toEqual([]);
   await page.getByTestId('price-colors').getByText('Red up').click();
   await expect(page.locator('html')).toHaveAttribute('data-price-colors', 'red-up');
   await page.reload();

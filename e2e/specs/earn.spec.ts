@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { apiOf, layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated, openPage } from '../fixtures/helpers.ts';
+import { apiOf, layoutProblems, loginWithToken, setPreferences, shown, toast, untranslated, openPage, wrappedOrCut } from '../fixtures/helpers.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
 const DAY = 86_400_000;
@@ -156,6 +156,14 @@ test('the earning scenario: a position of each kind on the pages; every string f
     expect(await untranslated(page), name).toEqual([]);
   }
   await page.goto('pages/mine/about?pseudo=0');
+});
+
+test('my lock-ups and machines: the tabs in German words, each on one line', async ({ page }) => {
+  await loginWithToken(page);
+  await setPreferences(page, 'de', 'dark');
+  await page.goto('pages/lockming/list');
+  await expect(page.getByTestId('earn-kind').locator('[data-segment-label]')).toHaveText(['Gesperrte Beträge', 'Maschinen']);
+  expect(await wrappedOrCut(page, '[data-segment-label]')).toEqual([]);
 });
 
 for (const lang of ['en', 'de', 'ar']) {

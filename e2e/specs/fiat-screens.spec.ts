@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences, untranslated, openPage } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, setPreferences, untranslated, openPage, wrappedOrCut } from '../fixtures/helpers.ts';
 import { buyFrom, freshMarket, merchantWithAd, type Server } from '../fixtures/fiat.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
@@ -34,6 +34,16 @@ for (const lang of ['en', 'de', 'ar']) {
     }
   });
 }
+
+test('the market header: buy/sell, my orders and my store each on one line, in German and Italian at 390 px', async ({ page }) => {
+  await loginWithToken(page);
+  for (const lang of ['de', 'it']) {
+    await setPreferences(page, lang, 'dark');
+    await openPage(page, 'pages/legal/legal');
+    await expect(page.getByTestId('p2p-ad')).toHaveCount(2);
+    expect(await wrappedOrCut(page, '[data-testid=p2p-side] [data-segment-label], [data-testid^=p2p-my-] .mantine-Button-label'), lang).toEqual([]);
+  }
+});
 
 /** A merchant with a store, an ad taken and paid by a simulated buyer, and a completed purchase of its own; the URLs of every fiat page with data. */
 async function fiatPages(page: Page, server: Server) {

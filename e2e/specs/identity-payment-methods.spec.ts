@@ -4,7 +4,7 @@
  * rejected.
  */
 import { test, expect } from '../fixtures/server.ts';
-import { appPath, loginWithToken, recordApiCalls, toast } from '../fixtures/helpers.ts';
+import { appPath, loginWithToken, recordApiCalls, toast, wrappedOrCut } from '../fixtures/helpers.ts';
 import { AUTH_URL, NAME, primary, upload, uploadViaApi, verifyIdentityViaApi } from '../fixtures/identity.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
@@ -60,6 +60,8 @@ test('Alipay with its QR code, next to a rejected bank card (several methods per
   await page.goto('pages/mine/collect_money');
   await expect(page.getByTestId('payment-method')).toHaveCount(1);
   await page.getByTestId('add-method').click();
+  // Each type's name on one line ("Bank card" beside "PIX", each choice as wide as its name needs).
+  expect(await wrappedOrCut(page, '[data-testid=pm-type] [data-segment-label]')).toEqual([]);
   await page.getByTestId('pm-type').getByText('Alipay', { exact: true }).click();
   await expect(page.getByTestId('pm-bankName')).toHaveCount(0);
   await page.getByTestId('pm-country').selectOption('CN');

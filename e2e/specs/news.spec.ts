@@ -1,10 +1,10 @@
 /**
- * News: the list and an article in the user's language (English where it is not written in it),
- * hostile HTML rendered inert, the latest titles on home; and screenshots of home, news, messages
+ * News: the list and an article in the user's language (English where it is not written in it,
+ * labelled with its language in the reader's), hostile HTML rendered inert, the latest titles on home; and screenshots of home, news, messages
  * and invite in light and dark, English, German and Arabic (NEWS_LANGS).
  */
 import { test, expect } from '../fixtures/server.ts';
-import { layoutProblems, loginWithToken, setPreferences, openPage } from '../fixtures/helpers.ts';
+import { layoutProblems, loginWithToken, setPreferences, openPage, wrappedOrCut } from '../fixtures/helpers.ts';
 import { deposit } from '../fixtures/funds.ts';
 import { screenshot } from '../fixtures/shots.ts';
 
@@ -20,19 +20,38 @@ const HOSTILE = [
   '<p style="position:fixed;inset:0;background:red" onmouseover="window.__pwned=\'hover\'">Covered</p>',
 ].join('');
 
-test('news: the list, an article in German, English where not translated, and a link into the app', async ({ page }) => {
+test('news: a German reader reads the seeded articles in German; one in English is labelled "Englisch" on home, in the list and on its page', async ({
+  page,
+  server,
+}) => {
+  await server.control.call('mockNews', { title: 'Holiday trading hours', summary: 'Markets stay open.', body: '<p>Markets stay open over the holidays.</p>' });
   await page.goto('pages/home/home');
   await page.evaluate(() => localStorage.setItem('lang', 'de'));
-  await page.goto('pages/home/news');
+  await page.goto('pages/home/home');
+  const latest = page.getByTestId('home-news-item');
+  await expect(latest.first().getByTestId('article-language')).toHaveText('Englisch');
+  await expect(latest.nth(1)).toContainText('Sekundenkontrakte sind verfügbar');
+  await expect(latest.nth(1).getByTestId('article-language')).toHaveCount(0);
+  expect(await wrappedOrCut(page, '[data-testid=article-language]')).toEqual([]);
+
+  await openPage(page, 'pages/home/news');
   const items = page.getByTestId('news-item');
-  await expect(items.first()).toContainText('Sekundenkontrakte sind verfügbar');
-  await expect(items).toHaveCount(7);
-  await items.filter({ hasText: 'Our fee schedule' }).click();
+  await expect(items).toHaveCount(8);
+  // Only the article not written in German carries a label: every seeded one is translated.
+  await expect(page.getByTestId('article-language')).toHaveCount(1);
+  await expect(items.first().getByTestId('article-language')).toHaveText('Englisch');
+  await expect(items.first().getByTestId('article-language')).toHaveAttribute('lang', 'de');
+  await expect(items.first().locator('[lang=en]')).toContainText('Holiday trading hours');
+  await expect(items.filter({ hasText: 'Unsere Gebühren' })).toHaveCount(1);
+  await items.first().click();
+  await expect(page.getByTestId('news-article').getByTestId('article-language')).toHaveText('Englisch');
+  await expect(page.getByTestId('news-body')).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('news-in-english')).toBeVisible();
   await page.goBack();
-  await items.first().click();
-  await expect(page.getByTestId('news-article')).toHaveAttribute('lang', 'de');
-  await expect(page.getByTestId('news-in-english')).toHaveCount(0);
+  await items.nth(1).click();
+  await expect(page.getByTestId('news-article').getByRole('heading', { level: 2 }).first()).toHaveAttribute('lang', 'de');
+  await expect(page.getByTestId('news-article').getByTestId('article-language')).toHaveCount(0);
+  await expect(page.getByTestId('news-body')).toContainText('Die meisten kurzfristigen Wetten verlieren auf Dauer Geld.');
   await page.getByTestId('news-body').getByRole('link', { name: 'jetzt übertragen' }).click();
   await expect(page).toHaveURL(/\/h5\/pages\/(assets\/transferTomicro|mine\/login)/);
 });

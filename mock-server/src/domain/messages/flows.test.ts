@@ -34,7 +34,9 @@ describe('news', () => {
     const times = de.items.map((a: { time: number }) => a.time);
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(de.items[0]).toMatchObject({ locale: 'de', title: 'Sekundenkontrakte sind verfügbar' });
-    expect(de.items.find((a: { id: string }) => a.id === 'news_fees')).toMatchObject({ locale: 'en', title: 'Our fee schedule' });
+    expect(de.items.find((a: { id: string }) => a.id === 'news_fees')).toMatchObject({ locale: 'de', title: 'Unsere Gebühren' });
+    const fr = ok('listNews', undefined, { locale: 'fr' });
+    expect(fr.items.find((a: { id: string }) => a.id === 'news_fees')).toMatchObject({ locale: 'en', title: 'Our fee schedule' });
     const article = ok('getNews', undefined, { id: 'news_second-contracts', locale: 'ar' });
     expect(article.locale).toBe('ar');
     expect(article.body).toContain('<p>');

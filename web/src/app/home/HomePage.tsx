@@ -13,6 +13,7 @@ import { SupportUnreadBadge, UnreadBadge } from '../../ui/UnreadBadge';
 import { useNews } from '../../api/news';
 import { formatDate } from '../../lib/format';
 import { LanguageSelect } from '../../ui/LanguageSelect';
+import { ArticleLanguage, articleLang } from '../../ui/ArticleLanguage';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { Later } from '../../ui/Later';
 import { ListRow } from '../../ui/ListRow';
@@ -126,7 +127,7 @@ function MyStoreEntry() {
   );
 }
 
-/** The latest news titles; each opens its article. */
+/** The latest news titles, each labelled with its language when not the reader's; each opens its article. */
 function LatestNews() {
   const { t } = useTranslation();
   const locale = useIntlLocale();
@@ -151,10 +152,11 @@ function LatestNews() {
           </div>
         ))}
       {items.map((a) => (
-        <Link key={a.id} to={withQuery(paths.home.newsDetail, { id: a.id })} className={classes.newsItem} data-testid="home-news-item" lang={a.locale}>
-          <span className={classes.newsTitle} dir="auto" data-server-text>
+        <Link key={a.id} to={withQuery(paths.home.newsDetail, { id: a.id })} className={classes.newsItem} data-testid="home-news-item">
+          <span className={classes.newsTitle} lang={articleLang(a.locale)} dir="auto" data-server-text>
             {a.title}
           </span>
+          <ArticleLanguage locale={a.locale} />
           <span className={classes.newsDate}>{formatDate(a.time, 'date', locale)}</span>
         </Link>
       ))}

@@ -1,4 +1,4 @@
-/** The account field: an email, or a phone number with its country/region calling code. */
+/** The account field: an email, or a phone number with its country/region calling code (shown as "+1 US", never cut). */
 import { Group, NativeSelect, TextInput } from '@mantine/core';
 import { Segmented } from '../Segmented';
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { checkEmail, checkPhone } from '../../../../common/validation';
 import { defaultRegion, useRegionOptions } from '../../i18n/regions';
 import type { Draft } from '../../lib/draft';
+import classes from './accountInput.module.css';
 
 export type AccountKind = 'email' | 'phone';
 
@@ -45,12 +46,20 @@ export function AccountInput({
   }
   return (
     <Group gap={8} align="flex-start" wrap="nowrap">
+      {/* The field shows the calling code and the region's short name ("+1 US"), which always fit; the list names each region in full. */}
       <NativeSelect
         label={t('auth.region')}
         value={country}
         onChange={(e) => onCountryChange(e.currentTarget.value as CountryCode)}
         data={countries}
         w={120}
+        classNames={{ input: classes.codeInput }}
+        leftSection={
+          <span className={classes.code} dir="ltr" data-testid="country-code">
+            +{getCountryCallingCode(country)} {country}
+          </span>
+        }
+        leftSectionWidth={88}
         data-testid="country-select"
       />
       <TextInput

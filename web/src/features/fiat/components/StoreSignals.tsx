@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatDate, formatRate } from '../../../lib/format';
+import { formatDate, formatRate, groupDigits } from '../../../lib/format';
 import type { P2pStoreSummary } from '../api';
 import classes from './fiat.module.css';
 
@@ -15,8 +15,10 @@ type Record = Pick<P2pStoreSummary, 'totalOrders' | 'orders30d' | 'completionRat
 /** The store's record in one line: "New store" without orders; its 30-day orders and completion rate (when one counts). */
 export function storeRecord(t: TFunction, store: Record, locale: string): string {
   if (store.totalOrders === 0) return t('fiat.newStore');
-  if (store.completionRate30d === undefined) return t('fiat.record30dNoRate', { orders: store.orders30d });
-  return t('fiat.record', { orders: store.orders30d, rate: formatRate(store.completionRate30d, locale) });
+  // `count` picks the plural form ("1 order", "2 orders"; Russian, Arabic their own); `orders` is the number as shown.
+  const orders = { count: store.orders30d, orders: groupDigits(String(store.orders30d), locale) };
+  if (store.completionRate30d === undefined) return t('fiat.record30dNoRate', orders);
+  return t('fiat.record', { ...orders, rate: formatRate(store.completionRate30d, locale) });
 }
 
 /** An average release time in whole minutes, rounded ("under a minute" is its own text). */

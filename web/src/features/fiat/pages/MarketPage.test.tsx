@@ -83,7 +83,7 @@ describe('the fiat market', () => {
     expect(fresh.textContent).toContain('New store: no orders yet');
     expect(fresh.textContent).not.toMatch(/0\s?%/);
     expect(fresh.querySelector('[data-testid=p2p-presence]')!.textContent).toMatch(/^Last seen /);
-    expect(harbor.querySelector('[data-testid=p2p-store-record]')!.textContent).toBe('Orders in 30 days: 412 · \u206898.28%\u2069 completed');
+    expect(harbor.querySelector('[data-testid=p2p-store-record]')!.textContent).toBe('412 orders in 30 days · \u206898.28%\u2069 completed');
     expect(harbor.querySelector('[data-testid=p2p-presence]')!.textContent).toBe('Online');
     expect(harbor.querySelector('[data-testid=p2p-release]')!.textContent).toBe('Avg. release 3 min');
     expect(harbor.querySelector('[data-testid=p2p-pay-window]')!.textContent).toBe('Pay within 15 min');

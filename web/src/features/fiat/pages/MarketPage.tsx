@@ -17,7 +17,6 @@ import { LoadMore } from '../../../ui/LoadMore';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
-import { WRAP } from '../../../ui/wrap';
 import panel from '../../../ui/panel.module.css';
 import { FIATS, P2P_COINS, PAYMENT_TYPES, useAds, type AdSort, type FiatCurrency, type PaymentType } from '../api';
 import { AdCard } from '../components/AdCard';
@@ -68,7 +67,8 @@ export default function MarketPage() {
   const items = ads.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div className={panel.page} data-testid="p2p-market">
-      <Group justify="space-between" wrap="nowrap" gap={8}>
+      {/* The links keep their words on one line: where they do not fit beside buy/sell (German, Italian), they go under it. */}
+      <Group justify="space-between" gap={8}>
         <Segmented
           value={side}
           onChange={(v) => setSide(v as 'buy' | 'sell')}
@@ -79,11 +79,11 @@ export default function MarketPage() {
           color={side === 'buy' ? 'teal' : 'red'}
           data-testid="p2p-side"
         />
-        <Group gap={4} wrap="nowrap">
-          <Button component={Link} to={paths.legal.recordlist} variant="subtle" size="compact-sm" classNames={WRAP} data-testid="p2p-my-orders">
+        <Group gap={4} wrap="nowrap" ml="auto">
+          <Button component={Link} to={paths.legal.recordlist} variant="subtle" size="compact-sm" data-testid="p2p-my-orders">
             {t('fiat.myOrders')}
           </Button>
-          <Button component={Link} to={paths.legal.store} variant="subtle" size="compact-sm" classNames={WRAP} data-testid="p2p-my-store-link">
+          <Button component={Link} to={paths.legal.store} variant="subtle" size="compact-sm" data-testid="p2p-my-store-link">
             {t('routes.store')}
           </Button>
         </Group>

@@ -1,7 +1,8 @@
 /**
  * An article (/pages/home/newsDetail?id=): title, date, cover and the body, whose HTML is
  * sanitised (lib/sanitize) before it is rendered; links into the app navigate within it. When the
- * article is not written in the user's language, a note says it is shown in English.
+ * article is not written in the user's language, a label beside the date names the language it is
+ * in and a note says why; its title and body carry their own `lang`.
  */
 import { Alert, Text, Title } from '@mantine/core';
 import { type MouseEvent } from 'react';
@@ -14,6 +15,7 @@ import { formatDate } from '../../../lib/format';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
+import { ArticleLanguage, articleLang } from '../../../ui/ArticleLanguage';
 import classes from '../components/news.module.css';
 
 export default function NewsDetailPage() {
@@ -44,13 +46,16 @@ export default function NewsDetailPage() {
     }
   };
   return (
-    <article className={classes.article} data-testid="news-article" lang={article.locale} dir="auto">
-      <Title order={2} size="h3" data-server-text>
+    <article className={classes.article} data-testid="news-article">
+      <Title order={2} size="h3" lang={articleLang(article.locale)} dir="auto" data-server-text>
         {article.title}
       </Title>
-      <Text size="xs" c="dimmed">
-        {formatDate(article.time, 'dateTimeLong', locale)}
-      </Text>
+      <div className={classes.meta}>
+        <Text size="xs" c="dimmed">
+          {formatDate(article.time, 'dateTimeLong', locale)}
+        </Text>
+        <ArticleLanguage locale={article.locale} />
+      </div>
       {article.locale !== wanted && (
         <Alert variant="light" color="gray" data-testid="news-in-english">
           {t('news.inEnglish')}
@@ -61,6 +66,8 @@ export default function NewsDetailPage() {
         className={classes.body}
         onClick={onClick}
         data-testid="news-body"
+        lang={articleLang(article.locale)}
+        dir="auto"
         data-server-text
         dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.body) }}
       />

@@ -1,4 +1,4 @@
-/** News (/pages/home/news): the platform's articles, newest first, page by page, in the user's language where written. */
+/** News (/pages/home/news): the platform's articles, newest first, page by page, in the user's language where written, else labelled with the language it is in. */
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NewsIcon } from '../../../ui/emptyIcons';
 import { LoadMore } from '../../../ui/LoadMore';
+import { ArticleLanguage, articleLang } from '../../../ui/ArticleLanguage';
 import classes from '../components/news.module.css';
 
 export default function NewsPage() {
@@ -24,13 +25,18 @@ export default function NewsPage() {
     <div className={classes.list} data-testid="news-list">
       {items.length === 0 && <EmptyState testId="news-empty" icon={<NewsIcon />} title={t('empty.news.title')} hint={t('empty.news.hint')} />}
       {items.map((a) => (
-        <Link key={a.id} to={withQuery(paths.home.newsDetail, { id: a.id })} className={classes.item} data-testid="news-item" lang={a.locale} dir="auto">
-          <div data-server-text>
-            <div className={classes.itemTitle}>{a.title}</div>
-            <div className={classes.itemSummary}>{a.summary}</div>
-            <Text size="xs" c="dimmed" mt={4}>
-              {formatDate(a.time, 'dateTimeLong', locale)}
-            </Text>
+        <Link key={a.id} to={withQuery(paths.home.newsDetail, { id: a.id })} className={classes.item} data-testid="news-item">
+          <div>
+            <div lang={articleLang(a.locale)} dir="auto" data-server-text>
+              <div className={classes.itemTitle}>{a.title}</div>
+              <div className={classes.itemSummary}>{a.summary}</div>
+            </div>
+            <div className={classes.meta}>
+              <Text size="xs" c="dimmed">
+                {formatDate(a.time, 'dateTimeLong', locale)}
+              </Text>
+              <ArticleLanguage locale={a.locale} />
+            </div>
           </div>
           {a.cover && <img className={classes.thumb} src={a.cover} alt="" loading="lazy" />}
         </Link>
