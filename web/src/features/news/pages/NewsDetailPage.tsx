@@ -10,17 +10,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApiLocale, useArticle } from '../../../api/news';
 import { ApiError } from '../../../api/client';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatDate } from '../../../lib/format';
 import { sanitizeHtml } from '../../../lib/sanitize';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
-import { ArticleLanguage, articleLang } from '../../../ui/ArticleLanguage';
+import { articleLang } from '../../../ui/ArticleLanguage';
+import { ArticleMeta } from '../components/ArticleMeta';
 import classes from '../components/news.module.css';
 
 export default function NewsDetailPage() {
   const { t } = useTranslation();
-  const locale = useIntlLocale();
   const wanted = useApiLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -50,12 +48,7 @@ export default function NewsDetailPage() {
       <Title order={2} size="h3" lang={articleLang(article.locale)} dir="auto" data-server-text>
         {article.title}
       </Title>
-      <div className={classes.meta}>
-        <Text size="xs" c="dimmed">
-          {formatDate(article.time, 'dateTimeLong', locale)}
-        </Text>
-        <ArticleLanguage locale={article.locale} />
-      </div>
+      <ArticleMeta time={article.time} locale={article.locale} />
       {article.locale !== wanted && (
         <Alert variant="light" color="gray" data-testid="news-in-english">
           {t('news.inEnglish')}

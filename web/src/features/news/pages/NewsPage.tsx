@@ -1,22 +1,19 @@
 /** News (/pages/home/news): the platform's articles, newest first, page by page, in the user's language where written, else labelled with the language it is in. */
-import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useNews } from '../../../api/news';
-import { useIntlLocale } from '../../../i18n/useIntlLocale';
-import { formatDate } from '../../../lib/format';
 import { paths, withQuery } from '../../../lib/paths';
 import { LoadRetry } from '../../../ui/LoadRetry';
 import { PageSkeleton } from '../../../ui/PageSkeleton';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NewsIcon } from '../../../ui/emptyIcons';
 import { LoadMore } from '../../../ui/LoadMore';
-import { ArticleLanguage, articleLang } from '../../../ui/ArticleLanguage';
+import { articleLang } from '../../../ui/ArticleLanguage';
+import { ArticleMeta } from '../components/ArticleMeta';
 import classes from '../components/news.module.css';
 
 export default function NewsPage() {
   const { t } = useTranslation();
-  const locale = useIntlLocale();
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useNews();
   if (isPending) return <PageSkeleton variant="cards" rows={5} />;
   if (isError && !data) return <LoadRetry onRetry={() => void refetch()} />;
@@ -31,12 +28,7 @@ export default function NewsPage() {
               <div className={classes.itemTitle}>{a.title}</div>
               <div className={classes.itemSummary}>{a.summary}</div>
             </div>
-            <div className={classes.meta}>
-              <Text size="xs" c="dimmed">
-                {formatDate(a.time, 'dateTimeLong', locale)}
-              </Text>
-              <ArticleLanguage locale={a.locale} />
-            </div>
+            <ArticleMeta time={a.time} locale={a.locale} />
           </div>
           {a.cover && <img className={classes.thumb} src={a.cover} alt="" loading="lazy" />}
         </Link>
