@@ -2,7 +2,8 @@
  * Inventory of product names (locales/GLOSSARY.md): for each locale and each glossary term, every
  * string in the dictionary that says the term's name (or an inflected form) and every one that says
  * a competing name. The glossary's own key lists are what the unit test holds to; this finds the
- * strings outside them. Run: node --import tsx scripts/glossary-inventory.ts [locale…] [--avoid]
+ * strings outside them. Run: node --import tsx scripts/glossary-inventory.ts [locale…] [--avoid];
+ * with --table it prints instead the table of names that locales/GLOSSARY.md shows.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +23,12 @@ function* leaves(tree: Tree | string, prefix = ''): Generator<[string, string]> 
 }
 
 const args = process.argv.slice(2);
+if (args.includes('--table')) {
+  const ids = Object.keys(terms);
+  console.log(`| locale | ${ids.join(' | ')} |\n|${'---|'.repeat(ids.length + 1)}`);
+  for (const locale of Object.keys(terms.spot.names)) console.log(`| ${locale} | ${ids.map((id) => terms[id].names[locale]).join(' | ')} |`);
+  process.exit(0);
+}
 const onlyAvoid = args.includes('--avoid');
 const locales = args.filter((a) => !a.startsWith('--'));
 for (const locale of locales.length ? locales : Object.keys(terms.spot.names)) {
