@@ -27,9 +27,9 @@ test('the assets page totals every account in USDT and a chosen fiat, per accoun
 });
 
 for (const [route, to, label] of [
-  ['pages/assets/transfer', 'exchange', 'Exchange'],
+  ['pages/assets/transfer', 'exchange', 'Spot'],
   ['pages/assets/transferTolever', 'lever', 'Margin'],
-  ['pages/assets/transferTomicro', 'second', 'Options'],
+  ['pages/assets/transferTomicro', 'second', 'Second contracts'],
 ] as const) {
   test(`${route} moves USDT from funds to ${to}, and back with the swap`, async ({ page }) => {
     await loginWithToken(page);

@@ -82,7 +82,7 @@ test('a language switch loads, in the new language, the parts loaded in the old 
   await expect(page.getByTestId('recent-trades')).toBeVisible();
   await page.getByTestId('tab-home').click();
   await page.getByTestId('language-select').selectOption('de');
-  await expect(page.getByTestId('tab-trade')).toHaveText('Handel');
+  await expect(page.getByTestId('tab-trade')).toHaveText('Spot');
   expect([...new Set(parts)].sort()).toEqual(['de core', 'de trade', 'en core', 'en trade']);
   await page.getByTestId('tab-trade').click();
   await expect(page.getByTestId('recent-trades')).toContainText(german.trade.recentTrades);

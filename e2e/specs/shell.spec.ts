@@ -54,7 +54,7 @@ test('the tab bar goes through all five tabs', async ({ page }) => {
   await page.goto('pages/home/home');
   const tabs: Array<[string, RegExp, string]> = [
     ['tab-market', /\/h5\/pages\/market\/market$/, 'Markets'],
-    ['tab-trade', /\/h5\/pages\/trade\/trade$/, 'Exchange'],
+    ['tab-trade', /\/h5\/pages\/trade\/trade$/, 'Spot'],
     ['tab-lever', /\/h5\/pages\/lever\/lever$/, 'Margin'],
     ['tab-assets', /\/h5\/pages\/assets\/assets$/, 'Assets'],
     ['tab-home', /\/h5\/pages\/home\/home$/, 'Home'],
@@ -95,7 +95,7 @@ test('a visit in German downloads the German strings and no others', async ({ pa
   await expect(title(page, 'Märkte')).toBeVisible();
   await expect(page.getByTestId('ticker-row').first()).toBeVisible();
   await page.getByTestId('tab-trade').click();
-  await expect(title(page, 'Handel')).toBeVisible();
+  await expect(title(page, 'Spot')).toBeVisible();
   expect([...languages]).toEqual(['de']);
 });
 
@@ -107,7 +107,7 @@ test('each page has its own title in the saved language, which follows a navigat
   // Volumes in German short form, not "16.50B".
   await expect(page.getByTestId('ticker-row').first()).toContainText(/\d(,\d+)?\u00a0(Mio|Mrd)\./);
   await page.getByTestId('tab-trade').click();
-  await expect(page).toHaveTitle('Handel · H5 Exchange');
+  await expect(page).toHaveTitle('Spot · H5 Exchange');
   await page.goBack();
   await expect(page).toHaveTitle('Märkte · H5 Exchange');
 });
@@ -188,7 +188,7 @@ test("before the app's code has run, the page shows its frame and outline in the
   const visible = boot.locator('.boot-tabs [data-tab]');
   await expect(visible).toHaveCount(5);
   await expect(boot.locator('.boot-tabs')).toBeVisible();
-  expect(await labels(boot.locator('.boot-tabs'))).toEqual(['Start', 'Märkte', 'Handel', 'Margin', 'Vermögen']);
+  expect(await labels(boot.locator('.boot-tabs'))).toEqual(['Start', 'Märkte', 'Spot', 'Margin', 'Vermögen']);
   // The header's title is the current tab's, which is highlighted; a tab page has no back button.
   expect(await labels(boot.locator('.boot-title'))).toEqual(['Märkte']);
   const colour = (key: string) => boot.locator(`[data-tab=${key}]`).evaluate((e) => getComputedStyle(e).color);
@@ -212,11 +212,11 @@ test("before the app's code has run, the page shows its frame and outline in the
     'Spot, Kontrakte und Fiat handeln – überall.',
     'Einzahlen',
     'Fiat',
-    'Optionen',
+    'Sekunden\u00adkontrakte',
     'IEO',
-    'Mining',
+    'Lock-up-Mining',
     'Kredite',
-    'Sparen',
+    'Coin-Sparen',
     'Einladen',
   ]);
   expect(await boot.locator('.bk-lang').evaluate((e) => getComputedStyle(e, '::after').content)).toBe('"Deutsch"');

@@ -6,7 +6,7 @@ import Big from 'big.js';
 
 const TRADE = 'pages/trade/trade?symbol=BTC/USDT';
 
-/** Logs in and moves coins from the funds account into the exchange account. */
+/** Logs in and moves coins from the funds account into the spot account. */
 async function loginAndFund(page: Page, coins: Record<string, string>): Promise<string> {
   const token = await loginWithToken(page);
   for (const [coin, amount] of Object.entries(coins)) {
@@ -287,7 +287,7 @@ test('with the money in the funds account, the form says where it is and moves i
   // Prefilled with what the order needs, from funds to exchange.
   await expect(page.getByTestId('transfer-sheet-amount')).toHaveValue('250');
   await page.getByTestId('transfer-sheet-submit').click();
-  await expect(toast(page, 'Moved to your exchange account')).toBeVisible();
+  await expect(toast(page, 'Moved to your spot account')).toBeVisible();
   await expect(page.getByTestId('trade-available')).toHaveText(shown('250.00 USDT'));
   await expect(page.getByTestId('funds-hint')).toHaveCount(0);
   await expect(page.getByTestId('amount-input')).toHaveValue('250'); // the order form kept
