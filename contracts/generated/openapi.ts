@@ -2239,11 +2239,14 @@ export interface components {
             realName?: string;
             /** @description Real-name (primary) identity verification. */
             verification: components["schemas"]["ReviewStatus"];
-            /** @description Why the last identity submission was rejected. */
+            /** @description Why the last identity submission was rejected, in English (free text); see `verificationReasonCode`. */
             verificationReason?: string;
+            verificationReasonCode?: components["schemas"]["ReasonCode"];
             /** @description Advanced verification (hand-held ID photo), after the primary one. */
             advancedVerification: components["schemas"]["ReviewStatus"];
+            /** @description Why the last advanced submission was rejected, in English (free text); see `advancedVerificationReasonCode`. */
             advancedVerificationReason?: string;
+            advancedVerificationReasonCode?: components["schemas"]["ReasonCode"];
             /**
              * @description Certification level, mobile (registered) then real name (verified) then advanced.
              * @enum {string}
@@ -2291,7 +2294,10 @@ export interface components {
             toAmount?: components["schemas"]["Decimal"];
             fee: components["schemas"]["Decimal"];
             status: components["schemas"]["RecordStatus"];
+            /** @description Why it failed or was not credited, in English (free text); see `reasonCode`. */
             reason?: string;
+            reasonCode?: components["schemas"]["ReasonCode"];
+            reasonParams?: components["schemas"]["ReasonParams"];
             chain?: components["schemas"]["Chain"];
             address?: string;
             txid?: string;
@@ -2599,6 +2605,23 @@ export interface components {
             params?: {
                 [key: string]: string | number;
             };
+        };
+        /**
+         * @description Why something failed or was rejected, as a code a client says in the reader's language
+         *     (its English wording is the `reason` beside it, for a client that does not know the code):
+         *     - `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.
+         *     - `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.
+         *     - `address_refused` (a withdrawal failed): the network refused the address; the amount is back.
+         *     - `account_unverifiable` (a payment method rejected): the account could not be verified.
+         *     - `photos_unclear` (identity rejected): the ID photos cannot be read.
+         *     - `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.
+         *     Servers may add codes.
+         * @enum {string}
+         */
+        ReasonCode: "below_min_deposit" | "amount_mismatch" | "address_refused" | "account_unverifiable" | "photos_unclear" | "not_hand_held";
+        /** @description The values a ReasonCode's wording needs (see ReasonCode). */
+        ReasonParams: {
+            [key: string]: string;
         };
         /** @example USDT */
         Coin: string;
@@ -3080,8 +3103,9 @@ export interface components {
             /** @description Upload id of the QR code (getUpload shows it). */
             qrImage?: string;
             status: components["schemas"]["ReviewStatus"];
-            /** @description Why it was rejected. */
+            /** @description Why it was rejected, in English (free text); see `reasonCode`. */
             reason?: string;
+            reasonCode?: components["schemas"]["ReasonCode"];
             createdAt: components["schemas"]["EpochMillis"];
         };
         RemovePaymentMethodRequest: {

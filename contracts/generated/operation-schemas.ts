@@ -902,7 +902,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     },
                     "verificationReason": {
                       "type": "string",
-                      "description": "Why the last identity submission was rejected."
+                      "description": "Why the last identity submission was rejected, in English (free text); see `verificationReasonCode`."
+                    },
+                    "verificationReasonCode": {
+                      "type": "string",
+                      "enum": [
+                        "below_min_deposit",
+                        "amount_mismatch",
+                        "address_refused",
+                        "account_unverifiable",
+                        "photos_unclear",
+                        "not_hand_held"
+                      ],
+                      "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                     },
                     "advancedVerification": {
                       "type": "string",
@@ -915,7 +927,20 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "description": "Advanced verification (hand-held ID photo), after the primary one."
                     },
                     "advancedVerificationReason": {
-                      "type": "string"
+                      "type": "string",
+                      "description": "Why the last advanced submission was rejected, in English (free text); see `advancedVerificationReasonCode`."
+                    },
+                    "advancedVerificationReasonCode": {
+                      "type": "string",
+                      "enum": [
+                        "below_min_deposit",
+                        "amount_mismatch",
+                        "address_refused",
+                        "account_unverifiable",
+                        "photos_unclear",
+                        "not_hand_held"
+                      ],
+                      "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                     },
                     "merchantLevel": {
                       "type": "string",
@@ -1271,7 +1296,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     },
                     "verificationReason": {
                       "type": "string",
-                      "description": "Why the last identity submission was rejected."
+                      "description": "Why the last identity submission was rejected, in English (free text); see `verificationReasonCode`."
+                    },
+                    "verificationReasonCode": {
+                      "type": "string",
+                      "enum": [
+                        "below_min_deposit",
+                        "amount_mismatch",
+                        "address_refused",
+                        "account_unverifiable",
+                        "photos_unclear",
+                        "not_hand_held"
+                      ],
+                      "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                     },
                     "advancedVerification": {
                       "type": "string",
@@ -1284,7 +1321,20 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "description": "Advanced verification (hand-held ID photo), after the primary one."
                     },
                     "advancedVerificationReason": {
-                      "type": "string"
+                      "type": "string",
+                      "description": "Why the last advanced submission was rejected, in English (free text); see `advancedVerificationReasonCode`."
+                    },
+                    "advancedVerificationReasonCode": {
+                      "type": "string",
+                      "enum": [
+                        "below_min_deposit",
+                        "amount_mismatch",
+                        "address_refused",
+                        "account_unverifiable",
+                        "photos_unclear",
+                        "not_hand_held"
+                      ],
+                      "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                     },
                     "merchantLevel": {
                       "type": "string",
@@ -1803,7 +1853,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "verificationReason": {
                   "type": "string",
-                  "description": "Why the last identity submission was rejected."
+                  "description": "Why the last identity submission was rejected, in English (free text); see `verificationReasonCode`."
+                },
+                "verificationReasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "advancedVerification": {
                   "type": "string",
@@ -1816,7 +1878,20 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "Advanced verification (hand-held ID photo), after the primary one."
                 },
                 "advancedVerificationReason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why the last advanced submission was rejected, in English (free text); see `advancedVerificationReasonCode`."
+                },
+                "advancedVerificationReasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "merchantLevel": {
                   "type": "string",
@@ -2902,7 +2977,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "verificationReason": {
                   "type": "string",
-                  "description": "Why the last identity submission was rejected."
+                  "description": "Why the last identity submission was rejected, in English (free text); see `verificationReasonCode`."
+                },
+                "verificationReasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "advancedVerification": {
                   "type": "string",
@@ -2915,7 +3002,20 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "Advanced verification (hand-held ID photo), after the primary one."
                 },
                 "advancedVerificationReason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why the last advanced submission was rejected, in English (free text); see `advancedVerificationReasonCode`."
+                },
+                "advancedVerificationReasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "merchantLevel": {
                   "type": "string",
@@ -3806,7 +3906,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "verificationReason": {
                   "type": "string",
-                  "description": "Why the last identity submission was rejected."
+                  "description": "Why the last identity submission was rejected, in English (free text); see `verificationReasonCode`."
+                },
+                "verificationReasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "advancedVerification": {
                   "type": "string",
@@ -3819,7 +3931,20 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "Advanced verification (hand-held ID photo), after the primary one."
                 },
                 "advancedVerificationReason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why the last advanced submission was rejected, in English (free text); see `advancedVerificationReasonCode`."
+                },
+                "advancedVerificationReasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "merchantLevel": {
                   "type": "string",
@@ -4283,7 +4408,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "reason": {
                   "type": "string",
-                  "description": "Why it was rejected."
+                  "description": "Why it was rejected, in English (free text); see `reasonCode`."
+                },
+                "reasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -4799,7 +4936,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "verificationReason": {
                   "type": "string",
-                  "description": "Why the last identity submission was rejected."
+                  "description": "Why the last identity submission was rejected, in English (free text); see `verificationReasonCode`."
+                },
+                "verificationReasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "advancedVerification": {
                   "type": "string",
@@ -4812,7 +4961,20 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "Advanced verification (hand-held ID photo), after the primary one."
                 },
                 "advancedVerificationReason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why the last advanced submission was rejected, in English (free text); see `advancedVerificationReasonCode`."
+                },
+                "advancedVerificationReasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                 },
                 "merchantLevel": {
                   "type": "string",
@@ -5127,7 +5289,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "reason": {
                     "type": "string",
-                    "description": "Why it was rejected."
+                    "description": "Why it was rejected, in English (free text); see `reasonCode`."
+                  },
+                  "reasonCode": {
+                    "type": "string",
+                    "enum": [
+                      "below_min_deposit",
+                      "amount_mismatch",
+                      "address_refused",
+                      "account_unverifiable",
+                      "photos_unclear",
+                      "not_hand_held"
+                    ],
+                    "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
                   },
                   "createdAt": {
                     "type": "integer",
@@ -6638,7 +6812,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
                 },
                 "reason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why it failed or was not credited, in English (free text); see `reasonCode`."
+                },
+                "reasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
+                },
+                "reasonParams": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string"
+                  },
+                  "description": "The values a ReasonCode's wording needs (see ReasonCode)."
                 },
                 "chain": {
                   "type": "string",
@@ -7068,7 +7262,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
                 },
                 "reason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why it failed or was not credited, in English (free text); see `reasonCode`."
+                },
+                "reasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
+                },
+                "reasonParams": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string"
+                  },
+                  "description": "The values a ReasonCode's wording needs (see ReasonCode)."
                 },
                 "chain": {
                   "type": "string",
@@ -7479,7 +7693,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
                       },
                       "reason": {
-                        "type": "string"
+                        "type": "string",
+                        "description": "Why it failed or was not credited, in English (free text); see `reasonCode`."
+                      },
+                      "reasonCode": {
+                        "type": "string",
+                        "enum": [
+                          "below_min_deposit",
+                          "amount_mismatch",
+                          "address_refused",
+                          "account_unverifiable",
+                          "photos_unclear",
+                          "not_hand_held"
+                        ],
+                        "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
+                      },
+                      "reasonParams": {
+                        "type": "object",
+                        "additionalProperties": {
+                          "type": "string"
+                        },
+                        "description": "The values a ReasonCode's wording needs (see ReasonCode)."
                       },
                       "chain": {
                         "type": "string",
@@ -15366,7 +15600,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
                 },
                 "reason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why it failed or was not credited, in English (free text); see `reasonCode`."
+                },
+                "reasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
+                },
+                "reasonParams": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string"
+                  },
+                  "description": "The values a ReasonCode's wording needs (see ReasonCode)."
                 },
                 "chain": {
                   "type": "string",
@@ -15781,7 +16035,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
                 },
                 "reason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why it failed or was not credited, in English (free text); see `reasonCode`."
+                },
+                "reasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
+                },
+                "reasonParams": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string"
+                  },
+                  "description": "The values a ReasonCode's wording needs (see ReasonCode)."
                 },
                 "chain": {
                   "type": "string",
@@ -16485,7 +16759,27 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "deposit: confirming → credited (or not_credited below the minimum); recharge: reviewing → success | failure; withdrawal: application → confirming → success | failure; transfer and exchange: success."
                 },
                 "reason": {
-                  "type": "string"
+                  "type": "string",
+                  "description": "Why it failed or was not credited, in English (free text); see `reasonCode`."
+                },
+                "reasonCode": {
+                  "type": "string",
+                  "enum": [
+                    "below_min_deposit",
+                    "amount_mismatch",
+                    "address_refused",
+                    "account_unverifiable",
+                    "photos_unclear",
+                    "not_hand_held"
+                  ],
+                  "description": "Why something failed or was rejected, as a code a client says in the reader's language\n(its English wording is the `reason` beside it, for a client that does not know the code):\n- `below_min_deposit` (a deposit not credited): `min` and `coin`, the chain's minimum.\n- `amount_mismatch` (a recharge failed): `received` and `coin`, what arrived.\n- `address_refused` (a withdrawal failed): the network refused the address; the amount is back.\n- `account_unverifiable` (a payment method rejected): the account could not be verified.\n- `photos_unclear` (identity rejected): the ID photos cannot be read.\n- `not_hand_held` (advanced verification rejected): the photo must show the person holding the ID.\nServers may add codes.\n"
+                },
+                "reasonParams": {
+                  "type": "object",
+                  "additionalProperties": {
+                    "type": "string"
+                  },
+                  "description": "The values a ReasonCode's wording needs (see ReasonCode)."
                 },
                 "chain": {
                   "type": "string",

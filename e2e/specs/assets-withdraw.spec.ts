@@ -188,7 +188,7 @@ test.describe('withdrawals', () => {
     await page.getByTestId('withdraw-confirm-send').click();
     const record = firstRecord(page, 'withdraw-records');
     await expect(record.getByTestId('record-status')).toHaveAttribute('data-status', 'failure');
-    await expect(record.getByTestId('record-reason')).toHaveText('The address was refused by the network; the amount is back in your funds account');
+    await expect(record.getByTestId('record-reason')).toHaveText('The network refused the address; the amount is back in your funds account.');
     // The coins came back: the record shows what was asked for, without a minus, struck through.
     await expect(record.getByTestId('record-amount')).toHaveText(shown('50.00 USDT'));
     await expect(record.getByTestId('record-amount')).toHaveCSS('text-decoration-line', 'line-through');

@@ -85,7 +85,7 @@ test('Alipay with its QR code, next to a rejected bank card (several methods per
   await server.control.clock(PAYMENT_REVIEW);
   await expect(alipay.getByTestId('pm-status')).toHaveText('Verified', POLL);
   await expect(bank.getByTestId('pm-status')).toHaveText('Rejected');
-  await expect(bank.getByTestId('pm-reason')).toContainText('The account could not be verified, please check the number');
+  await expect(bank.getByTestId('pm-reason')).toContainText('The account could not be verified. Please check the number.');
 });
 
 test('missing payment fields are flagged inline and nothing is sent', async ({ page, server, api }) => {

@@ -14,7 +14,7 @@ const HAND_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADE
 
 const WRONG_TYPE = 'Only JPEG, PNG or WebP images can be uploaded';
 const TOO_LARGE = 'This image is over 5 MB. Choose a smaller one';
-const UNCLEAR = 'The ID photos are unclear, please upload them again';
+const UNCLEAR = 'The ID photos are unclear. Please upload them again.';
 
 async function fillPrimaryForm(page: Page, idNumber: string) {
   await page.getByTestId('real-name-input').fill(NAME);

@@ -8,6 +8,7 @@
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/mock-control.ts';
 import { MOCK_CODE } from '../domain/account/codes.ts';
+import { REJECTED } from '../domain/identity/identity.ts';
 import { DomainError } from '../domain/kernel/errors.ts';
 import { SYSTEM, type AccountKind } from '../domain/kernel/ledger.ts';
 import { World, type WorldOptions } from '../domain/world.ts';
@@ -32,9 +33,6 @@ export class ScenarioProblem extends Error {
     super(`${pointer}: ${message}`);
   }
 }
-
-const REJECTED_REASON = 'The ID photos are unclear, please upload them again';
-const ADVANCED_REJECTED_REASON = 'The photo must show you holding your ID, not the ID alone';
 
 /** Runs one step, turning the domain's refusal into a ScenarioProblem at `pointer`. */
 function at<T>(pointer: string, step: () => T): T {
@@ -95,7 +93,7 @@ function* applyAccount(world: World, spec: ScenarioAccount, pointer: string): Ge
       user.realName = spec.realName ?? 'Test User';
       user.idNumber = identity === 'rejected' ? 'ID0000000' : `ID${user.id.slice(2, 9).toUpperCase()}`;
       user.verification = identity;
-      if (identity === 'rejected') user.verificationReason = REJECTED_REASON;
+      if (identity === 'rejected') Object.assign(user, { verificationReason: REJECTED.photos_unclear, verificationReasonCode: 'photos_unclear' });
       if (identity === 'verified') world.messages.send(user.id, 'identity_verified');
       if (identity === 'rejected') world.messages.send(user.id, 'identity_rejected');
     }
@@ -103,7 +101,7 @@ function* applyAccount(world: World, spec: ScenarioAccount, pointer: string): Ge
     if (advanced !== 'none') {
       if (identity !== 'verified') throw new ScenarioProblem(`${pointer}/advancedIdentity`, 'needs identity: verified');
       user.advancedVerification = advanced;
-      if (advanced === 'rejected') user.advancedVerificationReason = ADVANCED_REJECTED_REASON;
+      if (advanced === 'rejected') Object.assign(user, { advancedVerificationReason: REJECTED.not_hand_held, advancedVerificationReasonCode: 'not_hand_held' });
     }
     for (const [kind, coins] of Object.entries(spec.balances ?? {})) {
       for (const [coin, amount] of Object.entries(coins)) {

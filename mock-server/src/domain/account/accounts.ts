@@ -20,6 +20,7 @@ import { Sessions } from './sessions.ts';
 type Schemas = components['schemas'];
 export type User = Schemas['User'];
 type ReviewStatus = Schemas['ReviewStatus'];
+type ReasonCode = Schemas['ReasonCode'];
 
 /** The authorization code that makes a user an agent (documented in docs/mock/README.md). */
 const AGENT_CODE = 'AGENT2026';
@@ -70,8 +71,10 @@ export interface UserRecord {
   idPhotos?: string[];
   verification: ReviewStatus;
   verificationReason?: string;
+  verificationReasonCode?: ReasonCode;
   advancedVerification: ReviewStatus;
   advancedVerificationReason?: string;
+  advancedVerificationReasonCode?: ReasonCode;
   /** The user whose invitation code was given at registration (the referral team). */
   invitedBy?: string;
 }
@@ -371,9 +374,11 @@ export class Accounts {
       creditScore: user.creditScore,
       ...(user.realName ? { realName: user.realName } : {}),
       verification: user.verification,
-      ...(user.verificationReason ? { verificationReason: user.verificationReason } : {}),
+      ...(user.verificationReason ? { verificationReason: user.verificationReason, verificationReasonCode: user.verificationReasonCode } : {}),
       advancedVerification: user.advancedVerification,
-      ...(user.advancedVerificationReason ? { advancedVerificationReason: user.advancedVerificationReason } : {}),
+      ...(user.advancedVerificationReason
+        ? { advancedVerificationReason: user.advancedVerificationReason, advancedVerificationReasonCode: user.advancedVerificationReasonCode }
+        : {}),
       merchantLevel: advanced ? 'advanced' : realName ? 'realName' : 'mobile',
       role: user.role,
       withdrawalLimit: limit,

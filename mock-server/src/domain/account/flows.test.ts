@@ -136,6 +136,7 @@ describe('identity verification', () => {
     expect(req('getCurrentUser', undefined, t).message).toMatchObject({
       advancedVerification: 'rejected',
       advancedVerificationReason: 'The photo must show you holding your ID, not the ID alone',
+      advancedVerificationReasonCode: 'not_hand_held',
       merchantLevel: 'realName',
     });
     const hand = req('uploadImage', { image: HAND_PNG }, t).message.id;
@@ -150,6 +151,7 @@ describe('identity verification', () => {
     expect(verify(t, 'X1234000').message).toMatchObject({
       verification: 'rejected',
       verificationReason: 'The ID photos are unclear, please upload them again',
+      verificationReasonCode: 'photos_unclear',
     });
     expect(verify(t).message.verification).toBe('verified');
   });
@@ -199,7 +201,7 @@ describe('payment methods', () => {
     world.clock.advance(120_000);
     const list = req('listPaymentMethods', undefined, t).message as Array<{ id: string; status: string; reason?: string }>;
     expect(list.map((m) => m.status)).toEqual(['rejected', 'verified']);
-    expect(list[0].reason).toContain('could not be verified');
+    expect(list[0]).toMatchObject({ reason: expect.stringContaining('could not be verified'), reasonCode: 'account_unverifiable' });
     expect(req('removePaymentMethod', { id: alipay.id }, t).type).toBe('ok');
     expect(req('listPaymentMethods', undefined, t).message).toHaveLength(1);
     expect(req('removePaymentMethod', { id: alipay.id }, t).code).toBe('not_found');

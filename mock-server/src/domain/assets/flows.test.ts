@@ -56,7 +56,12 @@ describe('deposits', () => {
     call('sandboxDeposit', { coin: 'USDT', chain: 'ERC20', amount: '50' });
     world.clock.advance(10_000);
     const rec = call('listRecords').message.items[0];
-    expect(rec).toMatchObject({ status: 'not_credited', reason: 'Below the minimum deposit of 100 USDT: not credited' });
+    expect(rec).toMatchObject({
+      status: 'not_credited',
+      reason: 'Below the minimum deposit of 100 USDT: not credited',
+      reasonCode: 'below_min_deposit',
+      reasonParams: { min: '100.000000', coin: 'USDT' },
+    });
     expect(funds().available).toBe('10000.000000');
   });
 
@@ -128,7 +133,11 @@ describe('voucher recharges', () => {
     world.clock.advance(60_000);
     const rec = call('listRecords').message.items[0];
     expect(rec.status).toBe('failure');
-    expect(rec.reason).toContain('does not match the application');
+    expect(rec).toMatchObject({
+      reason: expect.stringContaining('does not match the application'),
+      reasonCode: 'amount_mismatch',
+      reasonParams: { coin: 'USDT' },
+    });
     expect(funds().available).toBe('10000.000000');
   });
 
@@ -174,7 +183,7 @@ describe('withdrawals', () => {
     call('setTransactionPassword', { password: '482915', confirmPassword: '482915' });
     withdraw('100', id);
     world.clock.advance(30_000);
-    expect(call('listRecords').message.items[0].status).toBe('failure');
+    expect(call('listRecords').message.items[0]).toMatchObject({ status: 'failure', reasonCode: 'address_refused' });
     expect(funds()).toMatchObject({ available: '10000.000000', frozen: '0.000000' });
   });
 

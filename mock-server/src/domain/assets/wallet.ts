@@ -172,6 +172,8 @@ export class Wallet {
       if (amount.lt(info.minDeposit)) {
         stored.status = 'not_credited';
         stored.reason = `Below the minimum deposit of ${info.minDeposit} ${coin}: not credited`;
+        stored.reasonCode = 'below_min_deposit';
+        stored.reasonParams = { min: coinAmount(coin, info.minDeposit), coin };
       } else {
         this.ledger.post(stored.id, 'deposit', [
           { owner: SYSTEM.external, kind: 'funds', coin, available: amount.neg() },
@@ -219,6 +221,8 @@ export class Wallet {
       if (!received.eq(amount)) {
         stored.status = 'failure';
         stored.reason = `The amount received (${received.toFixed()} ${req.coin}) does not match the application`;
+        stored.reasonCode = 'amount_mismatch';
+        stored.reasonParams = { received: coinAmount(req.coin, received), coin: req.coin };
       } else {
         this.ledger.post(stored.id, 'recharge', [
           { owner: SYSTEM.external, kind: 'funds', coin: req.coin, available: amount.neg() },

@@ -138,6 +138,7 @@ export class Withdrawals {
         this.deps.ledger.post(record.id, 'unfreeze', [{ owner: user.id, kind: 'funds', coin, available: total, frozen: total.neg() }]);
         record.status = 'failure';
         record.reason = 'The address was refused by the network; the amount is back in your funds account';
+        record.reasonCode = 'address_refused';
         return this.deps.records.changed(user.id, record);
       }
       record.status = 'confirming';

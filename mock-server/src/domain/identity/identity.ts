@@ -13,8 +13,11 @@ import type { Uploads } from '../kernel/uploads.ts';
 type IdentityRequest = components['schemas']['IdentityRequest'];
 
 const REJECTED_ID_SUFFIX = '000';
-const UNCLEAR = 'The ID photos are unclear, please upload them again';
-const NOT_HAND_HELD = 'The photo must show you holding your ID, not the ID alone';
+/** Why a review is rejected: its code (ReasonCode) and its English wording. */
+export const REJECTED = {
+  photos_unclear: 'The ID photos are unclear, please upload them again',
+  not_hand_held: 'The photo must show you holding your ID, not the ID alone',
+} as const;
 
 /** How long an identity review takes on the virtual clock. */
 export const IDENTITY_REVIEW_MS = 60_000;
@@ -53,10 +56,12 @@ export class Identity {
     user.idNumber = req.idNumber.toUpperCase();
     user.verification = 'pending';
     delete user.verificationReason;
+    delete user.verificationReasonCode;
     this.review(() => {
       if (user.idNumber!.endsWith(REJECTED_ID_SUFFIX)) {
         user.verification = 'rejected';
-        user.verificationReason = UNCLEAR;
+        user.verificationReason = REJECTED.photos_unclear;
+        user.verificationReasonCode = 'photos_unclear';
       } else user.verification = 'verified';
       this.onDecided(user.id, user.verification === 'verified');
     });
@@ -72,10 +77,12 @@ export class Identity {
     const idPhotoAgain = (user.idPhotos ?? []).some((id) => this.uploads.get(user.id, id).dataUrl === hand.dataUrl);
     user.advancedVerification = 'pending';
     delete user.advancedVerificationReason;
+    delete user.advancedVerificationReasonCode;
     this.review(() => {
       if (idPhotoAgain) {
         user.advancedVerification = 'rejected';
-        user.advancedVerificationReason = NOT_HAND_HELD;
+        user.advancedVerificationReason = REJECTED.not_hand_held;
+        user.advancedVerificationReasonCode = 'not_hand_held';
       } else user.advancedVerification = 'verified';
       this.onDecided(user.id, user.advancedVerification === 'verified');
     });

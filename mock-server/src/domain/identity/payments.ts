@@ -123,6 +123,7 @@ export class Payments {
       if (key.endsWith('000')) {
         method.status = 'rejected';
         method.reason = 'The account could not be verified, please check the number';
+        method.reasonCode = 'account_unverifiable';
       } else method.status = 'verified';
     });
     const { key: _key, ...view } = method;

@@ -5,6 +5,7 @@
  */
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useReason } from '../../../i18n/useReason';
 import type { RecordStatus as Status, WalletRecord } from '../api';
 
 const COLORS: Record<Status, string> = {
@@ -24,13 +25,14 @@ function showsConfirmations(r: WalletRecord): boolean {
   return r.type === 'withdrawal' && r.status === 'success';
 }
 
-/** Why a record failed or was not credited (the server's words), when it says. */
+/** Why a record failed or was not credited, in the reader's language (the server's words for a reason the app does not know), when it says. */
 export function RecordReason({ record, ta = 'start' }: { record: WalletRecord; ta?: 'start' | 'end' }) {
-  if (!record.reason) return null;
+  const reason = useReason()(record.reasonCode, record.reason, record.reasonParams);
+  if (!reason) return null;
   const failed = record.status === 'failure' || record.status === 'not_credited';
   return (
     <Text size="xs" c={failed ? 'red' : 'dimmed'} ta={ta} data-testid="record-reason">
-      {record.reason}
+      {reason}
     </Text>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { toast } from '../../../ui/toast';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReason } from '../../../i18n/useReason';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { useRemovePaymentMethod, type PaymentMethod } from '../api';
 import { useRegionName } from '../../../i18n/regions';
@@ -35,6 +36,7 @@ function details(m: PaymentMethod): Array<[string, string | undefined]> {
 
 export function PaymentMethodCard({ method, removable = true }: { method: PaymentMethod; removable?: boolean }) {
   const { t } = useTranslation();
+  const reason = useReason();
   const locale = useIntlLocale();
   const region = useRegionName();
   const remove = useRemovePaymentMethod();
@@ -94,7 +96,7 @@ export function PaymentMethodCard({ method, removable = true }: { method: Paymen
       )}
       {method.status === 'rejected' && (
         <Alert color="red" variant="light" p="xs" title={t('identity.payment.rejectedTitle')} data-testid="pm-reason">
-          {method.reason ?? t('identity.payment.rejectedNoReason')}
+          {reason(method.reasonCode, method.reason) ?? t('identity.payment.rejectedNoReason')}
         </Alert>
       )}
       {removable && (

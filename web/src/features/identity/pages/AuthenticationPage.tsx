@@ -7,6 +7,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReason } from '../../../i18n/useReason';
 import { Link } from 'react-router-dom';
 import { useIntlLocale } from '../../../i18n/useIntlLocale';
 import { formatAmount, isolate } from '../../../lib/format';
@@ -108,6 +109,7 @@ function LevelCard({
 
 export default function AuthenticationPage() {
   const { t } = useTranslation();
+  const reason = useReason();
   const locale = useIntlLocale();
   const me = useMeWhileReviewing();
   const { data: settings } = useSettings();
@@ -136,11 +138,17 @@ export default function AuthenticationPage() {
         </div>
       </section>
 
-      <LevelCard level="primary" status={user.verification} reason={user.verificationReason} unlockLimit={limits.realName} merchantLevel="realName" />
+      <LevelCard
+        level="primary"
+        status={user.verification}
+        reason={reason(user.verificationReasonCode, user.verificationReason)}
+        unlockLimit={limits.realName}
+        merchantLevel="realName"
+      />
       <LevelCard
         level="advanced"
         status={user.advancedVerification}
-        reason={user.advancedVerificationReason}
+        reason={reason(user.advancedVerificationReasonCode, user.advancedVerificationReason)}
         unlockLimit={limits.advanced}
         merchantLevel="advanced"
         locked={user.verification !== 'verified' && user.advancedVerification === 'none'}

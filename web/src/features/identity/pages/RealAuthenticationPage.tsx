@@ -9,6 +9,7 @@ import { Alert, Button, NativeSelect, Text, TextInput } from '@mantine/core';
 import { toast } from '../../../ui/toast';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReason } from '../../../i18n/useReason';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { checkText, TEXT_RULES } from '../../../../../common/text';
 import { ApiError } from '../../../api/client';
@@ -70,6 +71,7 @@ function StatusView({ level, status, user }: { level: Level; status: ReviewStatu
 
 function PrimaryForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  const reason = useReason();
   const submit = useSubmitIdentity();
   const guard = useSubmitGuard();
   const onSubmitted = useSubmitted();
@@ -122,7 +124,7 @@ function PrimaryForm({ user }: { user: User }) {
     <form className={panel.page} onSubmit={onSubmit} noValidate data-testid="identity-form">
       {user.verification === 'rejected' && (
         <Alert color="red" variant="light" title={t('identity.real.rejectedTitle')} data-testid="identity-rejected">
-          {user.verificationReason ?? t('identity.overview.rejectedNoReason')}
+          {reason(user.verificationReasonCode, user.verificationReason) ?? t('identity.overview.rejectedNoReason')}
         </Alert>
       )}
       <Text size="sm" c="dimmed">
@@ -199,6 +201,7 @@ function PrimaryForm({ user }: { user: User }) {
 
 function AdvancedForm({ user }: { user: User }) {
   const { t } = useTranslation();
+  const reason = useReason();
   const submit = useSubmitIdentity();
   const guard = useSubmitGuard();
   const onSubmitted = useSubmitted();
@@ -225,7 +228,7 @@ function AdvancedForm({ user }: { user: User }) {
       <h2 className={classes.cardTitle}>{t('identity.overview.advanced.title')}</h2>
       {user.advancedVerification === 'rejected' && (
         <Alert color="red" variant="light" title={t('identity.real.rejectedTitle')} data-testid="identity-rejected">
-          {user.advancedVerificationReason ?? t('identity.overview.rejectedNoReason')}
+          {reason(user.advancedVerificationReasonCode, user.advancedVerificationReason) ?? t('identity.overview.rejectedNoReason')}
         </Alert>
       )}
       <Text size="sm" c="dimmed">
