@@ -1,14 +1,13 @@
 /** Home: greeting or sign-in, headline tickers, shortcuts, and the gainers/losers list, live. */
 import { Segmented } from '../../ui/Segmented';
-import { useMemo, useState, type ComponentType, type SVGProps } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { getToken } from '../../api/client';
 import { useIntlLocale } from '../../i18n/useIntlLocale';
 import { compare } from '../../lib/decimal';
 import { formatAmount, formatPercent } from '../../lib/format';
-import { BellIcon, ClockIcon, HeadsetIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, StoreIcon, UsersIcon } from '../../ui/icons';
-import { useMerchant } from '../../features/fiat/api';
+import { BellIcon, ClockIcon, HeadsetIcon, CoinIcon, DownloadIcon, ExchangeIcon, PickIcon, PiggyIcon, StarIcon, UsersIcon } from '../../ui/icons';
 import { SupportUnreadBadge, UnreadBadge } from '../../ui/UnreadBadge';
 import { useNews } from '../../api/news';
 import { formatDate } from '../../lib/format';
@@ -16,7 +15,6 @@ import { LanguageSelect } from '../../ui/LanguageSelect';
 import { ArticleLanguage, articleLang } from '../../ui/ArticleLanguage';
 import { PageSkeleton } from '../../ui/PageSkeleton';
 import { Later } from '../../ui/Later';
-import { ListRow } from '../../ui/ListRow';
 import { Bone } from '../../ui/skeleton/Skeleton';
 import { useMe } from '../../api/me';
 import { useTickers, type Ticker } from '../../api/market';
@@ -25,6 +23,9 @@ import classes from './home.module.css';
 import { toneOf } from '../../ui/market/tone';
 import { paths, withQuery } from '../../lib/paths';
 import { SHORTCUTS } from './shortcuts';
+
+/** A merchant's store entry: its code (the merchant query, the row) loads only for a logged-in user, off a guest's first visit. */
+const MyStoreEntry = lazy(() => import('./MyStoreEntry'));
 import { StaleNote, staleClass, usePricesStale } from '../../pwa/StalePrices';
 
 const HEADLINE = ['BTC/USDT', 'ETH/USDT', 'SOL/USDT'];
@@ -101,28 +102,6 @@ function Welcome() {
           </Link>
         </div>
       )}
-    </div>
-  );
-}
-
-/** A merchant's way to their store (orders to handle, ads on the shelf), under the shortcuts; nothing for anyone else. */
-function MyStoreEntry() {
-  const { t } = useTranslation();
-  const store = useMerchant().data?.store;
-  if (!store) return null;
-  return (
-    <div className={classes.storeEntry}>
-      <ListRow
-        label={
-          <span className={classes.storeLabel}>
-            <StoreIcon aria-hidden className={classes.storeIcon} />
-            {t('routes.store')}
-          </span>
-        }
-        value={<span className={classes.storeName}>{store.name}</span>}
-        to={paths.legal.store}
-        testId="home-my-store"
-      />
     </div>
   );
 }
@@ -254,7 +233,11 @@ export default function HomePage() {
             );
           })}
         </nav>
-        {getToken() && <MyStoreEntry />}
+        {getToken() && (
+          <Suspense fallback={null}>
+            <MyStoreEntry />
+          </Suspense>
+        )}
       </Later>
       <Later>
         <LatestNews />
