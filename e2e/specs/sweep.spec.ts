@@ -18,7 +18,12 @@
  *   `landmark-unique`) are covered as well;
  * - **untranslated text**, in the pseudo locale (?pseudo=1 shows every translated string as
  *   "⟦Ḿàŕķéţš⟧"): no visible text, placeholder or aria-label in plain letters, i.e. text that did not
- *   go through the dictionaries.
+ *   go through the dictionaries;
+ * - **English left over**, in de, ar and zh: no visible word (3 letters or more) of the English
+ *   dictionary that the page's own dictionary does not use, e.g. an English string a translation
+ *   kept or English the server sent as text to show (free text the contract marks, a person's
+ *   message or a name, is `data-server-text` and not looked at; a news article in another language
+ *   is labelled so).
  *
  * The guest pages (login, register, the forgotten password's two steps) are visited logged out, as a
  * guest sees them; then every other page logged in as the demo, and the 404 page. One test per
@@ -27,10 +32,11 @@
  * indicators are gone. A failure lists every problem as "page: what (the text)".
  */
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import axe from 'axe-core';
 import { test, expect } from '../fixtures/server.ts';
 import type { Api } from '../fixtures/api.ts';
-import { apiLogin, navigateInApp, untranslated } from '../fixtures/helpers.ts';
+import { apiLogin, englishLeft, navigateInApp, untranslated } from '../fixtures/helpers.ts';
 import { ALL_PATHS, paths, type AppPath } from '../../web/src/lib/paths.ts';
 
 // The tests are independent (each starts from a fresh world): both workers share them.
@@ -143,22 +149,49 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-type Variant = { lang: string; theme: 'light' | 'dark'; layout: boolean; axe: boolean; pseudo: boolean };
+type Variant = { lang: string; theme: 'light' | 'dark'; layout: boolean; axe: boolean; pseudo: boolean; english?: boolean };
+
+/** Where no English may be left: one theme each (the words do not change with it). */
+const ENGLISH_CHECKED = new Set(['de light', 'ar light', 'zh light']);
 
 const VARIANTS: Variant[] = [
-  ...LANGS.flatMap((lang) => THEMES.map((theme) => ({ lang, theme, layout: true, axe: AXE.has(`${lang} ${theme}`), pseudo: false }))),
+  ...LANGS.flatMap((lang) =>
+    THEMES.map((theme) => ({ lang, theme, layout: true, axe: AXE.has(`${lang} ${theme}`), pseudo: false, english: ENGLISH_CHECKED.has(`${lang} ${theme}`) })),
+  ),
+  // Chinese for its words only (its layout is the Latin languages' with shorter labels).
+  { lang: 'zh', theme: 'light', layout: false, axe: false, pseudo: false, english: true },
   // Pseudo text is bracketed and accented, not a language to lay out.
   { lang: 'en', theme: 'light', layout: false, axe: false, pseudo: true },
 ];
 
-function title({ lang, theme, axe, pseudo }: Variant): string {
+function title({ lang, theme, axe, pseudo, layout, english }: Variant): string {
   if (pseudo) return 'pseudo locale: every visible string of every page comes from the dictionaries';
   const checks = [
-    'no page scrolls sideways, no control clips its text',
+    ...(layout ? ['no page scrolls sideways, no control clips its text'] : []),
     ...(lang === 'ar' ? ['values are isolated'] : []),
     ...(axe ? ['axe finds no violation'] : []),
+    ...(english ? ['no English left'] : []),
   ];
   return `${lang} ${theme}: ${checks.join(', ')}`;
+}
+
+/** The words (3 letters or more, lower case) of a dictionary's strings, without their {{placeholders}}. */
+function wordsOf(lang: string): Set<string> {
+  const words = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (v && typeof v === 'object') return Object.values(v).forEach(walk);
+    if (typeof v !== 'string') return;
+    const text = v.replace(/\{\{[^}]*\}\}/g, ' ').toLowerCase();
+    for (const w of text.match(/\p{L}{3,}/gu) ?? []) words.add(w);
+  };
+  walk(JSON.parse(readFileSync(new URL(`../../locales/${lang}.json`, import.meta.url), 'utf8')));
+  return words;
+}
+
+/** English words a `lang` page must not show: the English dictionary's, less those `lang`'s own dictionary uses too (Margin, Spot, IEO…). */
+function englishOnly(lang: string): string[] {
+  const own = wordsOf(lang);
+  return [...wordsOf('en')].filter((w) => !own.has(w));
 }
 
 /** What is wrong with the layout of the page on screen (run in the page). */
@@ -328,6 +361,7 @@ for (const variant of VARIANTS) {
     );
 
     const problems: string[] = [];
+    const english = variant.english ? englishOnly(lang) : [];
     const check = async (label: string, stuck: string | null) => {
       const found: string[] = stuck ? [stuck] : [];
       const scheme = await page.locator('html').getAttribute('data-mantine-color-scheme');
@@ -335,6 +369,7 @@ for (const variant of VARIANTS) {
       if (variant.layout) found.push(...(await page.evaluate(measure, lang === 'ar')));
       if (variant.axe) found.push(...(await axeViolations(page)));
       if (variant.pseudo) found.push(...(await untranslated(page)).map((text) => `untranslated: ${text}`));
+      if (variant.english) found.push(...(await englishLeft(page, english)).map((text) => `English left: ${text}`));
       // As it goes: a run cut short still shows what it found.
       if (found.length) console.log(found.map((p) => `${label}: ${p}`).join('\n'));
       problems.push(...found.map((p) => `${label}: ${p}`));

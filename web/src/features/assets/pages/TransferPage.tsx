@@ -106,7 +106,7 @@ export default function TransferPage() {
               setTo(from);
               setError(null);
             }}
-            style={{ alignSelf: 'end', marginBottom: 2 }}
+            className={classes.swap}
             data-testid="transfer-swap"
           >
             <ExchangeIcon width={18} />
