@@ -10,3 +10,6 @@ export const settingsQuery = queryOptions({
 });
 
 export const useSettings = () => useQuery(settingsQuery);
+
+/** What the site is called: the server's name for it, "H5 Exchange" until it has answered (or when it sends none). */
+export const useSiteName = (): string => useSettings().data?.siteName || 'H5 Exchange';

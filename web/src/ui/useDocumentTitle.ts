@@ -4,12 +4,10 @@
  * it has answered; a page whose name has not loaded yet is the site's name alone.
  */
 import { useEffect } from 'react';
-import { useSettings } from '../api/settings';
-
-export const DEFAULT_SITE_NAME = 'H5 Exchange';
+import { useSiteName } from '../api/settings';
 
 export function useDocumentTitle(page: string): void {
-  const site = useSettings().data?.siteName || DEFAULT_SITE_NAME;
+  const site = useSiteName();
   useEffect(() => {
     document.title = page ? `${page} · ${site}` : site;
   }, [page, site]);

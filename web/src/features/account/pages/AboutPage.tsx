@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSettings } from '../../../api/settings';
+import { useSettings, useSiteName } from '../../../api/settings';
 import { ListGroup, ListRow } from '../../../ui/ListRow';
 import { paths } from '../../../lib/paths';
 
@@ -9,6 +9,7 @@ export default function AboutPage() {
   const { t } = useTranslation();
   const settings = useSettings();
   const version = settings.data?.appVersion ?? '1.0.0';
+  const siteName = useSiteName();
   return (
     <div>
       <Stack align="center" gap={4} py={28}>
@@ -29,7 +30,7 @@ export default function AboutPage() {
           H5
         </div>
         <Title order={3} data-server-text>
-          {settings.data?.siteName ?? 'H5 Exchange'}
+          {siteName}
         </Title>
         <Text c="dimmed" size="sm" data-testid="app-version">
           {t('mine.version', { version })}
