@@ -104,7 +104,8 @@ export interface LoansDeps {
 export type { Loan };
 
 const places = coinInfo(COIN).precision;
-const money = (v: Big) => coinAmount(COIN, v);
+/** A USDT amount of a loan as the wire carries it. */
+export const money = (v: Big) => coinAmount(COIN, v);
 
 /** The schedule of `amount` over `days` from `from`: one-time, or 30-day instalments. */
 function schedule(p: Product, amount: Big, days: number, method: Method, from: number): Instalment[] {

@@ -5,14 +5,13 @@
  * event carries it and answers the notices it means for that user; each notice has a key, so that
  * an object announced again in the same state tells nothing new (Messages.notify).
  */
-import type Big from 'big.js';
 import type { components } from '../../../../contracts/generated/openapi.ts';
 import { coinAmount } from '../assets/coins.ts';
 import type { Order as P2pOrder } from '../fiat/model.ts';
 import { fiatPlaces } from '../fiat/model.ts';
 import { PAY, type IeoSubscriptionState } from '../ieo/ieo.ts';
 import type { LeverOrder } from '../lever/entry.ts';
-import { COIN as LOAN_COIN, type Loan } from '../loans/loans.ts';
+import { COIN as LOAN_COIN, money, type Loan } from '../loans/loans.ts';
 import type { Order as SpotOrder } from '../trade/trade.ts';
 
 type Schemas = components['schemas'];
@@ -133,7 +132,6 @@ export function p2pNotices(userId: string, order: P2pOrder): Notice[] {
 export function loanNotices(loan: Loan): Notice[] {
   const subject = { type: 'loan', id: loan.id } as const;
   const coin = LOAN_COIN;
-  const money = (v: Big) => coinAmount(coin, v);
   const out: Notice[] = [];
   if (loan.status === 'rejected')
     out.push({ kind: 'loan_rejected', params: { amount: money(loan.principal), coin }, subject, key: `loan:${loan.id}:rejected` });
