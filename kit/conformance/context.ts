@@ -1,11 +1,11 @@
-/** What every phase of a run shares: the target, the selection, the results and one checked call. */
+/** What every phase of a run shares: the target, the selection, the results, sessions and one checked call. */
 import { randomUUID } from 'node:crypto';
 import { loadYaml, type JsonObject } from '../../codegen/lib.ts';
 import { OPENAPI } from '../../codegen/generators/paths.ts';
 import { operationSchemas } from '../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../contracts/generated/operations.ts';
 import { outcome, problemsOf, snippet } from './checks.ts';
-import { call, curlOf, describeCall, type CallInput, type Exchange } from './http.ts';
+import { call, curlOf, describeCall, type CallInput, type Exchange, type Target } from './http.ts';
 import { Results, type Result } from './results.ts';
 
 export interface Credentials {
@@ -13,23 +13,28 @@ export interface Credentials {
   password: string;
 }
 
-export interface RunOptions {
-  /** The API base, as the app's `apiBase`: `https://staging.example.com/api`. */
-  apiBase: string;
+/** A verification code for `account` in `scene`, after the runner asked the server to send one (`--code`, `--code-command`). */
+export type CodeSource = (account: string, scene: string) => Promise<string | undefined>;
+
+export interface RunOptions extends Target {
   /** The Socket.IO server (default: the API base's origin). */
   socketUrl?: string;
+  /** The account the run logs in with (its state is left as found). */
   account: Credentials;
+  /** A session token to use instead of logging in as `account` (a server with single sign-on or a second factor). */
+  token?: string;
   /** A second account, for the checks that one user cannot see or change another's things. */
   second?: Credentials;
-  /** Only these operationIds or tags (`realtime` and `flows` name those phases). */
+  /** Where verification codes come from, to register fresh users; without it, checks that need one are skipped. */
+  code?: CodeSource;
+  /** The mock's control API (`…/__mock`), for checks that need time to pass or a fault injected. */
+  control?: string;
+  /** Only these operationIds or tags (`realtime`, `flows`, `cases`, `examples`, `invalid` name those phases). */
   only?: string[];
   /** Not these operationIds or tags. */
   skip?: string[];
-  /** The verification code a sandbox server accepts, to register a second user when none is given. */
-  sandboxCode?: string;
   /** How long the realtime phase listens to each socket's events. */
   listenMs: number;
-  timeoutMs?: number;
   onResult?: (r: Result) => void;
 }
 
@@ -51,15 +56,21 @@ export const takesIdempotencyKey = (id: OperationId) =>
 export const isOk = (ex: Exchange) => (ex.body as { type?: string } | undefined)?.type === 'ok';
 export const messageOf = <T = unknown>(ex: Exchange) => (ex.body as { message: T }).message;
 
+/** A user of the run: its credentials and session, or why there is none. */
+export interface User extends Partial<Credentials> {
+  token?: string;
+  why?: string;
+}
+
 export class Context {
   readonly results: Results;
   constructor(readonly options: RunOptions) {
     this.results = new Results(options.onResult);
   }
 
-  /** Whether `name` (an operationId, `realtime`, `flows`) is selected by --only and --skip. */
-  selected(name: string): boolean {
-    const labels = [name, ...(tagsOf[name] ?? [])];
+  /** Whether `name` (an operationId, a tag, or a phase) is selected by --only and --skip. */
+  selected(name: string, phase?: string): boolean {
+    const labels = [name, ...(tagsOf[name] ?? []), ...(phase ? [phase] : [])];
     const { only, skip } = this.options;
     if (skip?.some((s) => labels.includes(s))) return false;
     return !only?.length || only.some((o) => labels.includes(o));
@@ -67,12 +78,13 @@ export class Context {
 
   send(id: OperationId, input: CallInput = {}): Promise<Exchange> {
     const withKey = input.idempotencyKey === undefined && takesIdempotencyKey(id) ? { ...input, idempotencyKey: true } : input;
-    return call(this.options.apiBase, id, withKey, this.options.timeoutMs);
+    return call(this.options, id, withKey);
   }
 
   /**
    * Sends, then records one result: a fail when the answer breaks the contract, or when `expect`
-   * (given the answer) returns a complaint; else a pass whose detail is the outcome.
+   * (given the answer) returns a complaint; else a pass whose detail is the outcome. Every result
+   * names the operation and the outcome it saw, for the coverage report.
    */
   async check(
     group: string,
@@ -83,56 +95,118 @@ export class Context {
     detail: (ex: Exchange) => string = (ex) => `HTTP ${ex.status} ${outcome(ex)}`,
   ): Promise<{ ex: Exchange; passed: boolean }> {
     const ex = await this.send(id, input);
+    return { ex, passed: this.judge(group, check, id, input, ex, expect, detail) };
+  }
+
+  /** Records the result of an answer already received (see `check`). */
+  judge(
+    group: string,
+    check: string,
+    id: OperationId,
+    input: CallInput,
+    ex: Exchange,
+    expect?: (ex: Exchange) => string | undefined,
+    detail: (ex: Exchange) => string = (x) => `HTTP ${x.status} ${outcome(x)}`,
+  ): boolean {
     const request = `${describeCall(id, input)}${input.raw ? ` (${input.raw.contentType})` : input.body !== undefined ? ` ${JSON.stringify(input.body).slice(0, 300)}` : ''}`;
     const problems = problemsOf(id, ex);
     const complaint = problems.length ? `the answer breaks the contract (HTTP ${ex.status})` : expect?.(ex);
-    const result: Result = complaint
-      ? {
-          group,
-          check,
-          status: 'fail',
-          detail: complaint,
-          request,
-          curl: curlOf(this.options.apiBase, id, input),
-          problems: problems.length ? problems : undefined,
-          answer: snippet(ex),
-          ms: ex.ms,
-        }
-      : { group, check, status: 'pass', detail: detail(ex), request, ms: ex.ms };
-    this.results.add(result);
-    return { ex, passed: !complaint };
+    const seen = ex.error ? {} : { op: id, httpStatus: ex.status, outcome: outcome(ex) };
+    this.results.add(
+      complaint
+        ? {
+            group,
+            check,
+            status: 'fail',
+            detail: complaint,
+            request,
+            curl: curlOf(this.options, id, input),
+            problems: problems.length ? problems : undefined,
+            answer: snippet(ex),
+            ms: ex.ms,
+            ...seen,
+          }
+        : { group, check, status: 'pass', detail: detail(ex), request, ms: ex.ms, ...seen },
+    );
+    return !complaint;
   }
 
   skip(group: string, check: string, why: string) {
     this.results.add({ group, check, status: 'skip', detail: why });
   }
 
-  private second?: Promise<{ token?: string; why?: string }>;
-
-  /** A second user's session: --account2, or a fresh registration on a sandbox server (once per run). */
-  secondUser(): Promise<{ token?: string; why?: string }> {
-    return (this.second ??= this.registerSecond());
+  fail(group: string, check: string, why: string) {
+    this.results.add({ group, check, status: 'fail', detail: why });
   }
 
-  private async registerSecond(): Promise<{ token?: string; why?: string }> {
-    const given = this.options.second;
-    if (given) {
+  private main?: Promise<User>;
+
+  /**
+   * The run's own session: `--token`, else a login as `--account`. A login that fails is a
+   * failure of the run, reported once (every check that needed the session says it was skipped
+   * for that reason): a server must not be judged logged out without saying so.
+   */
+  session(): Promise<User> {
+    return (this.main ??= (async () => {
+      const { account, token } = this.options;
+      if (token) return { ...account, token };
+      const ex = await this.send('login', { body: account });
+      if (isOk(ex)) return { ...account, token: messageOf<{ token: string }>(ex).token };
+      const why = `logging in as ${account.account} failed: ${ex.error ?? `HTTP ${ex.status} ${outcome(ex)}`}`;
+      this.fail('session', `log in as ${account.account}`, `${why}; the checks that need a session were skipped (give --account/--password or --token)`);
+      return { why };
+    })());
+  }
+
+  /** A login that answers the token or undefined (the run's own session goes through `session()`). */
+  async login(creds: Credentials): Promise<string | undefined> {
+    if (creds === this.options.account) return (await this.session()).token;
+    const ex = await this.send('login', { body: creds });
+    return isOk(ex) ? messageOf<{ token: string }>(ex).token : undefined;
+  }
+
+  private second?: Promise<User>;
+
+  /** A second user's session: --account2, or a fresh registration (once per run). */
+  secondUser(): Promise<User> {
+    return (this.second ??= (async () => {
+      const given = this.options.second;
+      if (!given) return this.freshUser();
       const token = await this.login(given);
-      return token ? { token } : { why: `logging in as --account2 ${given.account} failed` };
-    }
-    const code = this.options.sandboxCode ?? '123456';
-    const account = `conformance-${randomUUID().slice(0, 8)}@example.com`;
+      return token ? { ...given, token } : { why: `logging in as --account2 ${given.account} failed` };
+    })());
+  }
+
+  /**
+   * A new account registered for this run, so that what a check changes changes nobody's state:
+   * its verification code comes from `--code` or `--code-command`. Without one, the reason.
+   */
+  async freshUser(): Promise<User> {
+    const source = this.options.code;
+    if (!source) return { why: 'registering a fresh user needs a verification code: give --code C (a sandbox) or --code-command CMD' };
+    const account = `conformance-${randomUUID().slice(0, 12)}@example.com`;
     const password = `Cf${randomUUID().slice(0, 8)}!`;
-    await this.send('sendCode', { body: { account, scene: 'register' } });
+    const sent = await this.send('sendCode', { body: { account, scene: 'register' } });
+    if (!isOk(sent)) return { why: `sendCode for ${account} answered ${sent.error ?? outcome(sent)}` };
+    const code = await source(account, 'register');
+    if (!code) return { why: `no verification code for ${account}` };
     const ex = await this.send('register', { body: { accountType: 'email', account, password, confirmPassword: password, code, agree: true } });
     return isOk(ex)
-      ? { token: messageOf<{ token: string }>(ex).token }
-      : { why: `no --account2, and registering ${account} with code ${code} answered ${outcome(ex)}` };
+      ? { account, password, token: messageOf<{ token: string }>(ex).token }
+      : { why: `registering ${account} with code ${code} answered ${ex.error ?? outcome(ex)}` };
   }
 
-  async login(creds: Credentials): Promise<string | undefined> {
-    const ex = await this.send('login', { body: { account: creds.account, password: creds.password } });
-    return isOk(ex) ? messageOf<{ token: string }>(ex).token : undefined;
+  /** The mock's control API, when the run has one: moves the virtual clock, injects a fault. */
+  async control(path: 'clock' | 'faults', body: unknown): Promise<string | undefined> {
+    const base = this.options.control;
+    if (!base) return 'the server has no control API (give --control URL, as --mock does)';
+    const ex = await fetch(`${base.replace(/\/$/, '')}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...this.options.headers },
+      body: JSON.stringify(body),
+    }).catch((e: Error) => e);
+    if (ex instanceof Error) return `the control API did not answer: ${ex.message}`;
+    return ex.ok ? undefined : `the control API answered HTTP ${ex.status}: ${(await ex.text()).slice(0, 200)}`;
   }
 }
 

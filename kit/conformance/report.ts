@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import builder from 'junit-report-builder';
+import { coverageOf, coverageText, type Coverage } from './coverage.ts';
 import type { Result } from './results.ts';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
@@ -43,6 +44,8 @@ export function textReport(results: Result[], verbose = false): string {
   const s = summary(results);
   lines.push(
     '',
+    coverageText(coverageOf(results), verbose),
+    '',
     `${s.fail ? 'FAILED' : 'PASSED'}: ${s.checks} checks in ${s.groups} groups: ${s.pass} passed, ${s.fail} failed (in ${s.failedGroups} groups), ${s.skip} skipped`,
   );
   return lines.join('\n');
@@ -51,7 +54,8 @@ export function textReport(results: Result[], verbose = false): string {
 export function writeReports(dir: string, results: Result[], target: string): { json: string; junit: string } {
   mkdirSync(dir, { recursive: true });
   const json = join(dir, 'conformance.json');
-  writeFileSync(json, JSON.stringify({ target, summary: summary(results), results }, null, 2) + '\n');
+  const coverage = coverageOf(results);
+  writeFileSync(json, JSON.stringify({ target, summary: summary(results), coverage, results }, null, 2) + '\n');
   const junit = join(dir, 'conformance.junit.xml');
   const report = builder.newBuilder();
   const suites = new Map<string, ReturnType<typeof report.testSuite>>();
@@ -69,6 +73,28 @@ export function writeReports(dir: string, results: Result[], target: string): { 
       );
     }
   }
+  coverageSuite(report.testSuite(), coverage);
   report.writeTo(junit);
   return { json, junit };
+}
+
+/**
+ * The coverage in JUnit: a suite whose properties are the figures, with a test case per
+ * (operation, code) pair of the contract: passed when an answer reached it, skipped with the
+ * reason when not.
+ */
+function coverageSuite(suite: ReturnType<ReturnType<typeof builder.newBuilder>['testSuite']>, cov: Coverage) {
+  suite
+    .name('coverage')
+    .property('operations.ok', `${cov.operations.ok}/${cov.operations.total}`)
+    .property('responses.reached', `${cov.responses.reached}/${cov.responses.total}`)
+    .property('codes.reached', `${cov.codes.reached}/${cov.codes.total}`)
+    .property('ownCodes.reached', `${cov.ownCodes.reached}/${cov.ownCodes.total}`);
+  const why = new Map(cov.unreached.map((u) => [`${u.op}|${u.code}`, u.why]));
+  for (const [op, entry] of Object.entries(cov.perOperation)) {
+    for (const code of Object.keys(entry.codes)) {
+      const c = suite.testCase().className(`coverage ${op}`).name(code);
+      if (!entry.codes[code]) c.skipped().standardOutput(why.get(`${op}|${code}`) ?? '');
+    }
+  }
 }

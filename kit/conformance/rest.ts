@@ -4,39 +4,76 @@
  * from the schemas that break them, which must be refused with a 400/413/415 and a declared code.
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { contractExamples, type ExamplePair } from '../../codegen/examples.ts';
+import { randomUUID } from 'node:crypto';
+import { contractExamples, type ExamplePair, type ExampleRequest } from '../../codegen/examples.ts';
 import { operationSchemas } from '../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../contracts/generated/operations.ts';
 import { outcome } from './checks.ts';
-import { isOk, type Context } from './context.ts';
+import type { Context, User } from './context.ts';
 import type { Exchange } from './http.ts';
 
-/** Examples that change the account's credentials or end its session: sent last, in this order. */
-const LAST = ['resetPassword', 'changePassword', 'logout'];
+/** The account and password the contract's examples are written for (the mock's demo user). */
+const DEMO = { account: 'demo@example.com', password: 'Demo1234' };
 
+/** Whether an operation changes state (every change takes an Idempotency-Key; login and the codes count failures). */
+const changes = (op: OperationId) => operationTable[op].method !== 'get';
+
+/**
+ * The example's request as a fresh user sends it: the demo's account and password are the fresh
+ * user's, and an account the example registers is a new one, so that a second run finds the
+ * server as the first did.
+ */
+export function asUser(request: ExampleRequest, user: User, op: OperationId): ExampleRequest {
+  const swap = (v: unknown, key?: string): unknown => {
+    if (Array.isArray(v)) return v.map((x) => swap(x));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x, k)]));
+    if (v === DEMO.account) return user.account;
+    if (v === DEMO.password) return user.password;
+    if (key === 'account' && typeof v === 'string' && v.includes('@') && (op === 'register' || op === 'sendCode'))
+      return `new-${randomUUID().slice(0, 12)}@example.com`;
+    return v;
+  };
+  return { body: swap(request.body), query: swap(request.query) as Record<string, string> };
+}
+
+/**
+ * Every paired example of the contract, sent as written. Reads go as the run's own session.
+ * Changes go as a fresh user each (registered for the run), so that the run's account and the
+ * server's data are as they were (a password change, a wrong password that counts towards a
+ * lock, an order left open); without fresh users they are skipped, with what they need.
+ */
 export async function examplesPhase(ctx: Context): Promise<void> {
-  const operations = contractExamples()
-    .filter((o) => ctx.selected(o.op))
-    .sort((a, b) => LAST.indexOf(a.op) - LAST.indexOf(b.op));
-  let token = await ctx.login(ctx.options.account);
+  const operations = contractExamples().filter((o) => ctx.selected(o.op, 'examples'));
   for (const { op, pairs } of operations) {
     for (const pair of pairs) {
       const loggedOut = pair.name === 'not_logged_in';
-      if (!loggedOut && operationTable[op].auth && !token) {
-        ctx.skip(op, `example ${pair.name}`, `no session: logging in as ${ctx.options.account.account} failed`);
-        continue;
+      const check = `example ${pair.name}`;
+      let request = pair.request ?? { query: {} };
+      let token: string | undefined;
+      if (changes(op)) {
+        const user = await ctx.freshUser();
+        if (!user.token) {
+          ctx.skip(op, check, `a change, sent only as a fresh user so that the run leaves no trace: ${user.why}`);
+          continue;
+        }
+        request = asUser(request, user, op);
+        token = user.token;
+      } else if (!loggedOut && operationTable[op].auth) {
+        const session = await ctx.session();
+        if (!session.token) {
+          ctx.skip(op, check, `no session: ${session.why}`);
+          continue;
+        }
+        token = session.token;
       }
-      const request = pair.request ?? { query: {} };
-      const { ex } = await ctx.check(
+      await ctx.check(
         op,
-        `example ${pair.name}`,
+        check,
         op,
         { body: request.body, query: request.query, token: loggedOut ? undefined : token },
         (answer) => expectation(pair, answer),
         (answer) => exampleDetail(pair, answer),
       );
-      // A session ended (logout, a password change, expiry): log in again for the examples after.
-      if (!loggedOut && (body(ex)?.type === '999' || (op === 'logout' && isOk(ex)))) token = await ctx.login(ctx.options.account);
     }
   }
 }
@@ -54,7 +91,7 @@ function expectation(pair: ExamplePair, answer: Exchange): string | undefined {
 function exampleDetail(pair: ExamplePair, answer: Exchange): string {
   const got = outcome(answer);
   if (got === pair.name) return `HTTP ${answer.status} ${got}, as the example`;
-  return `HTTP ${answer.status} ${got}; the example shows ${pair.name} (${pair.summary ?? 'its setup'})`;
+  return `HTTP ${answer.status} ${got}; the example shows ${pair.name}, which needs: ${pair.summary ?? 'its setup'}`;
 }
 
 // -----------------------------------------------------------------------------------------------
@@ -85,7 +122,7 @@ interface Mutation {
 
 const ajv = new Ajv2020({ strict: false });
 const compiled = new Map<object, ValidateFunction>();
-const validator = (schema: object) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!;
+export const validator = (schema: object) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!;
 
 const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
@@ -174,19 +211,33 @@ function coerceQuery(query: Record<string, string>, schema: Schema): Record<stri
 
 const omit = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));
 
+/**
+ * Requests that break the schemas, sent as a client would: with the run's session (an operation
+ * that needs one gets it, and a server must not validate only anonymous callers), and public
+ * operations also without one.
+ */
 export async function invalidPhase(ctx: Context): Promise<void> {
-  const token = await ctx.login(ctx.options.account);
+  const session = await ctx.session();
   for (const o of contractExamples()) {
-    if (!ctx.selected(o.op)) continue;
+    if (!ctx.selected(o.op, 'invalid')) continue;
     const ok = o.pairs.find((p) => p.name === 'ok')?.request;
+    const auth = operationTable[o.op].auth;
     for (const m of mutations(o.op, ok?.body, ok?.query ?? {})) {
-      const input = m.raw ? { raw: m.raw, query: ok?.query, token } : m.query ? { query: m.query, token } : { body: m.body, query: ok?.query, token };
-      await ctx.check(o.op, `invalid: ${m.what}`, o.op, input, (ex) => {
-        const b = ex.body as { type?: string } | undefined;
-        if (b?.type === 'ok') return `an invalid request was accepted (HTTP ${ex.status} ok): ${m.what}`;
-        if (![400, 413, 415].includes(ex.status)) return `an invalid request must get HTTP 400, 413 or 415, got ${ex.status} (${outcome(ex)})`;
-        return undefined;
-      });
+      const input = m.raw ? { raw: m.raw, query: ok?.query } : m.query ? { query: m.query } : { body: m.body, query: ok?.query };
+      const tokens = auth ? [session.token] : session.token ? [undefined, session.token] : [undefined];
+      for (const token of tokens) {
+        const check = `invalid: ${m.what}${auth ? '' : token ? ' (logged in)' : ' (anonymous)'}`;
+        if (auth && !token) {
+          ctx.skip(o.op, check, `no session: ${session.why}`);
+          continue;
+        }
+        await ctx.check(o.op, check, o.op, { ...input, token }, (ex) => {
+          const b = ex.body as { type?: string } | undefined;
+          if (b?.type === 'ok') return `an invalid request was accepted (HTTP ${ex.status} ok): ${m.what}`;
+          if (![400, 413, 415].includes(ex.status)) return `an invalid request must get HTTP 400, 413 or 415, got ${ex.status} (${outcome(ex)})`;
+          return undefined;
+        });
+      }
     }
   }
 }

@@ -20,6 +20,10 @@ export interface Result {
   /** The start of the answer's body, for a fail. */
   answer?: string;
   ms?: number;
+  /** For a checked answer: the operation, its HTTP status and its outcome (`ok`, a code), for the coverage report. */
+  op?: string;
+  httpStatus?: number;
+  outcome?: string;
 }
 
 export class Results {

@@ -1,0 +1,78 @@
+/**
+ * Cases every operation of a kind has, made from the contract: a server failure answers
+ * `internal` (a fault injected with the mock's control API), and a changing operation's
+ * Idempotency-Key sent again with another request answers `idempotency_key_reused`.
+ */
+import { randomUUID } from 'node:crypto';
+import { contractExamples } from '../../../codegen/examples.ts';
+import { operationSchemas } from '../../../contracts/generated/operation-schemas.ts';
+import { operationTable, type OperationId } from '../../../contracts/generated/operations.ts';
+import { errorCatalogue } from '../../../contracts/generated/error-catalogue.ts';
+import { outcome } from '../checks.ts';
+import { takesIdempotencyKey } from '../context.ts';
+import { asUser, validator } from '../rest.ts';
+import { SetupFailed, type Case, type Setup } from './case.ts';
+
+type Schema = { type?: string; enum?: unknown[]; pattern?: string; format?: string; maxLength?: number; properties?: Record<string, Schema> };
+
+const examples = new Map(contractExamples().map((o) => [o.op, o]));
+
+/** The operation's `ok` example as the case's user sends it. */
+function okRequest(op: OperationId, s: Setup) {
+  const ok = examples.get(op)?.pairs.find((p) => p.name === 'ok')?.request ?? { query: {} };
+  return asUser(ok, s.user, op);
+}
+
+/**
+ * Another request the schema still accepts: a decimal one step up in its last digit, a boolean
+ * flipped, or a free text one letter longer. Undefined when the body has none of them.
+ */
+export function variantOf(op: OperationId, body: unknown): Record<string, unknown> | undefined {
+  const schema = operationSchemas[op].body as Schema | null;
+  if (!schema?.properties || !body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  const [decimals, flags, texts]: Array<Array<Record<string, unknown>>> = [[], [], []];
+  for (const [k, v] of Object.entries(b)) {
+    const p = schema.properties[k] ?? {};
+    if (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v)) decimals.push({ ...b, [k]: v.replace(/\d$/, (d) => (d === '9' ? '8' : String(Number(d) + 1))) });
+    else if (typeof v === 'boolean') flags.push({ ...b, [k]: !v });
+    else if (typeof v === 'string' && !p.enum && !p.pattern && !p.format && (p.maxLength ?? 100) > v.length + 1) texts.push({ ...b, [k]: `${v}x` });
+  }
+  return [...decimals, ...flags, ...texts].find((t) => validator(schema)(t));
+}
+
+const internal: Case[] = (Object.keys(operationTable) as OperationId[])
+  .filter((op) => errorCatalogue[op].some((e) => e.code === 'internal'))
+  .map((op) => ({
+    op,
+    expect: 'internal',
+    what: 'the server fails (a fault injected with the control API)',
+    needs: ['control'],
+    async request(s) {
+      await s.fault(op, 'http500');
+      const { body, query } = okRequest(op, s);
+      return { body, query };
+    },
+  }));
+
+const reused: Case[] = (Object.keys(operationTable) as OperationId[])
+  .filter((op) => takesIdempotencyKey(op) && errorCatalogue[op].some((e) => e.code === 'idempotency_key_reused'))
+  .map((op) => ({
+    op,
+    expect: 'idempotency_key_reused',
+    what: 'an Idempotency-Key already used with another request',
+    async request(s) {
+      const { body, query } = okRequest(op, s);
+      const variant = variantOf(op, body);
+      if (!variant) throw new SetupFailed('the example request has no field that can differ and stay valid', true);
+      const key = randomUUID();
+      const first = await s.send(op, { body, query, idempotencyKey: key });
+      // Only answers the operation itself gave are kept (HTTP 200, type ok or error).
+      const type = (first.body as { type?: string } | undefined)?.type;
+      if (first.status !== 200 || (type !== 'ok' && type !== 'error'))
+        throw new SetupFailed(`the first request was refused before it ran (HTTP ${first.status} ${outcome(first)}), so its key is not kept`, true);
+      return { body: variant, query, idempotencyKey: key };
+    },
+  }));
+
+export const genericCases: Case[] = [...internal, ...reused];
