@@ -196,8 +196,8 @@ export class Context {
       : { why: `registering ${account} with code ${code} answered ${ex.error ?? outcome(ex)}` };
   }
 
-  /** The mock's control API, when the run has one: moves the virtual clock, injects a fault. */
-  async control(path: 'clock' | 'faults', body: unknown): Promise<string | undefined> {
+  /** POSTs to the mock's control API (`clock`, `faults`, `p2p/act`…, see contracts/mock-control.yaml): undefined, or why it failed. */
+  async control(path: string, body: unknown): Promise<string | undefined> {
     const base = this.options.control;
     if (!base) return 'the server has no control API (give --control URL, as --mock does)';
     const ex = await fetch(`${base.replace(/\/$/, '')}/${path}`, {

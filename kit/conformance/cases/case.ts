@@ -76,6 +76,12 @@ export class Setup {
     if (why) throw new SetupFailed(why, true);
   }
 
+  /** Any other control call (`p2p/act`, `support/reply`, `price`…, see contracts/mock-control.yaml). */
+  async mock(path: string, body: unknown): Promise<void> {
+    const why = await this.ctx.control(path, body);
+    if (why) throw new SetupFailed(why, true);
+  }
+
   /** The next call of `op` answers an injected fault (control API). */
   async fault(op: OperationId, kind: 'http500' | 'http401' | '999' | '998' | '997' | 'error'): Promise<void> {
     const why = await this.ctx.control('faults', { operationId: op, kind, times: 1 });
