@@ -2,12 +2,14 @@
  * Validates the three contracts, each twice: as edited (the root and the files it refers to, as
  * each validator resolves them) and as bundled (contracts/generated/bundled/, what every consumer
  * reads): the OpenAPI 3.1 documents with @readme/openapi-parser, the AsyncAPI 3 document with
- * @asyncapi/parser. Exit 1 on any error.
+ * @asyncapi/parser. Then every schema's keys in the sources (codegen/schema-keywords.ts), which
+ * neither validator checks. Exit 1 on any error.
  */
 import { relative } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { Parser, fromFile } from '@asyncapi/parser';
-import { bundledFile, root, SOURCES, type ContractName } from './generators/paths.ts';
+import { bundledFile, contracts, root, SOURCES, type ContractName } from './generators/paths.ts';
+import { strayKeysInSources } from './schema-keywords.ts';
 
 let failed = false;
 const files = (name: ContractName) => [SOURCES[name], bundledFile(name)];
@@ -44,4 +46,10 @@ for (const file of files('asyncapi')) {
     for (const d of diagnostics.filter((x) => x.severity === 1)) console.log(`     warning: ${d.path.join('.')}: ${d.message}`);
   }
 }
+const stray = strayKeysInSources(contracts);
+if (stray.length) {
+  failed = true;
+  console.error(`FAIL ${stray.length} schema keys are neither a JSON Schema 2020-12 / OpenAPI 3.1 keyword nor an x- extension`);
+  for (const s of stray) console.error(`     contracts/${s.file}#${s.pointer}`);
+} else console.log('ok   every schema key of the sources is a schema keyword or an x- extension');
 process.exit(failed ? 1 : 0);

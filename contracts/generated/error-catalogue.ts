@@ -2099,7 +2099,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "loan_open",
       "status": 200,
       "type": "error",
-      "when": "The caller has a loan applying, issued or overdue."
+      "when": "The caller has a loan applying, issued or overdue (`broken` or `expired`)."
     }
   ],
   "repayLoan": [
@@ -3131,13 +3131,13 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "no_liquidity",
       "status": 200,
       "type": "error",
-      "when": "A market order finds the opposite side of the book empty, or a market buy by `quantity` without `quoteAmount` asks for more than the 20 ask levels hold."
+      "when": "A market order finds the opposite side of the book empty, or a market buy by `quantity` without `quoteAmount` asks for more than the ask side holds (20 levels: the mock's rule; a server may hold more)."
     },
     {
       "code": "insufficient_balance",
       "status": 200,
       "type": "error",
-      "when": "The exchange-account available balance is less than what must be frozen: for a sell `quantity` of the base coin; for a limit buy price × quantity rounded up to 6 decimals of the quote coin; for a market buy `quoteAmount`, or else the cost of `quantity` walking the asks rounded up to 6 decimals."
+      "when": "The exchange-account available balance is less than what must be frozen: for a sell `quantity` of the base coin; for a limit buy price × quantity rounded up to 6 decimals of the quote coin (no fee room); for a market buy `quoteAmount`, or else the cost of `quantity` walking the asks rounded up to 6 decimals."
     }
   ],
   "cancelOrder": [
@@ -3412,7 +3412,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "insufficient_margin",
       "status": 200,
       "type": "error",
-      "when": "The lever account's available balance is less than the margin plus the opening fee, or (at market) opening would put the account's risk rate at or below the liquidation line (equity less the fee ÷ position margin with the new one); `params.required` is margin plus fee."
+      "when": "The lever account's available balance is less than the margin plus the opening fee, or (at market) opening would put the account's risk rate at or below the liquidation line (the risk check of the description); `params.required` is margin plus fee."
     }
   ],
   "cancelLever": [

@@ -77,7 +77,11 @@ export interface paths {
          * Log in
          * @description Opens a session for an account (email, or phone with `country`) and its login password. The
          *     answer's `token` goes in the `Authorization` header of later calls. A wrong password and an
-         *     unknown account get the same answer, after the same work.
+         *     unknown account get the same answer, after the same work. The attempt limits count the
+         *     client by its network address as "Guessable secrets" defines it (behind a trusted proxy,
+         *     the forwarded address); a successful login clears the account's count, not the client's.
+         *     Its Idempotency-Key is scoped to the client's address when no `Authorization` is sent (see
+         *     Idempotency). Other sessions of the account stay open.
          */
         post: operations["login"];
         delete?: never;
@@ -621,7 +625,9 @@ export interface paths {
          * @description Ends one of my running lock-up positions before its end, where its product allows it: the
          *     amount comes back to my funds account, then the penalty (amount × `earlyPenaltyRate`, rounded
          *     up to the coin's decimals) is taken as a `fee`. Payments already made stay mine; no more
-         *     come.
+         *     come. No transaction password is asked: the money stays on the platform, in the user's own
+         *     funds account (only operations that send money to someone else, such as `withdraw` and a
+         *     P2P `confirm`, ask for one).
          */
         post: operations["redeemLock"];
         delete?: never;
@@ -801,10 +807,17 @@ export interface paths {
          * Apply for a loan
          * @description Applies with the terms quoteLoan shows. A credit loan also takes an emergency contact (name and
          *     phone), the applicant's contact information and current address: they are used only to reach the
-         *     applicant about this loan, and are never taken from the device. The application is reviewed (the
-         *     mock decides after 60 s, at once in the instant-review scenario; an amount whose whole part ends
-         *     in 7 is rejected); an issued loan pays the principal into the funds account. One open loan at a
-         *     time. The `loan` event follows every change.
+         *     applicant about this loan, and are never taken from the device. They are checked for
+         *     presence only (blank once trimmed is missing: `field_required`) and their schema lengths,
+         *     not for form (phone, email), and stored trimmed. Checks run in the order of `x-error-codes`:
+         *     product and terms, then identity (998), then contact fields, then the open loan. One open
+         *     loan at a time: `applying`, `issued`, `broken` and `expired` are open, `rejected` and
+         *     `repaid` not. An issued loan pays the principal into the funds account; its due dates are
+         *     fixed then, from `issuedAt` (instalment n at n × 30 days, the last at `days`); an
+         *     application shows them as if issued at once. A rejection carries no reason in 1.x. The mock
+         *     reviews after 60 s (at once in the instant-review scenario) and rejects an amount whose
+         *     whole part ends in 7 (the mock's rule; a server reviews as it must). The `loan` event
+         *     follows every change.
          */
         post: operations["applyLoan"];
         delete?: never;
@@ -986,9 +999,14 @@ export interface paths {
         put?: never;
         /**
          * Withdraw to an address of the address book
-         * @description Freezes amount + fee in the funds account. Statuses: application (review), confirming (with
-         *     confirmations up to 6), success; or failure (the frozen amount returns). No transaction password
-         *     set: HTTP 401. Over the 24 h limit of the verification level: `limit_exceeded`.
+         * @description Freezes amount + fee in the funds account: `amount` is what arrives at the address and the
+         *     chain's withdrawFee is taken on top. The answer is the withdrawal's Record: its `amount` is
+         *     minus the requested amount and its `fee` the fee (not one signed total; see Record.amount).
+         *     Statuses: application (review), confirming (with confirmations up to 6), success; or failure
+         *     (amount and fee return). No transaction password set: HTTP 401; wrong ones count toward the
+         *     user's one transaction-password limit (see "Guessable secrets"). Over the 24 h limit of the
+         *     verification level: `limit_exceeded`. The review takes a fixed delay and refuses an address
+         *     ending in `dead` (the mock's rule; a server reviews as it must).
          */
         post: operations["withdraw"];
         delete?: never;
@@ -1155,11 +1173,19 @@ export interface paths {
          * Place a spot order
          * @description Limit orders need price and quantity; market buys take `quoteAmount` (the quote coin to
          *     spend, with at most the ticker's `quotePrecision` decimals) or `quantity`, market sells
-         *     `quantity`. The funds are frozen in the exchange account at once
-         *     (limit buy: price × quantity + fee room; sells: the quantity). A limit order that crosses the
-         *     book fills at once as far as it can; the rest waits until the market reaches its price.
-         *     Market orders fill against the book, with slippage; with no opposite side: `code`
-         *     `no_liquidity`, "No best price at present". The fee (0.1 %) is taken from what the user receives.
+         *     `quantity`. The funds are frozen in the exchange account at once: a limit buy freezes price ×
+         *     quantity rounded up to 6 decimals of the quote coin, with no room for the fee, because the
+         *     fee is never paid from the frozen funds; a market buy its `quoteAmount`, or the cost of
+         *     `quantity` walking the asks; a sell its `quantity`. The fee (0.1 %) is taken from what the
+         *     user receives: a buy's in the base coin, a sell's in the quote coin. A limit order that
+         *     crosses the book fills at once as far as it can, at the book's prices (a buy may pay less
+         *     than its price; what it did not spend is unfrozen when it ends); the rest waits and fills at
+         *     its own price when the market's last price reaches it. Market orders fill against the book,
+         *     with slippage; with no opposite side: `code` `no_liquidity`, "No best price at present".
+         *     The book is synthetic, 20 levels a side, users never match each other (so no self-trade),
+         *     there is no minimum order size beyond the precision and no cap on open orders (the mock's
+         *     rules; a server may differ: see "The contract's rules and the mock's" in the document's
+         *     description).
          */
         post: operations["placeOrder"];
         delete?: never;
@@ -1307,7 +1333,10 @@ export interface paths {
         put?: never;
         /**
          * Open a lever position, at market or as a delegation
-         * @description A market order opens a position at once at the last price. A limit order (a delegation)
+         * @description Every price here is the symbol's last price: the spot market's last traded price (the
+         *     ticker's `last`, the `tickers` event); there is no separate mark or index price, and
+         *     triggers, delegations and liquidation use the same last price. A market order opens a
+         *     position at once at the last price. A limit order (a delegation)
          *     freezes its margin and opening fee and opens at its `price` when the last price reaches it
          *     (a long when the price falls to it or below, a short when it rises to it or above); it can
          *     be cancelled until then. If opening it then would put the account's risk rate at or below
@@ -1317,6 +1346,16 @@ export interface paths {
          *     available balance. Take-profit and stop-loss are optional: for a long the take-profit must
          *     be above and the stop-loss below the opening price (the delegate price, or the last price at
          *     market), the reverse for a short.
+         *     The risk check (at market on opening; for a delegation when its price is reached):
+         *     riskRate after = (available + frozen − opening fee + unrealized P/L) ÷ (position margin +
+         *     the new margin), where available + frozen is the lever account's USDT `balance` before
+         *     the order (open positions' margins and delegations' funds included), unrealized P/L is
+         *     that of the account's open positions and the new one at their last prices, summed, then
+         *     truncated to 6 decimals (the new one's is 0 at market; a delegation's is its P/L from its
+         *     price to the last), position margin is the sum of the open positions' margins, and the
+         *     quotient is truncated to 4 decimals; the order is refused (`insufficient_margin`), or the
+         *     delegation cancelled, when that rate is at or below `liquidationLine`. It is the
+         *     `riskRate` of getLeverAccount, computed as if the position were open.
          */
         post: operations["openLever"];
         delete?: never;
@@ -1776,7 +1815,7 @@ export interface paths {
          *     with the agent's greeting (already read: the caller is looking at it). The agent answers
          *     each message of the caller: it reads it (the `supportRead` event), types (`supportTyping`)
          *     and replies (`supportMessage`); the mock's agent does so 1 and 3 seconds after a message on
-         *     the server's clock. Message `text` is plain text: a client shows it as text, never as HTML;
+         *     the server's clock (the mock's rule; a server's agents are people, and take their time). Message `text` is plain text: a client shows it as text, never as HTML;
          *     links in agent messages are `https://` URLs or paths of this app (`/pages/...`). A
          *     conversation keeps its newest 500 messages; the images of older ones are removed.
          */
@@ -1821,12 +1860,20 @@ export interface paths {
         /**
          * Send support a message (text, an image, or both)
          * @description Adds the message to the caller's conversation (opening it if needed) and answers it; the
-         *     `supportMessage` event carries it to the caller's other connections. `image` is an upload
+         *     `supportMessage` event carries it to every connection of the caller, the sending device's
+         *     own included (the request is not tied to a connection): a client adds a message by its
+         *     `id` once, whichever comes first. `image` is an upload
          *     id of the caller (uploadImage), kept from then on while the conversation shows it: the
          *     conversation keeps its newest 500 messages and the image of an older one is removed (as are
          *     a user's oldest chat images beyond their newest 20 or 40 MB, and a guest's images when its key
-         *     expires: see uploadImage and startSupportGuest). `text` is trimmed; blank text and no image is
-         *     refused. At most 20 messages per minute per conversation.
+         *     expires: see uploadImage and startSupportGuest). `text` is at most 1,000 characters as sent,
+         *     counted in Unicode code points as JSON Schema's `maxLength` counts them (before trimming;
+         *     an emoji like 👍 is one, a flag two, a letter with a combining accent two); over that is
+         *     HTTP 400 `invalid_request`. No character is refused (line breaks, tabs and other control
+         *     characters are kept; a client shows the text as plain text); it is stored trimmed of white
+         *     space at both ends, and blank text with no image is refused. At most 20 messages per
+         *     minute per conversation. A guest's conversation stays with its guest key: logging in does
+         *     not join it to the account's, which is a conversation of its own.
          */
         post: operations["sendSupportMessage"];
         delete?: never;
@@ -2096,9 +2143,15 @@ export interface paths {
          * Move one of my fiat orders on (pay, confirm, cancel, abnormal, appeal, withdraw the appeal)
          * @description One step of the state machine (P2pOrderStatus) by the caller, as the order's buyer or
          *     seller. `confirm` (releases the coin to the buyer) needs the seller's
-         *     `transactionPassword`; `appeal` takes a `reason`. Answers the order after the step; both
-         *     sides get the `p2pOrder` event. Repeating a step with the same Idempotency-Key answers the
-         *     first answer; repeating it with a new key answers `p2p_wrong_state` (or `p2p_order_closed`).
+         *     `transactionPassword` (one limit per user, see "Guessable secrets"); `appeal` takes an
+         *     optional `reason` (empty or missing is accepted in 1.x; clients ask for one). Answers the
+         *     order after the step; both sides get the `p2pOrder` event. Repeating a step with the same
+         *     Idempotency-Key answers the first answer; with a new key, `p2p_wrong_state` (or
+         *     `p2p_order_closed`). A paid order the seller never confirms does not time out: it stays
+         *     `paid` (or `abnormal`) until the seller confirms or either side appeals, and support
+         *     decides. The mock's support decides 30 minutes after the appeal, for the seller when the
+         *     seller had marked the order abnormal, else for the buyer (the mock's rule; a server's
+         *     support decides on the evidence).
          */
         post: operations["actOnP2pOrder"];
         delete?: never;
@@ -2289,7 +2342,7 @@ export interface components {
             accountKind: components["schemas"]["AccountKind"];
             toAccountKind?: components["schemas"]["AccountKind"];
             toCoin?: components["schemas"]["Coin"];
-            /** @description Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative). */
+            /** @description The signed amount of `coin` the record moved in `accountKind`, its `fee` not included (withdrawals, outgoing transfers and exchanges are negative). A withdrawal's is minus what was asked to arrive at the address, and its `fee` (in `coin`) is taken on top: withdrawing 100 USDT with a fee of 1 is `amount` -100.000000 and `fee` 1.000000, and the funds balance falls by 101. An exchange's `fee` is in `toCoin` and already out of `toAmount`. */
             amount: components["schemas"]["Decimal"];
             toAmount?: components["schemas"]["Decimal"];
             fee: components["schemas"]["Decimal"];
@@ -2898,8 +2951,8 @@ export interface components {
          *     | (support decides) | support | appeal | completed for the buyer, cancelled for the seller |
          *
          *     completed and cancelled are final. The spec's "withdrawn" is an appeal withdrawn by the side
-         *     that opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:
-         *     for the seller when the seller had marked the order abnormal, else for the buyer.
+         *     that opened it (P2pAppeal.status). Only `waiting_payment` has a deadline. How support
+         *     decides: see actOnP2pOrder.
          * @enum {string}
          */
         P2pOrderStatus: "waiting_payment" | "paid" | "abnormal" | "appeal" | "completed" | "cancelled";

@@ -6776,7 +6776,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "description": "The signed amount of `coin` the record moved in `accountKind`, its `fee` not included (withdrawals, outgoing transfers and exchanges are negative). A withdrawal's is minus what was asked to arrive at the address, and its `fee` (in `coin`) is taken on top: withdrawing 100 USDT with a fee of 1 is `amount` -100.000000 and `fee` 1.000000, and the funds balance falls by 101. An exchange's `fee` is in `toCoin` and already out of `toAmount`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -7226,7 +7226,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "description": "The signed amount of `coin` the record moved in `accountKind`, its `fee` not included (withdrawals, outgoing transfers and exchanges are negative). A withdrawal's is minus what was asked to arrive at the address, and its `fee` (in `coin`) is taken on top: withdrawing 100 USDT with a fee of 1 is `amount` -100.000000 and `fee` 1.000000, and the funds balance falls by 101. An exchange's `fee` is in `toCoin` and already out of `toAmount`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -7657,7 +7657,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "amount": {
                         "type": "string",
-                        "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                        "description": "The signed amount of `coin` the record moved in `accountKind`, its `fee` not included (withdrawals, outgoing transfers and exchanges are negative). A withdrawal's is minus what was asked to arrive at the address, and its `fee` (in `coin`) is taken on top: withdrawing 100 USDT with a fee of 1 is `amount` -100.000000 and `fee` 1.000000, and the funds balance falls by 101. An exchange's `fee` is in `toCoin` and already out of `toAmount`.",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
@@ -15564,7 +15564,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "description": "The signed amount of `coin` the record moved in `accountKind`, its `fee` not included (withdrawals, outgoing transfers and exchanges are negative). A withdrawal's is minus what was asked to arrive at the address, and its `fee` (in `coin`) is taken on top: withdrawing 100 USDT with a fee of 1 is `amount` -100.000000 and `fee` 1.000000, and the funds balance falls by 101. An exchange's `fee` is in `toCoin` and already out of `toAmount`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -15999,7 +15999,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "description": "The signed amount of `coin` the record moved in `accountKind`, its `fee` not included (withdrawals, outgoing transfers and exchanges are negative). A withdrawal's is minus what was asked to arrive at the address, and its `fee` (in `coin`) is taken on top: withdrawing 100 USDT with a fee of 1 is `amount` -100.000000 and `fee` 1.000000, and the funds balance falls by 101. An exchange's `fee` is in `toCoin` and already out of `toAmount`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -16723,7 +16723,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "Signed change of `accountKind`'s balance (withdrawals and outgoing transfers are negative).",
+                  "description": "The signed amount of `coin` the record moved in `accountKind`, its `fee` not included (withdrawals, outgoing transfers and exchanges are negative). A withdrawal's is minus what was asked to arrive at the address, and its `fee` (in `coin`) is taken on top: withdrawing 100 USDT with a fee of 1 is `amount` -100.000000 and `fee` 1.000000, and the funds balance falls by 101. An exchange's `fee` is in `toCoin` and already out of `toAmount`.",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
@@ -30398,7 +30398,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "completed",
                           "cancelled"
                         ],
-                        "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                        "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). Only `waiting_payment` has a deadline. How support\ndecides: see actOnP2pOrder.\n"
                       },
                       "createdAt": {
                         "type": "integer",
@@ -30916,7 +30916,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). Only `waiting_payment` has a deadline. How support\ndecides: see actOnP2pOrder.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -34292,7 +34292,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). Only `waiting_payment` has a deadline. How support\ndecides: see actOnP2pOrder.\n"
                 },
                 "createdAt": {
                   "type": "integer",
@@ -34788,7 +34788,7 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "completed",
                     "cancelled"
                   ],
-                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). The mock's support decides 30 minutes after the appeal:\nfor the seller when the seller had marked the order abnormal, else for the buyer.\n"
+                  "description": "| action (actOnP2pOrder) | who | from | to |\n|---|---|---|---|\n| pay | buyer | waiting_payment | paid |\n| cancel | buyer, seller | waiting_payment | cancelled: escrow back to the seller |\n| (deadline: the ad's payment window) | the server | waiting_payment | cancelled: escrow back to the seller |\n| confirm | seller (transaction password) | paid, abnormal | completed: escrow to the buyer |\n| abnormal | seller | paid | abnormal: the money did not arrive |\n| appeal | buyer, seller | paid, abnormal | appeal: under rights protection |\n| withdraw_appeal | the side that appealed | appeal | the status before the appeal; the appeal stays, `withdrawn` |\n| (support decides) | support | appeal | completed for the buyer, cancelled for the seller |\n\ncompleted and cancelled are final. The spec's \"withdrawn\" is an appeal withdrawn by the side\nthat opened it (P2pAppeal.status). Only `waiting_payment` has a deadline. How support\ndecides: see actOnP2pOrder.\n"
                 },
                 "createdAt": {
                   "type": "integer",
