@@ -111,10 +111,16 @@ type Schema = {
   exclusiveMinimum?: number;
   enum?: unknown[];
   const?: unknown;
+  pattern?: string;
 };
+
+/** The body size limit of an operation without `x-max-body-bytes` (the Errors section). */
+const DEFAULT_MAX_BODY = 1024 * 1024;
 
 interface Mutation {
   what: string;
+  /** Refused by the contract's rules though no schema says so (kept without checking it against the schema). */
+  always?: boolean;
   body?: unknown;
   query?: Record<string, string>;
   raw?: { text: string; contentType: string };
@@ -177,7 +183,14 @@ function mutations(id: OperationId, okBody: Record<string, unknown> | undefined,
     if (bodySchema.additionalProperties === false) out.push({ what: 'an extra body field', body: { ...base, unexpectedField: 1 } });
     out.push({ what: 'a text/plain body', raw: { text: JSON.stringify(base), contentType: 'text/plain' } });
     out.push({ what: 'a malformed JSON body', raw: { text: '{"unterminated": ', contentType: 'application/json' } });
+    for (const [field, s] of props.filter(([f, x]) => typeof x.pattern === 'string' && typeof base[f] === 'string').slice(0, 2)) {
+      out.push({ what: `body field ${field} not of its pattern ${s.pattern}`, body: { ...base, [field]: '-1e5' } });
+    }
+    const limit = (operationTable[id] as { maxBodyBytes?: number }).maxBodyBytes ?? DEFAULT_MAX_BODY;
+    out.push({ what: `a body over the size limit (${limit} bytes)`, raw: { text: JSON.stringify({ ...base, pad: 'a'.repeat(limit) }), contentType: 'application/json' } });
   }
+  // The Errors section: a query parameter the operation does not define is invalid_request.
+  out.push({ what: 'a query parameter the operation does not define', query: { ...okQuery, undefinedParameter: '1' }, always: true });
   const querySchema = schemas.query as Schema | null;
   if (querySchema?.properties) {
     for (const field of querySchema.required ?? []) {
@@ -193,7 +206,7 @@ function mutations(id: OperationId, okBody: Record<string, unknown> | undefined,
   }
   // Only requests the contract itself refuses: a mutation the schema still accepts is no test.
   return out.filter((m) => {
-    if (m.raw) return true;
+    if (m.raw || m.always) return true;
     if (m.query) return !validator(querySchema!)(coerceQuery(m.query, querySchema!));
     return !validator(bodySchema!)(m.body);
   });
