@@ -7,6 +7,7 @@ import { operationTable, type OperationId } from '../../contracts/generated/oper
 import { outcome, problemsOf, snippet } from './checks.ts';
 import { call, curlOf, describeCall, type CallInput, type Exchange } from './http.ts';
 import { Results, type Result } from './results.ts';
+import { scaleProblemsOf } from './scale.ts';
 
 export interface Credentials {
   account: string;
@@ -84,7 +85,7 @@ export class Context {
   ): Promise<{ ex: Exchange; passed: boolean }> {
     const ex = await this.send(id, input);
     const request = `${describeCall(id, input)}${input.raw ? ` (${input.raw.contentType})` : input.body !== undefined ? ` ${JSON.stringify(input.body).slice(0, 300)}` : ''}`;
-    const problems = problemsOf(id, ex);
+    const problems = [...problemsOf(id, ex), ...(await scaleProblemsOf(this, id, input, ex))];
     const complaint = problems.length ? `the answer breaks the contract (HTTP ${ex.status})` : expect?.(ex);
     const result: Result = complaint
       ? {
