@@ -2583,22 +2583,21 @@ export interface components {
         Locale: string & ("en" | "es" | "de" | "fr" | "zh" | "jp" | "hk" | "it" | "sv" | "cr" | "pt" | "ko" | "th" | "ar" | "vi" | "tr" | "ru" | "bg" | "ro" | "br");
         /**
          * @description A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed
-         *     with exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never
-         *     `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):
-         *     - an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,
-         *       flash quotes, chain minimums and fees, rebates and team income per coin): the coin's
-         *       `precision` (`listCoins`); a record's
-         *       and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);
-         *     - a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the
-         *       symbol's `pricePrecision`;
-         *     - a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a
-         *       buy's fee): `amountPrecision`; a removed book level is zero at this scale;
-         *     - a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):
-         *       `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):
-         *       `settlementPrecision`;
-         *     - a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage
-         *       (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;
-         *     - configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.
+         *     with exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros
+         *     kept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).
+         *     `x-scale` is one of:
+         *     - an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);
+         *     - `as-is`: a configured value (a fee rate), printed as configured;
+         *     - `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the
+         *       field's own object, then the objects around it, then the request; a name in capitals
+         *       (`USDT`) is the coin itself; a list of fields is tried in order;
+         *     - `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,
+         *       `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;
+         *       `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base
+         *       or quote coin;
+         *     - `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);
+         *     - `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;
+         *     - a list, on the items of a fixed-length array: the scale of each position.
          *     Rounding: fees and amounts paid or frozen round up; amounts received round down; values
          *     only shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward
          *     zero; balances and amounts a user entered are exact (inputs are checked, never rounded).
@@ -3489,7 +3488,7 @@ export interface components {
         };
         /** @enum {string} */
         KlinePeriod: "1min" | "5min" | "15min" | "30min" | "60min" | "4hour" | "1day" | "1week" | "1mon";
-        /** @description `[price, quantity]`: two decimals, the price with the symbol's `pricePrecision`, the quantity with its `amountPrecision`. */
+        /** @description `[price, quantity]`: two decimals, the price with the symbol's `pricePrecision`, the quantity with its `amountPrecision` (a removed level's quantity is zero at this scale). */
         PriceLevel: [
             components["schemas"]["Decimal"],
             components["schemas"]["Decimal"]

@@ -270,27 +270,30 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "properties": {
                     "mobile": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 2
                     },
                     "realName": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 2
                     },
                     "advanced": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 2
                     }
                   }
                 },
@@ -299,11 +302,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "description": "Units of each fiat currency per 1 USDT, for showing converted totals.",
                   "additionalProperties": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": "as-is"
                   }
                 },
                 "spotFeeRate": {
@@ -312,7 +316,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": "as-is"
                 }
               }
             }
@@ -965,7 +970,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 2
                     },
                     "withdrawalLimitLeft": {
                       "type": "string",
@@ -973,7 +979,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
                       "examples": [
                         "1850.00"
-                      ]
+                      ],
+                      "x-scale": 2
                     },
                     "hasTransactionPassword": {
                       "type": "boolean"
@@ -1359,7 +1366,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 2
                     },
                     "withdrawalLimitLeft": {
                       "type": "string",
@@ -1367,7 +1375,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
                       "examples": [
                         "1850.00"
-                      ]
+                      ],
+                      "x-scale": 2
                     },
                     "hasTransactionPassword": {
                       "type": "boolean"
@@ -1916,7 +1925,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "withdrawalLimitLeft": {
                   "type": "string",
@@ -1924,7 +1934,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
                   "examples": [
                     "1850.00"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "hasTransactionPassword": {
                   "type": "boolean"
@@ -3040,7 +3051,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "withdrawalLimitLeft": {
                   "type": "string",
@@ -3048,7 +3060,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
                   "examples": [
                     "1850.00"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "hasTransactionPassword": {
                   "type": "boolean"
@@ -3969,7 +3982,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "withdrawalLimitLeft": {
                   "type": "string",
@@ -3977,7 +3991,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
                   "examples": [
                     "1850.00"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "hasTransactionPassword": {
                   "type": "boolean"
@@ -4999,7 +5014,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "withdrawalLimitLeft": {
                   "type": "string",
@@ -5007,7 +5023,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^(0|[1-9][0-9]*)\\.[0-9]{2}$",
                   "examples": [
                     "1850.00"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "hasTransactionPassword": {
                   "type": "boolean"
@@ -5588,11 +5605,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         },
                         "minDeposit": {
                           "type": "string",
-                          "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                          "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                           "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                           "examples": [
                             "64210.55"
-                          ]
+                          ],
+                          "x-scale": {
+                            "coin": "coin"
+                          }
                         },
                         "depositConfirmations": {
                           "type": "integer",
@@ -5600,19 +5620,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         },
                         "minWithdraw": {
                           "type": "string",
-                          "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                          "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                           "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                           "examples": [
                             "64210.55"
-                          ]
+                          ],
+                          "x-scale": {
+                            "coin": "coin"
+                          }
                         },
                         "withdrawFee": {
                           "type": "string",
-                          "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                          "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                           "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                           "examples": [
                             "64210.55"
-                          ]
+                          ],
+                          "x-scale": {
+                            "coin": "coin"
+                          }
                         },
                         "withdrawConfirmations": {
                           "type": "integer",
@@ -5833,11 +5859,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "usdtTotal": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 2
                 },
                 "accounts": {
                   "type": "array",
@@ -5864,11 +5891,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "usdtTotal": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": 2
                       },
                       "balances": {
                         "type": "array",
@@ -5891,19 +5919,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             },
                             "available": {
                               "type": "string",
-                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                               "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                               "examples": [
                                 "64210.55"
-                              ]
+                              ],
+                              "x-scale": {
+                                "coin": "coin"
+                              }
                             },
                             "frozen": {
                               "type": "string",
-                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                               "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                               "examples": [
                                 "64210.55"
-                              ]
+                              ],
+                              "x-scale": {
+                                "coin": "coin"
+                              }
                             },
                             "usdtValue": {
                               "type": "string",
@@ -5911,7 +5945,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                               "examples": [
                                 "64210.55"
-                              ]
+                              ],
+                              "x-scale": 2
                             }
                           }
                         }
@@ -6209,11 +6244,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "minDeposit": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "confirmations": {
                   "type": "integer"
@@ -6780,23 +6818,35 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "toAmount": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "toCoin"
+                  }
                 },
                 "fee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": [
+                      "toCoin",
+                      "coin"
+                    ]
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -7230,23 +7280,35 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "toAmount": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "toCoin"
+                  }
                 },
                 "fee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": [
+                      "toCoin",
+                      "coin"
+                    ]
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -7661,23 +7723,35 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "toAmount": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "toCoin"
+                        }
                       },
                       "fee": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": [
+                            "toCoin",
+                            "coin"
+                          ]
+                        }
                       },
                       "status": {
                         "type": "string",
@@ -8088,7 +8162,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "frozen": {
                         "type": "string",
@@ -8096,23 +8173,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "availableAfter": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "frozenAfter": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "time": {
                         "type": "integer",
@@ -8366,19 +8452,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "minAmount": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "maxAmount": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "dailyRate": {
                     "type": "string",
@@ -8713,7 +8805,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -8721,7 +8816,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "quantity": {
                   "type": "integer",
@@ -8741,7 +8839,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "periods": {
                   "type": "integer",
@@ -8759,11 +8860,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "earned": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "total": {
                   "type": "string",
@@ -8771,7 +8875,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "startAt": {
                   "type": "integer",
@@ -8824,7 +8931,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "returned": {
                   "type": "string",
@@ -8832,7 +8942,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 }
               }
             }
@@ -9111,7 +9224,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -9119,7 +9235,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "quantity": {
                   "type": "integer",
@@ -9139,7 +9258,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "periods": {
                   "type": "integer",
@@ -9157,11 +9279,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "earned": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "total": {
                   "type": "string",
@@ -9169,7 +9294,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "startAt": {
                   "type": "integer",
@@ -9222,7 +9350,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "returned": {
                   "type": "string",
@@ -9230,7 +9361,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 }
               }
             }
@@ -9462,11 +9596,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "price": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "outputCoin": {
                     "type": "string",
@@ -9477,11 +9614,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "dailyOutput": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "outputCoin"
+                    }
                   },
                   "days": {
                     "type": "integer",
@@ -9783,7 +9923,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -9791,7 +9934,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "quantity": {
                   "type": "integer",
@@ -9811,7 +9957,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "periods": {
                   "type": "integer",
@@ -9829,11 +9978,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "earned": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "total": {
                   "type": "string",
@@ -9841,7 +9993,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "startAt": {
                   "type": "integer",
@@ -9894,7 +10049,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "returned": {
                   "type": "string",
@@ -9902,7 +10060,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 }
               }
             }
@@ -10137,27 +10298,36 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "minAmount": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "maxAmount": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "totalDeposit": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   }
                 }
               }
@@ -10449,7 +10619,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -10457,7 +10630,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "quantity": {
                   "type": "integer",
@@ -10477,7 +10653,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "periods": {
                   "type": "integer",
@@ -10495,11 +10674,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "earned": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "total": {
                   "type": "string",
@@ -10507,7 +10689,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payoutCoin"
+                  }
                 },
                 "startAt": {
                   "type": "integer",
@@ -10560,7 +10745,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "returned": {
                   "type": "string",
@@ -10568,7 +10756,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 }
               }
             }
@@ -10869,7 +11060,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "price": {
                         "type": "string",
@@ -10877,7 +11071,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "quantity": {
                         "type": "integer",
@@ -10897,7 +11094,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "payoutCoin"
+                        }
                       },
                       "periods": {
                         "type": "integer",
@@ -10915,11 +11115,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "earned": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "payoutCoin"
+                        }
                       },
                       "total": {
                         "type": "string",
@@ -10927,7 +11130,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "payoutCoin"
+                        }
                       },
                       "startAt": {
                         "type": "integer",
@@ -10980,7 +11186,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "returned": {
                         "type": "string",
@@ -10988,7 +11197,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       }
                     }
                   }
@@ -11239,19 +11451,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "minAmount": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "maxAmount": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "days": {
                     "type": "array",
@@ -11527,11 +11745,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "principal": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "interest": {
                   "type": "string",
@@ -11539,7 +11760,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "total": {
                   "type": "string",
@@ -11547,7 +11771,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "instalments": {
                   "type": "array",
@@ -11576,19 +11803,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "principal": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "interest": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "amount": {
                         "type": "string",
@@ -11596,7 +11829,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "paidAt": {
                         "type": "integer",
@@ -11882,11 +12118,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "principal": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "days": {
                         "type": "integer"
@@ -11906,19 +12145,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "interest": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "total": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "status": {
                         "type": "string",
@@ -11975,19 +12220,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             },
                             "principal": {
                               "type": "string",
-                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                               "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                               "examples": [
                                 "64210.55"
-                              ]
+                              ],
+                              "x-scale": {
+                                "coin": "USDT"
+                              }
                             },
                             "interest": {
                               "type": "string",
-                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                              "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                               "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                               "examples": [
                                 "64210.55"
-                              ]
+                              ],
+                              "x-scale": {
+                                "coin": "USDT"
+                              }
                             },
                             "amount": {
                               "type": "string",
@@ -11995,7 +12246,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                               "examples": [
                                 "64210.55"
-                              ]
+                              ],
+                              "x-scale": {
+                                "coin": "USDT"
+                              }
                             },
                             "paidAt": {
                               "type": "integer",
@@ -12015,7 +12269,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "payoffNow": {
                         "type": "string",
@@ -12023,7 +12280,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "nextPaymentNow": {
                         "type": "string",
@@ -12031,7 +12291,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "paid": {
                         "type": "string",
@@ -12039,7 +12302,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       }
                     }
                   }
@@ -12368,11 +12634,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "principal": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "days": {
                   "type": "integer"
@@ -12392,19 +12661,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "interest": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "total": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -12461,19 +12736,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "principal": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "interest": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "amount": {
                         "type": "string",
@@ -12481,7 +12762,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "paidAt": {
                         "type": "integer",
@@ -12501,7 +12785,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "payoffNow": {
                   "type": "string",
@@ -12509,7 +12796,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "nextPaymentNow": {
                   "type": "string",
@@ -12517,7 +12807,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "paid": {
                   "type": "string",
@@ -12525,7 +12818,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 }
               }
             }
@@ -12802,11 +13098,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "principal": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "days": {
                   "type": "integer"
@@ -12826,19 +13125,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "interest": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "total": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -12895,19 +13200,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "principal": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "interest": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "amount": {
                         "type": "string",
@@ -12915,7 +13226,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "paidAt": {
                         "type": "integer",
@@ -12935,7 +13249,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "payoffNow": {
                   "type": "string",
@@ -12943,7 +13260,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "nextPaymentNow": {
                   "type": "string",
@@ -12951,7 +13271,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "paid": {
                   "type": "string",
@@ -12959,7 +13282,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 }
               }
             }
@@ -13211,7 +13537,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "payCoin"
+                    }
                   },
                   "issuePrice": {
                     "type": "string",
@@ -13219,7 +13548,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "payCoin"
+                    }
                   },
                   "supply": {
                     "type": "string",
@@ -13227,7 +13559,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "requested": {
                     "type": "string",
@@ -13235,7 +13570,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "marketValue": {
                     "type": "string",
@@ -13243,15 +13581,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "payCoin"
+                    }
                   },
                   "minQuantity": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "maxQuantity": {
                     "type": "string",
@@ -13259,7 +13603,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "coin"
+                    }
                   },
                   "cycleDays": {
                     "type": "integer",
@@ -13575,7 +13922,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payCoin"
+                  }
                 },
                 "issuePrice": {
                   "type": "string",
@@ -13583,7 +13933,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payCoin"
+                  }
                 },
                 "supply": {
                   "type": "string",
@@ -13591,7 +13944,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "requested": {
                   "type": "string",
@@ -13599,7 +13955,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "marketValue": {
                   "type": "string",
@@ -13607,15 +13966,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "payCoin"
+                  }
                 },
                 "minQuantity": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "maxQuantity": {
                   "type": "string",
@@ -13623,7 +13988,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "cycleDays": {
                   "type": "integer",
@@ -13944,7 +14312,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "paid": {
                         "type": "string",
@@ -13952,7 +14323,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "time": {
                         "type": "integer",
@@ -13972,11 +14346,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "allocated": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "cost": {
                         "type": "string",
@@ -13984,7 +14361,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "refund": {
                         "type": "string",
@@ -13992,7 +14372,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "estimatedRevenue": {
                         "type": "string",
@@ -14000,7 +14383,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "marketPrice": {
                         "type": "string",
@@ -14008,7 +14394,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "marketPnl": {
                         "type": "string",
@@ -14016,7 +14405,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "endAt": {
                         "type": "integer",
@@ -14319,7 +14711,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "paid": {
                   "type": "string",
@@ -14327,7 +14722,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "time": {
                   "type": "integer",
@@ -14347,11 +14745,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "allocated": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "cost": {
                   "type": "string",
@@ -14359,7 +14760,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "refund": {
                   "type": "string",
@@ -14367,7 +14771,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "estimatedRevenue": {
                   "type": "string",
@@ -14375,7 +14782,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "marketPrice": {
                   "type": "string",
@@ -14383,7 +14793,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "marketPnl": {
                   "type": "string",
@@ -14391,7 +14804,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "endAt": {
                   "type": "integer",
@@ -15568,23 +15984,35 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "toAmount": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "toCoin"
+                  }
                 },
                 "fee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": [
+                      "toCoin",
+                      "coin"
+                    ]
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -16003,23 +16431,35 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "toAmount": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "toCoin"
+                  }
                 },
                 "fee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": [
+                      "toCoin",
+                      "coin"
+                    ]
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -16384,11 +16824,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "amount": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "from"
+                  }
                 },
                 "rate": {
                   "type": "string",
@@ -16396,15 +16839,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 8
                 },
                 "fee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "to"
+                  }
                 },
                 "feeRate": {
                   "type": "string",
@@ -16412,15 +16859,19 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": "as-is"
                 },
                 "receive": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "to"
+                  }
                 },
                 "expiresAt": {
                   "type": "integer",
@@ -16727,23 +17178,35 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "toAmount": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "toCoin"
+                  }
                 },
                 "fee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": [
+                      "toCoin",
+                      "coin"
+                    ]
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -17082,13 +17545,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "array",
                   "items": {
                     "type": "array",
-                    "description": "`[price, quantity]`: two decimals, the price with the symbol's `pricePrecision`, the quantity with its `amountPrecision`.",
+                    "description": "`[price, quantity]`: two decimals, the price with the symbol's `pricePrecision`, the quantity with its `amountPrecision` (a removed level's quantity is zero at this scale).",
                     "items": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
+                      ],
+                      "x-scale": [
+                        {
+                          "symbol": "pricePrecision"
+                        },
+                        {
+                          "symbol": "amountPrecision"
+                        }
                       ]
                     },
                     "minItems": 2,
@@ -17099,13 +17570,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "type": "array",
                   "items": {
                     "type": "array",
-                    "description": "`[price, quantity]`: two decimals, the price with the symbol's `pricePrecision`, the quantity with its `amountPrecision`.",
+                    "description": "`[price, quantity]`: two decimals, the price with the symbol's `pricePrecision`, the quantity with its `amountPrecision` (a removed level's quantity is zero at this scale).",
                     "items": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
+                      ],
+                      "x-scale": [
+                        {
+                          "symbol": "pricePrecision"
+                        },
+                        {
+                          "symbol": "amountPrecision"
+                        }
                       ]
                     },
                     "minItems": 2,
@@ -17348,19 +17827,25 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "price": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "quantity": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "amountPrecision"
+                    }
                   },
                   "side": {
                     "type": "string",
@@ -18217,7 +18702,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "quantity": {
                   "type": "string",
@@ -18225,15 +18713,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "quoteAmount": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "quotePrecision"
+                  }
                 },
                 "filled": {
                   "type": "string",
@@ -18241,7 +18735,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "filledAmount": {
                   "type": "string",
@@ -18249,7 +18746,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "settlementPrecision"
+                  }
                 },
                 "avgPrice": {
                   "type": "string",
@@ -18257,7 +18757,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "fee": {
                   "type": "string",
@@ -18265,7 +18768,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": {
+                      "base": "amountPrecision",
+                      "quote": "settlementPrecision"
+                    },
+                    "by": "feeCoin"
+                  }
                 },
                 "feeCoin": {
                   "type": "string",
@@ -18568,7 +19078,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "quantity": {
                   "type": "string",
@@ -18576,15 +19089,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "quoteAmount": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "quotePrecision"
+                  }
                 },
                 "filled": {
                   "type": "string",
@@ -18592,7 +19111,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "filledAmount": {
                   "type": "string",
@@ -18600,7 +19122,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "settlementPrecision"
+                  }
                 },
                 "avgPrice": {
                   "type": "string",
@@ -18608,7 +19133,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "fee": {
                   "type": "string",
@@ -18616,7 +19144,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": {
+                      "base": "amountPrecision",
+                      "quote": "settlementPrecision"
+                    },
+                    "by": "feeCoin"
+                  }
                 },
                 "feeCoin": {
                   "type": "string",
@@ -18940,7 +19475,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "quantity": {
                         "type": "string",
@@ -18948,15 +19486,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "amountPrecision"
+                        }
                       },
                       "quoteAmount": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "quotePrecision"
+                        }
                       },
                       "filled": {
                         "type": "string",
@@ -18964,7 +19508,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "amountPrecision"
+                        }
                       },
                       "filledAmount": {
                         "type": "string",
@@ -18972,7 +19519,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "settlementPrecision"
+                        }
                       },
                       "avgPrice": {
                         "type": "string",
@@ -18980,7 +19530,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "fee": {
                         "type": "string",
@@ -18988,7 +19541,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": {
+                            "base": "amountPrecision",
+                            "quote": "settlementPrecision"
+                          },
+                          "by": "feeCoin"
+                        }
                       },
                       "feeCoin": {
                         "type": "string",
@@ -19269,35 +19829,47 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "last": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "open24h": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "high24h": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "low24h": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "change24h": {
                     "type": "string",
@@ -19305,7 +19877,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": 2
                   },
                   "volume24h": {
                     "type": "string",
@@ -19313,7 +19886,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "amountPrecision"
+                    }
                   },
                   "quoteVolume24h": {
                     "type": "string",
@@ -19321,7 +19897,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "quotePrecision"
+                    }
                   },
                   "pricePrecision": {
                     "type": "integer",
@@ -19646,43 +20225,58 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "open": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "high": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "low": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "close": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "volume": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "amountPrecision"
+                        }
                       }
                     }
                   }
@@ -19915,7 +20509,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "amountPrecision"
+                    }
                   },
                   "minLots": {
                     "type": "string",
@@ -19923,7 +20520,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "lever": "lotStep"
+                    }
                   },
                   "maxLots": {
                     "type": "string",
@@ -19931,7 +20531,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "lever": "lotStep"
+                    }
                   },
                   "lotStep": {
                     "type": "string",
@@ -19939,7 +20542,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": "as-is"
                   },
                   "multiples": {
                     "type": "array",
@@ -19956,7 +20560,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": "as-is"
                   },
                   "overnightRate": {
                     "type": "string",
@@ -19964,7 +20569,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": "as-is"
                   },
                   "liquidationLine": {
                     "type": "string",
@@ -19972,7 +20578,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": "as-is"
                   },
                   "pricePrecision": {
                     "type": "integer",
@@ -20195,11 +20802,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
               "properties": {
                 "balance": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "available": {
                   "type": "string",
@@ -20207,7 +20817,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "positionMargin": {
                   "type": "string",
@@ -20215,7 +20828,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "delegationFrozen": {
                   "type": "string",
@@ -20223,7 +20839,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "unrealizedPnl": {
                   "type": "string",
@@ -20231,15 +20850,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "equity": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "riskRate": {
                   "type": "string",
@@ -20247,7 +20872,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 4
                 },
                 "liquidationLine": {
                   "type": "string",
@@ -20255,7 +20881,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": "as-is"
                 },
                 "time": {
                   "type": "integer",
@@ -20621,11 +21248,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "lots": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "lever": "lotStep"
+                  }
                 },
                 "multiple": {
                   "type": "integer",
@@ -20637,7 +21267,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -20645,7 +21278,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "openPrice": {
                   "type": "string",
@@ -20653,7 +21289,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closePrice": {
                   "type": "string",
@@ -20661,7 +21300,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "margin": {
                   "type": "string",
@@ -20669,23 +21311,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "openFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "closeFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "overnightFee": {
                   "type": "string",
@@ -20693,23 +21344,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "takeProfit": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "stopLoss": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closeOrder": {
                   "type": "object",
@@ -20727,7 +21387,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "symbol": "pricePrecision"
+                      }
                     },
                     "lots": {
                       "type": "string",
@@ -20735,7 +21398,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "lever": "lotStep"
+                      }
                     },
                     "time": {
                       "type": "integer",
@@ -20757,7 +21423,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -21082,11 +21751,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "lots": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "lever": "lotStep"
+                  }
                 },
                 "multiple": {
                   "type": "integer",
@@ -21098,7 +21770,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -21106,7 +21781,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "openPrice": {
                   "type": "string",
@@ -21114,7 +21792,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closePrice": {
                   "type": "string",
@@ -21122,7 +21803,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "margin": {
                   "type": "string",
@@ -21130,23 +21814,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "openFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "closeFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "overnightFee": {
                   "type": "string",
@@ -21154,23 +21847,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "takeProfit": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "stopLoss": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closeOrder": {
                   "type": "object",
@@ -21188,7 +21890,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "symbol": "pricePrecision"
+                      }
                     },
                     "lots": {
                       "type": "string",
@@ -21196,7 +21901,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "lever": "lotStep"
+                      }
                     },
                     "time": {
                       "type": "integer",
@@ -21218,7 +21926,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -21564,11 +22275,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "lots": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "lever": "lotStep"
+                  }
                 },
                 "multiple": {
                   "type": "integer",
@@ -21580,7 +22294,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -21588,7 +22305,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "openPrice": {
                   "type": "string",
@@ -21596,7 +22316,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closePrice": {
                   "type": "string",
@@ -21604,7 +22327,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "margin": {
                   "type": "string",
@@ -21612,23 +22338,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "openFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "closeFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "overnightFee": {
                   "type": "string",
@@ -21636,23 +22371,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "takeProfit": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "stopLoss": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closeOrder": {
                   "type": "object",
@@ -21670,7 +22414,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "symbol": "pricePrecision"
+                      }
                     },
                     "lots": {
                       "type": "string",
@@ -21678,7 +22425,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "lever": "lotStep"
+                      }
                     },
                     "time": {
                       "type": "integer",
@@ -21700,7 +22450,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -22036,11 +22789,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "lots": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "lever": "lotStep"
+                  }
                 },
                 "multiple": {
                   "type": "integer",
@@ -22052,7 +22808,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -22060,7 +22819,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "openPrice": {
                   "type": "string",
@@ -22068,7 +22830,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closePrice": {
                   "type": "string",
@@ -22076,7 +22841,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "margin": {
                   "type": "string",
@@ -22084,23 +22852,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "openFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "closeFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "overnightFee": {
                   "type": "string",
@@ -22108,23 +22885,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "takeProfit": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "stopLoss": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closeOrder": {
                   "type": "object",
@@ -22142,7 +22928,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "symbol": "pricePrecision"
+                      }
                     },
                     "lots": {
                       "type": "string",
@@ -22150,7 +22939,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "lever": "lotStep"
+                      }
                     },
                     "time": {
                       "type": "integer",
@@ -22172,7 +22964,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -22485,11 +23280,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   },
                   "lots": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "lever": "lotStep"
+                    }
                   },
                   "multiple": {
                     "type": "integer",
@@ -22501,7 +23299,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "amountPrecision"
+                    }
                   },
                   "price": {
                     "type": "string",
@@ -22509,7 +23310,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "openPrice": {
                     "type": "string",
@@ -22517,7 +23321,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "closePrice": {
                     "type": "string",
@@ -22525,7 +23332,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "margin": {
                     "type": "string",
@@ -22533,23 +23343,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "USDT"
+                    }
                   },
                   "openFee": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "USDT"
+                    }
                   },
                   "closeFee": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "USDT"
+                    }
                   },
                   "overnightFee": {
                     "type": "string",
@@ -22557,23 +23376,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "USDT"
+                    }
                   },
                   "takeProfit": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "stopLoss": {
                     "type": "string",
-                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                    "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "symbol": "pricePrecision"
+                    }
                   },
                   "closeOrder": {
                     "type": "object",
@@ -22591,7 +23419,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "lots": {
                         "type": "string",
@@ -22599,7 +23430,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "lever": "lotStep"
+                        }
                       },
                       "time": {
                         "type": "integer",
@@ -22621,7 +23455,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                     "examples": [
                       "64210.55"
-                    ]
+                    ],
+                    "x-scale": {
+                      "coin": "USDT"
+                    }
                   },
                   "status": {
                     "type": "string",
@@ -22970,11 +23807,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "lots": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "lever": "lotStep"
+                  }
                 },
                 "multiple": {
                   "type": "integer",
@@ -22986,7 +23826,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -22994,7 +23837,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "openPrice": {
                   "type": "string",
@@ -23002,7 +23848,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closePrice": {
                   "type": "string",
@@ -23010,7 +23859,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "margin": {
                   "type": "string",
@@ -23018,23 +23870,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "openFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "closeFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "overnightFee": {
                   "type": "string",
@@ -23042,23 +23903,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "takeProfit": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "stopLoss": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closeOrder": {
                   "type": "object",
@@ -23076,7 +23946,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "symbol": "pricePrecision"
+                      }
                     },
                     "lots": {
                       "type": "string",
@@ -23084,7 +23957,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "lever": "lotStep"
+                      }
                     },
                     "time": {
                       "type": "integer",
@@ -23106,7 +23982,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -23431,11 +24310,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "lots": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "lever": "lotStep"
+                  }
                 },
                 "multiple": {
                   "type": "integer",
@@ -23447,7 +24329,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "amountPrecision"
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -23455,7 +24340,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "openPrice": {
                   "type": "string",
@@ -23463,7 +24351,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closePrice": {
                   "type": "string",
@@ -23471,7 +24362,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "margin": {
                   "type": "string",
@@ -23479,23 +24373,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "openFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "closeFee": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "overnightFee": {
                   "type": "string",
@@ -23503,23 +24406,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "takeProfit": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "stopLoss": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closeOrder": {
                   "type": "object",
@@ -23537,7 +24449,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "symbol": "pricePrecision"
+                      }
                     },
                     "lots": {
                       "type": "string",
@@ -23545,7 +24460,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": {
+                        "lever": "lotStep"
+                      }
                     },
                     "time": {
                       "type": "integer",
@@ -23567,7 +24485,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -23914,11 +24835,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "lots": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "lever": "lotStep"
+                        }
                       },
                       "multiple": {
                         "type": "integer",
@@ -23930,7 +24854,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "amountPrecision"
+                        }
                       },
                       "price": {
                         "type": "string",
@@ -23938,7 +24865,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "openPrice": {
                         "type": "string",
@@ -23946,7 +24876,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "closePrice": {
                         "type": "string",
@@ -23954,7 +24887,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "margin": {
                         "type": "string",
@@ -23962,23 +24898,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "openFee": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "closeFee": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "overnightFee": {
                         "type": "string",
@@ -23986,23 +24931,32 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "takeProfit": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "stopLoss": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "closeOrder": {
                         "type": "object",
@@ -24020,7 +24974,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "symbol": "pricePrecision"
+                            }
                           },
                           "lots": {
                             "type": "string",
@@ -24028,7 +24985,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "lever": "lotStep"
+                            }
                           },
                           "time": {
                             "type": "integer",
@@ -24050,7 +25010,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "status": {
                         "type": "string",
@@ -24385,7 +25348,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": "as-is"
                       },
                       "minStake": {
                         "type": "string",
@@ -24393,7 +25357,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "maxStake": {
                         "type": "string",
@@ -24401,7 +25368,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       }
                     }
                   }
@@ -24692,11 +25662,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "stake": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "payoutRate": {
                         "type": "string",
@@ -24704,7 +25677,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": "as-is"
                       },
                       "openPrice": {
                         "type": "string",
@@ -24712,7 +25686,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "closePrice": {
                         "type": "string",
@@ -24720,7 +25697,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "symbol": "pricePrecision"
+                        }
                       },
                       "status": {
                         "type": "string",
@@ -24745,7 +25725,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "payout": {
                         "type": "string",
@@ -24753,7 +25736,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "USDT"
+                        }
                       },
                       "time": {
                         "type": "integer",
@@ -25093,11 +26079,14 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "stake": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "payoutRate": {
                   "type": "string",
@@ -25105,7 +26094,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": "as-is"
                 },
                 "openPrice": {
                   "type": "string",
@@ -25113,7 +26103,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "closePrice": {
                   "type": "string",
@@ -25121,7 +26114,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "symbol": "pricePrecision"
+                  }
                 },
                 "status": {
                   "type": "string",
@@ -25146,7 +26142,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "payout": {
                   "type": "string",
@@ -25154,7 +26153,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "USDT"
+                  }
                 },
                 "time": {
                   "type": "integer",
@@ -27176,7 +28178,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": 8
                       },
                       "members": {
                         "type": "integer",
@@ -27201,22 +28204,26 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "amount": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       }
                     }
                   }
                 },
                 "incomeUsdt": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 2
                 }
               }
             }
@@ -27502,11 +28509,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "incomeUsdt": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": 2
                       }
                     }
                   }
@@ -27794,11 +28802,12 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       },
                       "rate": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": 8
                       },
                       "coin": {
                         "type": "string"
@@ -27809,7 +28818,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "usdtValue": {
                         "type": "string",
@@ -27817,7 +28829,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": 2
                       }
                     }
                   }
@@ -29259,7 +30272,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
             "RUB",
             "VND"
           ],
-          "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+          "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+          "x-decimals": {
+            "default": 2,
+            "VND": 0
+          }
         },
         "payment": {
           "type": "string",
@@ -29379,7 +30396,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": 4
                           },
                           "orders30d": {
                             "type": "integer",
@@ -29416,7 +30434,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": 4
                           },
                           "avgReleaseSeconds": {
                             "type": "integer",
@@ -29459,7 +30478,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "RUB",
                           "VND"
                         ],
-                        "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                        "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                        "x-decimals": {
+                          "default": 2,
+                          "VND": 0
+                        }
                       },
                       "price": {
                         "type": "string",
@@ -29467,7 +30490,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "fiat": "fiat"
+                        }
                       },
                       "available": {
                         "type": "string",
@@ -29475,7 +30501,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "min": {
                         "type": "string",
@@ -29483,7 +30512,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "fiat": "fiat"
+                        }
                       },
                       "max": {
                         "type": "string",
@@ -29491,7 +30523,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "fiat": "fiat"
+                        }
                       },
                       "payments": {
                         "type": "array",
@@ -29783,19 +30818,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                 },
                 "completionRate": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 4
                 },
                 "completionRate30d": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": 4
                 },
                 "avgReleaseSeconds": {
                   "type": "integer",
@@ -29882,7 +30919,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": 4
                           },
                           "orders30d": {
                             "type": "integer",
@@ -29919,7 +30957,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": 4
                           },
                           "avgReleaseSeconds": {
                             "type": "integer",
@@ -29962,7 +31001,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "RUB",
                           "VND"
                         ],
-                        "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                        "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                        "x-decimals": {
+                          "default": 2,
+                          "VND": 0
+                        }
                       },
                       "price": {
                         "type": "string",
@@ -29970,7 +31013,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "fiat": "fiat"
+                        }
                       },
                       "available": {
                         "type": "string",
@@ -29978,7 +31024,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "min": {
                         "type": "string",
@@ -29986,7 +31035,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "fiat": "fiat"
+                        }
                       },
                       "max": {
                         "type": "string",
@@ -29994,7 +31046,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "fiat": "fiat"
+                        }
                       },
                       "payments": {
                         "type": "array",
@@ -30335,23 +31390,33 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                           "RUB",
                           "VND"
                         ],
-                        "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                        "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                        "x-decimals": {
+                          "default": 2,
+                          "VND": 0
+                        }
                       },
                       "price": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "fiat": "fiat"
+                        }
                       },
                       "quantity": {
                         "type": "string",
-                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                        "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "coin": "coin"
+                        }
                       },
                       "amount": {
                         "type": "string",
@@ -30359,7 +31424,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                         "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                         "examples": [
                           "64210.55"
-                        ]
+                        ],
+                        "x-scale": {
+                          "fiat": "fiat"
+                        }
                       },
                       "payment": {
                         "type": "object",
@@ -30853,23 +31921,33 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "RUB",
                     "VND"
                   ],
-                  "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                  "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                  "x-decimals": {
+                    "default": 2,
+                    "VND": 0
+                  }
                 },
                 "price": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "quantity": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "amount": {
                   "type": "string",
@@ -30877,7 +31955,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "payment": {
                   "type": "object",
@@ -31290,19 +32371,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "completionRate30d": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "avgReleaseSeconds": {
                       "type": "integer",
@@ -31389,7 +32472,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
-                                ]
+                                ],
+                                "x-scale": 4
                               },
                               "orders30d": {
                                 "type": "integer",
@@ -31426,7 +32510,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
-                                ]
+                                ],
+                                "x-scale": 4
                               },
                               "avgReleaseSeconds": {
                                 "type": "integer",
@@ -31469,7 +32554,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "RUB",
                               "VND"
                             ],
-                            "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                            "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                            "x-decimals": {
+                              "default": 2,
+                              "VND": 0
+                            }
                           },
                           "price": {
                             "type": "string",
@@ -31477,7 +32566,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "available": {
                             "type": "string",
@@ -31485,7 +32577,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "coin": "coin"
+                            }
                           },
                           "min": {
                             "type": "string",
@@ -31493,7 +32588,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "max": {
                             "type": "string",
@@ -31501,7 +32599,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "payments": {
                             "type": "array",
@@ -31822,19 +32923,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "completionRate30d": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "avgReleaseSeconds": {
                       "type": "integer",
@@ -31921,7 +33024,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
-                                ]
+                                ],
+                                "x-scale": 4
                               },
                               "orders30d": {
                                 "type": "integer",
@@ -31958,7 +33062,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
-                                ]
+                                ],
+                                "x-scale": 4
                               },
                               "avgReleaseSeconds": {
                                 "type": "integer",
@@ -32001,7 +33106,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "RUB",
                               "VND"
                             ],
-                            "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                            "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                            "x-decimals": {
+                              "default": 2,
+                              "VND": 0
+                            }
                           },
                           "price": {
                             "type": "string",
@@ -32009,7 +33118,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "available": {
                             "type": "string",
@@ -32017,7 +33129,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "coin": "coin"
+                            }
                           },
                           "min": {
                             "type": "string",
@@ -32025,7 +33140,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "max": {
                             "type": "string",
@@ -32033,7 +33151,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "payments": {
                             "type": "array",
@@ -32357,19 +33478,21 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     },
                     "completionRate": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "completionRate30d": {
                       "type": "string",
-                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                      "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "avgReleaseSeconds": {
                       "type": "integer",
@@ -32456,7 +33579,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
-                                ]
+                                ],
+                                "x-scale": 4
                               },
                               "orders30d": {
                                 "type": "integer",
@@ -32493,7 +33617,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                                 "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                                 "examples": [
                                   "64210.55"
-                                ]
+                                ],
+                                "x-scale": 4
                               },
                               "avgReleaseSeconds": {
                                 "type": "integer",
@@ -32536,7 +33661,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                               "RUB",
                               "VND"
                             ],
-                            "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                            "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                            "x-decimals": {
+                              "default": 2,
+                              "VND": 0
+                            }
                           },
                           "price": {
                             "type": "string",
@@ -32544,7 +33673,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "available": {
                             "type": "string",
@@ -32552,7 +33684,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "coin": "coin"
+                            }
                           },
                           "min": {
                             "type": "string",
@@ -32560,7 +33695,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "max": {
                             "type": "string",
@@ -32568,7 +33706,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                             "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                             "examples": [
                               "64210.55"
-                            ]
+                            ],
+                            "x-scale": {
+                              "fiat": "fiat"
+                            }
                           },
                           "payments": {
                             "type": "array",
@@ -32829,7 +33970,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
             "RUB",
             "VND"
           ],
-          "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+          "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+          "x-decimals": {
+            "default": 2,
+            "VND": 0
+          }
         },
         "price": {
           "type": "string",
@@ -32944,7 +34089,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "orders30d": {
                       "type": "integer",
@@ -32981,7 +34127,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "avgReleaseSeconds": {
                       "type": "integer",
@@ -33024,7 +34171,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "RUB",
                     "VND"
                   ],
-                  "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                  "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                  "x-decimals": {
+                    "default": 2,
+                    "VND": 0
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -33032,7 +34183,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "available": {
                   "type": "string",
@@ -33040,7 +34194,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "min": {
                   "type": "string",
@@ -33048,7 +34205,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "max": {
                   "type": "string",
@@ -33056,7 +34216,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "payments": {
                   "type": "array",
@@ -33403,7 +34566,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "orders30d": {
                       "type": "integer",
@@ -33440,7 +34604,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "avgReleaseSeconds": {
                       "type": "integer",
@@ -33483,7 +34648,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "RUB",
                     "VND"
                   ],
-                  "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                  "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                  "x-decimals": {
+                    "default": 2,
+                    "VND": 0
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -33491,7 +34660,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "available": {
                   "type": "string",
@@ -33499,7 +34671,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "min": {
                   "type": "string",
@@ -33507,7 +34682,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "max": {
                   "type": "string",
@@ -33515,7 +34693,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "payments": {
                   "type": "array",
@@ -33813,7 +34994,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "orders30d": {
                       "type": "integer",
@@ -33850,7 +35032,8 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                       "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                       "examples": [
                         "64210.55"
-                      ]
+                      ],
+                      "x-scale": 4
                     },
                     "avgReleaseSeconds": {
                       "type": "integer",
@@ -33893,7 +35076,11 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "RUB",
                     "VND"
                   ],
-                  "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                  "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                  "x-decimals": {
+                    "default": 2,
+                    "VND": 0
+                  }
                 },
                 "price": {
                   "type": "string",
@@ -33901,7 +35088,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "available": {
                   "type": "string",
@@ -33909,7 +35099,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "min": {
                   "type": "string",
@@ -33917,7 +35110,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "max": {
                   "type": "string",
@@ -33925,7 +35121,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "payments": {
                   "type": "array",
@@ -34229,23 +35428,33 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "RUB",
                     "VND"
                   ],
-                  "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                  "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                  "x-decimals": {
+                    "default": 2,
+                    "VND": 0
+                  }
                 },
                 "price": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "quantity": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "amount": {
                   "type": "string",
@@ -34253,7 +35462,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "payment": {
                   "type": "object",
@@ -34725,23 +35937,33 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                     "RUB",
                     "VND"
                   ],
-                  "description": "Fiat amounts and prices carry 2 decimals (VND none)."
+                  "description": "Fiat amounts and prices carry 2 decimals (VND none).",
+                  "x-decimals": {
+                    "default": 2,
+                    "VND": 0
+                  }
                 },
                 "price": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "quantity": {
                   "type": "string",
-                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale of its field: fixed point, no exponent, trailing zeros kept, never\n`-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically):\n- an amount of a coin (balances, record amounts and fees, withdrawals, transfers, deposits,\n  flash quotes, chain minimums and fees, rebates and team income per coin): the coin's\n  `precision` (`listCoins`); a record's\n  and a flash quote's fee and amount received are in the coin received (`toCoin`, `to`);\n- a price (tickers, candles, book levels, trades, an order's `price` and `avgPrice`): the\n  symbol's `pricePrecision`;\n- a base quantity (an order's `quantity` and `filled`, book and trade sizes, volumes, a\n  buy's fee): `amountPrecision`; a removed book level is zero at this scale;\n- a quote amount a user gives or a market total (`quoteAmount`, `quoteVolume24h`):\n  `quotePrecision`; a quote amount the engine settled (`filledAmount`, a sell's fee):\n  `settlementPrecision`;\n- a USDT value (`usdtValue`, `usdtTotal`, `incomeUsdt`, withdrawal limits) and a percentage\n  (`change24h`): 2 decimals; a flash-exchange rate and a team rebate `rate`: 8 decimals;\n- configured rates (`spotFeeRate`, `fiatRates`) as configured, with no fixed scale.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
+                  "description": "A decimal number as a string, never a JSON number. Every `Decimal` a server sends is printed\nwith exactly the scale its field's `x-scale` gives: fixed point, no exponent, trailing zeros\nkept, never `-0` (so `1200.500000`, not `1200.5`; a client may still compare numerically).\n`x-scale` is one of:\n- an integer: that many decimals (`2`: USDT values, percentages; `8`: flash rates);\n- `as-is`: a configured value (a fee rate), printed as configured;\n- `{coin: F}`: the `precision` (`listCoins`) of the coin named by field `F`, looked up in the\n  field's own object, then the objects around it, then the request; a name in capitals\n  (`USDT`) is the coin itself; a list of fields is tried in order;\n- `{symbol: P}`: the symbol's `P` (`pricePrecision`, `amountPrecision`, `quotePrecision`,\n  `settlementPrecision`: `listTickers`) for the nearest `symbol` field, else the request's;\n  `{symbol: {base: P, quote: Q}, by: F}`: `P` or `Q` as field `F` names the symbol's base\n  or quote coin;\n- `{lever: F}`: the decimals of field `F` of the symbol's lever terms (`listLeverSymbols`);\n- `{fiat: F}`: the decimals (`x-decimals` of `FiatCurrency`) of the fiat in field `F`;\n- a list, on the items of a fixed-length array: the scale of each position.\nRounding: fees and amounts paid or frozen round up; amounts received round down; values\nonly shown (`usdtValue`, `change24h`, `quoteVolume24h`, `avgPrice`) are truncated toward\nzero; balances and amounts a user entered are exact (inputs are checked, never rounded).\n",
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "coin": "coin"
+                  }
                 },
                 "amount": {
                   "type": "string",
@@ -34749,7 +35971,10 @@ export const operationSchemas: Record<OperationId, OperationSchemas> = {
                   "pattern": "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
                   "examples": [
                     "64210.55"
-                  ]
+                  ],
+                  "x-scale": {
+                    "fiat": "fiat"
+                  }
                 },
                 "payment": {
                   "type": "object",

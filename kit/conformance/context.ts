@@ -7,6 +7,7 @@ import { operationTable, type OperationId } from '../../contracts/generated/oper
 import { outcome, problemsOf, snippet } from './checks.ts';
 import { call, curlOf, describeCall, type CallInput, type Exchange, type Target } from './http.ts';
 import { Results, type Result } from './results.ts';
+import { scaleProblemsOf } from './scale.ts';
 
 export interface Credentials {
   account: string;
@@ -95,11 +96,11 @@ export class Context {
     detail: (ex: Exchange) => string = (ex) => `HTTP ${ex.status} ${outcome(ex)}`,
   ): Promise<{ ex: Exchange; passed: boolean }> {
     const ex = await this.send(id, input);
-    return { ex, passed: this.judge(group, check, id, input, ex, expect, detail) };
+    return { ex, passed: await this.judge(group, check, id, input, ex, expect, detail) };
   }
 
   /** Records the result of an answer already received (see `check`). */
-  judge(
+  async judge(
     group: string,
     check: string,
     id: OperationId,
@@ -107,9 +108,9 @@ export class Context {
     ex: Exchange,
     expect?: (ex: Exchange) => string | undefined,
     detail: (ex: Exchange) => string = (x) => `HTTP ${x.status} ${outcome(x)}`,
-  ): boolean {
+  ): Promise<boolean> {
     const request = `${describeCall(id, input)}${input.raw ? ` (${input.raw.contentType})` : input.body !== undefined ? ` ${JSON.stringify(input.body).slice(0, 300)}` : ''}`;
-    const problems = problemsOf(id, ex);
+    const problems = [...problemsOf(id, ex), ...(await scaleProblemsOf(this, id, input, ex))];
     const complaint = problems.length ? `the answer breaks the contract (HTTP ${ex.status})` : expect?.(ex);
     const seen = ex.error ? {} : { op: id, httpStatus: ex.status, outcome: outcome(ex) };
     this.results.add(

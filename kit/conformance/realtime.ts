@@ -9,6 +9,7 @@ import { socketEvents } from '../../codegen/generators/socket.ts';
 import * as validators from '../../contracts/generated/socket-validators.js';
 import { socketPath, type SubscriptionAck } from '../../contracts/generated/socket.ts';
 import { isOk, messageOf, type Context } from './context.ts';
+import { eventScaleProblems, scaleContextOf } from './scale.ts';
 
 type Validator = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null };
 const validatorOf = (name: string) => (validators as unknown as Record<string, Validator | undefined>)[name];
@@ -193,13 +194,14 @@ export async function realtimePhase(ctx: Context): Promise<void> {
 
     const all = open.flatMap((c) => c.received);
     const known = new Set(serverEvents.map((e) => e.event));
+    const scale = await scaleContextOf(ctx);
     for (const name of [...new Set(all.map((r) => r.event))].sort()) {
       const list = all.filter((r) => r.event === name);
       if (!known.has(name)) {
         fail(group(name), 'the event is in the contract', `${list.length} events named ${name}, which asyncapi.yaml does not define`);
         continue;
       }
-      const bad = list.map((r) => problems(name, r.payload)).filter((p) => p.length);
+      const bad = list.map((r) => [...problems(name, r.payload), ...eventScaleProblems(name, r.payload, scale)]).filter((p) => p.length);
       verdict(
         group(name),
         `every ${name} payload matches its schema`,
