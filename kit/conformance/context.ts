@@ -7,6 +7,7 @@ import { operationTable, type OperationId } from '../../contracts/generated/oper
 import { outcome, problemsOf, snippet } from './checks.ts';
 import { call, curlOf, describeCall, type CallInput, type Exchange, type Target } from './http.ts';
 import { Results, type Result } from './results.ts';
+import { orderProblems } from './order.ts';
 import { scaleProblemsOf } from './scale.ts';
 
 export interface Credentials {
@@ -110,7 +111,7 @@ export class Context {
     detail: (ex: Exchange) => string = (x) => `HTTP ${x.status} ${outcome(x)}`,
   ): Promise<boolean> {
     const request = `${describeCall(id, input)}${input.raw ? ` (${input.raw.contentType})` : input.body !== undefined ? ` ${JSON.stringify(input.body).slice(0, 300)}` : ''}`;
-    const problems = [...problemsOf(id, ex), ...(await scaleProblemsOf(this, id, input, ex))];
+    const problems = [...problemsOf(id, ex), ...orderProblems(id, ex), ...(await scaleProblemsOf(this, id, input, ex))];
     const complaint = problems.length ? `the answer breaks the contract (HTTP ${ex.status})` : expect?.(ex);
     const seen = ex.error ? {} : { op: id, httpStatus: ex.status, outcome: outcome(ex) };
     this.results.add(

@@ -40,7 +40,7 @@ const errorEnvelope: ValidateFunction = ajv.compile(errorEnvelopeSchema);
 /** One way an answer breaks the contract. */
 export interface AnswerProblem {
   /** `schema`: the body breaks the schema; `undeclared`: an error code the operation does not declare; `scale`: a Decimal without its field's `x-scale` (kit/conformance/scale.ts). */
-  kind: 'schema' | 'undeclared' | 'scale';
+  kind: 'schema' | 'undeclared' | 'scale' | 'order';
   /** JSON pointer into the body (`/message/0/price`), '' for the whole body. */
   pointer: string;
   message: string;
