@@ -32,17 +32,13 @@ export class Connection {
     url: string,
     readonly transport: Transport,
     token?: string | number,
-    /** Reconnect by itself after a lost connection, as the app's client does. */
-    reconnect = false,
   ) {
     this.socket = io(url, {
       path: socketPath,
       transports: [transport],
       upgrade: false,
-      reconnection: reconnect,
-      reconnectionDelay: 100,
-      reconnectionDelayMax: 200,
-      randomizationFactor: 0,
+      // The recovery checks reconnect by hand, to change things while the connection is down.
+      reconnection: false,
       forceNew: true,
       auth: token === undefined ? {} : { token },
     });
