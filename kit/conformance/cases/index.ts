@@ -3,5 +3,6 @@ import type { Case } from './case.ts';
 import { assetsCases } from './assets.ts';
 import { earnCases } from './earn.ts';
 import { genericCases } from './generic.ts';
+import { tradeCases } from './trade.ts';
 
-export const ALL_CASES: Case[] = [...genericCases, ...assetsCases, ...earnCases];
+export const ALL_CASES: Case[] = [...genericCases, ...assetsCases, ...earnCases, ...tradeCases];
