@@ -124,7 +124,9 @@ export async function causePrivateEvents(ctx: Context, token: string, second: { 
   // A sandbox deposit is credited after its confirmations, and the credit is what sends a system message.
   const settings = await call('getSettings', {});
   const sandbox = settings.ok && settings.message.sandbox === true;
-  const deposit = sandbox ? await call('sandboxDeposit', { token, body: { coin: 'USDT', chain: 'TRC20', amount: '10' } }) : undefined;
+  // Only when the run listens long enough to hear its credit: a deposit stays in the account.
+  const listensLong = ctx.options.listenMs >= 15_000;
+  const deposit = sandbox && listensLong ? await call('sandboxDeposit', { token, body: { coin: 'USDT', chain: 'TRC20', amount: '10' } }) : undefined;
   if (deposit?.ok)
     did(
       'user',
@@ -135,9 +137,11 @@ export async function causePrivateEvents(ctx: Context, token: string, second: { 
   else
     notDone(
       ['systemMessage'],
-      sandbox
-        ? `not caused: ${deposit?.why}`
-        : 'not caused: the server is not a sandbox (no sandboxDeposit), and no other action sends a system message at once',
+      !sandbox
+        ? 'not caused: the server is not a sandbox (no sandboxDeposit), and no other action sends a system message at once'
+        : !listensLong
+          ? 'not caused: the one the kit can cause (deposit_credited) comes when a sandbox deposit is credited after its chain’s confirmations, which the contract gives no time for; with --listen 15 or more the kit makes a 10 USDT deposit and checks it (the deposit stays in the account)'
+          : `not caused: ${deposit?.why}`,
     );
 
   // P2P as the second user: a buyer's cancellation counts against a daily limit, which a fresh user does not reach.
