@@ -1,13 +1,15 @@
 /**
  * What a run exercised, measured against what the contract declares: which operations answered
  * ok, which declared HTTP responses and which (operation, error code) pairs of the error
- * catalogue were seen in an answer that conformed. Each pair not reached says why: the reason of
- * the check that would have reached it and was skipped, or that no check aims at it.
+ * catalogue were seen in an answer that conformed. Each pair not reached says why: that no request
+ * can reach it (`UNREACHABLE` of the cases), the reason of the check that would have reached it
+ * and was skipped, or that no check aims at it.
  */
 import { loadYaml, type JsonObject } from '../../codegen/lib.ts';
 import { OPENAPI } from '../../codegen/generators/paths.ts';
 import { errorCatalogue } from '../../contracts/generated/error-catalogue.ts';
 import type { OperationId } from '../../contracts/generated/operations.ts';
+import { UNREACHABLE } from './cases/index.ts';
 import type { Result } from './results.ts';
 
 /** Each operation's declared HTTP statuses, from the contract. */
@@ -39,9 +41,13 @@ export interface Coverage {
 
 const NO_CHECK = 'no check of the kit aims at it yet';
 
-export function coverageOf(results: Result[], operations: OperationId[] = Object.keys(errorCatalogue) as OperationId[]): Coverage {
+export function coverageOf(
+  results: Result[],
+  unreachable: Record<string, string> = UNREACHABLE,
+  operations: OperationId[] = Object.keys(errorCatalogue) as OperationId[],
+): Coverage {
   const seen = new Map<string, Set<string>>();
-  const why = new Map<string, string>();
+  const why = new Map<string, string>(Object.entries(unreachable).map(([pair, reason]) => [pair.replace('/', '|'), `unreachable: ${reason}`]));
   for (const r of results) {
     if (!r.op || !r.outcome) continue;
     if (r.status === 'skip') {

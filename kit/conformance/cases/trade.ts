@@ -9,6 +9,3 @@ import { tradeCases2 } from './trade-2.ts';
 import { tradeCases3 } from './trade-3.ts';
 
 export const tradeCases: Case[] = [...tradeCases1, ...tradeCases2, ...tradeCases3];
-
-/** Own codes of these operations no request can reach, with why: none (each has a case). */
-export const tradeUnreachable: Record<string, string> = {};
