@@ -31,7 +31,7 @@ const STEPS: Phase[][] = [
   ],
   [{ name: 'unit tests', run: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`] }],
   [
-    { name: 'conformance', run: ['npm', 'run', 'conformance', '--', '--mock', '--listen', '3'] },
+    { name: 'conformance', run: ['npm', 'run', 'conformance', '--', '--mock', '--listen', '3', '--repeat', '2'] },
     { name: 'build', run: ['npm', 'run', 'build'] },
   ],
   // The config adds Playwright's JSON reporter when E2E_JSON names a file.

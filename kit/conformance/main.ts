@@ -44,6 +44,8 @@ Selection and output
   --listen S          seconds the realtime phase listens to events (default 5)
   --out DIR           where conformance.json and conformance.junit.xml go (default conformance-report)
   --verbose           list every check, and every pair the coverage did not reach
+  --repeat N          run N times in a row against the same server (default 1): each run must
+                      pass, which shows that a run leaves the server as it found it
 
   --mock              start this project's mock in-process and run against it (with its
                       control API and its sandbox code)
@@ -76,6 +78,7 @@ function parse() {
       listen: { type: 'string', default: '5' },
       out: { type: 'string', default: 'conformance-report' },
       verbose: { type: 'boolean', default: false },
+      repeat: { type: 'string', default: '1' },
       mock: { type: 'boolean', default: false },
       port: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -104,6 +107,8 @@ if (args.mock && args.base) fail('Give --base or --mock, not both');
 if (args.port !== undefined && !args.mock) fail('--port is the port of the --mock server');
 const port = args.port === undefined ? 0 : Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a port number from 0 to 65535');
+const repeat = Number(args.repeat);
+if (!Number.isInteger(repeat) || repeat < 1 || repeat > 10) fail('--repeat must be a whole number from 1 to 10');
 if (args.code && args['code-command']) fail('Give --code or --code-command, not both');
 if (args.ca && !existsSync(args.ca)) fail(`No such file: --ca ${args.ca}`);
 for (const url of [args.base, args.socket, args.control]) {
@@ -146,9 +151,7 @@ if (args.mock) {
   close = () => server.app.close();
 }
 
-const started = performance.now();
-console.log(`Conformance of ${apiBase} to contracts/openapi.yaml and contracts/asyncapi.yaml`);
-const results = await runConformance({
+const options = {
   apiBase,
   headers,
   tls: args.ca || args.insecure ? { ca: args.ca, insecure: args.insecure } : undefined,
@@ -161,9 +164,17 @@ const results = await runConformance({
   only: list(args.only),
   skip: list(args.skip),
   listenMs: listenSeconds * 1000,
-});
+};
+let failed = false;
+for (let run = 1; run <= repeat; run++) {
+  const started = performance.now();
+  const of = repeat > 1 ? ` (run ${run} of ${repeat})` : '';
+  console.log(`Conformance of ${apiBase} to contracts/openapi.yaml and contracts/asyncapi.yaml${of}`);
+  const results = await runConformance(options);
+  console.log(textReport(results, args.verbose));
+  const files = writeReports(repeat > 1 ? `${args.out!}/run-${run}` : args.out!, results, apiBase);
+  console.log(`Reports: ${files.json}, ${files.junit} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
+  failed ||= results.some((r) => r.status === 'fail');
+}
 await close();
-console.log(textReport(results, args.verbose));
-const files = writeReports(args.out!, results, apiBase);
-console.log(`Reports: ${files.json}, ${files.junit} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
-process.exit(results.some((r) => r.status === 'fail') ? 1 : 0);
+process.exit(failed ? 1 : 0);

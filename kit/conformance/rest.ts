@@ -187,7 +187,10 @@ function mutations(id: OperationId, okBody: Record<string, unknown> | undefined,
       out.push({ what: `body field ${field} not of its pattern ${s.pattern}`, body: { ...base, [field]: '-1e5' } });
     }
     const limit = (operationTable[id] as { maxBodyBytes?: number }).maxBodyBytes ?? DEFAULT_MAX_BODY;
-    out.push({ what: `a body over the size limit (${limit} bytes)`, raw: { text: JSON.stringify({ ...base, pad: 'a'.repeat(limit) }), contentType: 'application/json' } });
+    out.push({
+      what: `a body over the size limit (${limit} bytes)`,
+      raw: { text: JSON.stringify({ ...base, pad: 'a'.repeat(limit) }), contentType: 'application/json' },
+    });
   }
   // The Errors section: a query parameter the operation does not define is invalid_request.
   out.push({ what: 'a query parameter the operation does not define', query: { ...okQuery, undefinedParameter: '1' }, always: true });

@@ -1,0 +1,82 @@
+/**
+ * The kit catches the bugs a server's team is most likely to ship (issue #38): each is planted in
+ * this project's mock (which passes the whole run in `npm test`) and must fail the run.
+ * Decimals printed without their scale: scale.test.ts; private events and snapshots: realtime.test.ts.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from '../../mock-server/src/http/server';
+import { runConformance } from './runner';
+import type { Result } from './results';
+
+type Server = Awaited<ReturnType<typeof createServer>>;
+let server: Server | undefined;
+
+afterEach(async () => {
+  await server?.app.close();
+  server = undefined;
+});
+
+/** A running mock with its control API, bent by `plant` (fastify hooks) before it listens. */
+async function mock(plant: (s: Server) => void) {
+  server = await createServer({ staticDir: '/nonexistent', world: { seed: 42 } });
+  plant(server);
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  return { apiBase: `${origin}/api`, control: `${origin}/__mock`, code: async () => '123456' };
+}
+
+const account = { account: 'demo@example.com', password: 'Demo1234' };
+const run = async (target: Awaited<ReturnType<typeof mock>>, only: string[]) =>
+  runConformance({ ...target, account, only, skip: ['realtime', 'flows'], listenMs: 0 });
+const failed = (results: Result[], group: string) => results.filter((r) => r.group === group && r.status === 'fail');
+
+describe('planted bugs the kit catches', () => {
+  it('a server that accepts unknown body fields from logged-in callers only', async () => {
+    const target = await mock((s) =>
+      s.app.addHook('preHandler', async (req) => {
+        const body = req.body as Record<string, unknown> | undefined;
+        if (req.headers.authorization && body && typeof body === 'object') delete body.unexpectedField;
+      }),
+    );
+    const results = await run(target, ['transfer', 'sendCode']);
+    expect(failed(results, 'transfer').map((r) => r.check)).toEqual(['invalid: an extra body field']);
+    // A public operation is sent both ways: only the logged-in request gets through.
+    expect(failed(results, 'sendCode').map((r) => r.check)).toEqual(['invalid: an extra body field (logged in)']);
+    expect(failed(results, 'sendCode')[0].detail).toMatch(/an invalid request was accepted/);
+  });
+
+  it('a changing operation other than placeOrder that ignores Idempotency-Key', async () => {
+    const target = await mock((s) =>
+      s.app.addHook('onRequest', async (req) => {
+        if (req.url.startsWith('/api/me/transfers')) delete req.headers['idempotency-key'];
+      }),
+    );
+    const results = await run(target, ['transfer']);
+    const checks = failed(results, 'transfer').map((r) => r.check);
+    expect(checks).toContain('case idempotency_key_reused: an Idempotency-Key already used with another request');
+    expect(checks.some((c) => /the same Idempotency-Key gets the first answer again/.test(c))).toBe(true);
+    expect(failed(results, 'transfer').find((r) => /first answer again/.test(r.check))?.detail).toMatch(/acted again/);
+  });
+
+  it('a list answered in another order than its x-order', async () => {
+    const target = await mock((s) =>
+      s.app.addHook('onSend', async (req, _reply, payload) => {
+        if (typeof payload !== 'string' || !/^\/api\/news(\?|$)/.test(req.url)) return payload;
+        const body = JSON.parse(payload);
+        if (body.type === 'ok') body.message.items.reverse();
+        return JSON.stringify(body);
+      }),
+    );
+    const results = await run(target, ['listNews']);
+    const problem = failed(results, 'listNews').flatMap((r) => r.problems ?? [])[0];
+    expect(problem).toMatchObject({ kind: 'order', pointer: expect.stringMatching(/^\/message\/items\/\d+\/time$/) });
+    expect(problem.message).toMatch(/not newest first by time/);
+  });
+
+  it('the unplanted mock passes the same selections', async () => {
+    const target = await mock(() => {});
+    const results = await run(target, ['transfer', 'sendCode', 'listNews']);
+    expect(results.filter((r) => r.status === 'fail')).toEqual([]);
+  });
+});
