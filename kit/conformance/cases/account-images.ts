@@ -49,3 +49,13 @@ export function declaredPng(width: number, height: number): string {
   const idat = new Uint8Array([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]);
   return dataUrl(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))]));
 }
+
+/**
+ * A valid 2 × 2 PNG of exactly `size` bytes, its bulk a tEXt comment: the fewest uploads that fill
+ * the server's room for images, each cheap to check.
+ */
+export function heavyPng(size: number): string {
+  const base = { width: 2, height: 2, channels: 4, data: new Uint8Array(16).fill(255) };
+  const overhead = encode({ ...base, text: { Comment: '' } }).length;
+  return dataUrl(encode({ ...base, text: { Comment: 'x'.repeat(size - overhead) } }));
+}

@@ -6,8 +6,9 @@ import type { Case } from './case.ts';
 import { accountTagCases } from './account-1.ts';
 import { identityCases } from './account-2.ts';
 import { contentCases } from './account-3.ts';
+import { capacityCases } from './account-4.ts';
 
-export const accountCases: Case[] = [...accountTagCases, ...identityCases, ...contentCases];
+export const accountCases: Case[] = [...accountTagCases, ...identityCases, ...contentCases, ...capacityCases];
 
 /** The own codes of these operations no case reaches, with why ('op/code': why). */
 export const accountUnreachable: Record<string, string> = {};
