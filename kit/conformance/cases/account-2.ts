@@ -1,239 +1,297 @@
-/** Cases of the identity tag: uploads, identity verification, payment methods. */
+/** Cases of the account tag (2 of 2): codes checked, passwords reset and changed, the transaction password, the agent code. */
+import { randomUUID } from 'node:crypto';
 import type { Case, Setup } from './case.ts';
-import { declaredPng, PNG, TRAILING_PNG, TRUNCATED_PNG } from './account-images.ts';
-import { bank, PAST_WINDOWS, primaryRequest, REAL_NAME, unknownId, upload, verified } from './account-steps.ts';
+import { clearWindows, newPassword, PAST_CODE_LIFE, PAST_COOLDOWN, wrongCodes, wrongLogins, wrongOf } from './account-steps.ts';
 
 const control = ['control'] as Case['needs'];
-/** U+0958 is two code points once NFC-normalised (a composition exclusion): `n` of them pass a maxLength of n yet normalise to 2n. */
-const expanding = (n: number) => '\u0958'.repeat(n);
-/** The pending uploads a user may have (the contract's upload_quota `params.max`). */
-const PENDING_MAX = 10;
 
-// ---- uploadImage -------------------------------------------------------------------------------
+// ---- checkCode ---------------------------------------------------------------------------------
 
-const image = (s: string) => async () => ({ body: { image: s } });
+/** `n` wrong forget_password codes for the user's account. */
+const wrongResetCodes = (s: Setup, n: number) =>
+  wrongCodes(
+    s,
+    n,
+    () => s.code('forget_password'),
+    (code) => s.send('checkCode', { body: { account: s.user.account, scene: 'forget_password', code } }),
+  );
 
-const uploadImage: Case[] = [
-  { op: 'uploadImage', expect: 'ok', what: 'a small valid PNG', request: image(PNG) },
-  { op: 'uploadImage', expect: 'upload_invalid', what: 'text that is not a data URL', request: image('just some text, no data URL') },
-  { op: 'uploadImage', expect: 'upload_type', what: 'a data URL declaring image/gif', request: image('data:image/gif;base64,R0lGODlhAQABAAAAACw=') },
-  // 7,000,000 base64 characters declare 5,250,000 bytes: over 5 MiB, within the schema's maxLength.
-  { op: 'uploadImage', expect: 'upload_too_large', what: 'base64 declaring 5.25 MB', request: image(`data:image/png;base64,${'A'.repeat(7_000_000)}`) },
-  { op: 'uploadImage', expect: 'upload_empty', what: 'a data URL with nothing after its header', request: image('data:image/png;base64,') },
+const checkCode: Case[] = [
   {
-    op: 'uploadImage',
-    expect: 'upload_quota',
-    what: 'an 11th image while 10 uploads are pending',
-    async request(s) {
-      for (let i = 0; i < PENDING_MAX; i++) await upload(s);
-      return { body: { image: PNG } };
-    },
-  },
-  { op: 'uploadImage', expect: 'upload_corrupt', what: 'a PNG cut before its IEND chunk', request: image(TRUNCATED_PNG) },
-  { op: 'uploadImage', expect: 'upload_dimensions', what: 'a PNG whose header declares 10,000 × 10,000 pixels', request: image(declaredPng(10_000, 10_000)) },
-  { op: 'uploadImage', expect: 'upload_trailing_data', what: 'a PNG with bytes after IEND', request: image(TRAILING_PNG) },
-];
-
-const getUpload: Case[] = [
-  { op: 'getUpload', expect: 'ok', what: 'the user’s own pending upload', request: async (s) => ({ query: { id: await upload(s) } }) },
-  { op: 'getUpload', expect: 'not_found', what: 'another user’s upload', request: async (s) => ({ query: { id: await upload(await s.other()) } }) },
-];
-
-// ---- submitIdentity ----------------------------------------------------------------------------
-
-/** A primary submission with a realName the text rules refuse. */
-const primaryNamed = (realName: string) => async (s: Setup) => ({ body: { ...(await primaryRequest(s)), realName } });
-
-const submitIdentity: Case[] = [
-  {
-    op: 'submitIdentity',
+    op: 'checkCode',
     expect: 'ok',
-    what: 'a complete primary submission as an unverified user',
-    request: async (s) => ({ body: await primaryRequest(s) }),
+    what: 'the security code sent to the logged-in user',
+    request: async (s) => ({ body: { scene: 'security', code: await s.code('security') } }),
   },
   {
-    op: 'submitIdentity',
-    expect: 'field_required',
-    what: 'a primary submission without the back image',
-    async request(s) {
-      const { backImage: _, ...rest } = await primaryRequest(s);
-      return { body: rest };
-    },
+    op: 'checkCode',
+    expect: 'invalid_account',
+    what: 'a forget_password code without an account',
+    request: async () => ({ body: { scene: 'forget_password', code: '123456' } }),
   },
   {
-    op: 'submitIdentity',
-    expect: 'primary_required',
-    what: 'an advanced submission before primary is verified',
-    request: async (s) => ({ body: { level: 'advanced', handImage: await upload(s) } }),
+    op: 'checkCode',
+    expect: 'invalid_account',
+    what: 'a forget_password code for an email without a dotted domain',
+    request: async () => ({ body: { account: 'nobody@localhost', scene: 'forget_password', code: '123456' } }),
   },
   {
-    op: 'submitIdentity',
-    expect: 'review_pending',
-    what: 'a primary submission while the first is under review',
-    async request(s) {
-      await s.ok('submitIdentity', await primaryRequest(s));
-      return { body: await primaryRequest(s) };
-    },
+    op: 'checkCode',
+    expect: 'not_logged_in',
+    what: 'a security code without a session',
+    request: async () => ({ body: { scene: 'security', code: '123456' }, token: undefined }),
   },
   {
-    op: 'submitIdentity',
-    expect: 'already_verified',
-    what: 'a primary submission once primary is verified',
+    op: 'checkCode',
+    expect: 'too_many_attempts',
+    what: 'the right code after 10 wrong ones for the account within the hour',
     needs: control,
     async request(s) {
-      await verified(s);
-      return { body: await primaryRequest(s) };
+      await wrongResetCodes(s, 10);
+      await s.advance(PAST_COOLDOWN);
+      return { body: { account: s.user.account, scene: 'forget_password', code: await s.code('forget_password') } };
     },
+    then: clearWindows,
   },
-  { op: 'submitIdentity', expect: 'text_invalid_characters', what: 'a real name with a control character', request: primaryNamed('Alex\u0007Morgan') },
-  { op: 'submitIdentity', expect: 'text_empty', what: 'a real name of zero-width spaces only', request: primaryNamed('\u200b\u200b\u200b') },
-  { op: 'submitIdentity', expect: 'text_too_long', what: 'a real name of 40 characters that NFC makes 80', request: primaryNamed(expanding(40)) },
-  { op: 'submitIdentity', expect: 'text_too_short', what: 'a real name of one letter and a space', request: primaryNamed('a ') },
   {
-    op: 'submitIdentity',
-    expect: 'upload_expired',
-    what: 'a front image uploaded 61 minutes before and never used',
+    op: 'checkCode',
+    expect: 'code_not_sent',
+    what: 'a security code when none was sent',
+    request: async () => ({ body: { scene: 'security', code: '123456' } }),
+  },
+  {
+    op: 'checkCode',
+    expect: 'code_expired',
+    what: 'the security code sent 11 minutes before',
     needs: control,
     async request(s) {
-      const frontImage = await upload(s);
-      await s.advance(PAST_WINDOWS);
-      return { body: { ...(await primaryRequest(s)), frontImage } };
+      const code = await s.code('security');
+      await s.advance(PAST_CODE_LIFE);
+      return { body: { scene: 'security', code } };
     },
   },
   {
-    op: 'submitIdentity',
-    expect: 'upload_missing',
-    what: 'a front image id that is no upload',
-    request: async (s) => ({ body: { ...(await primaryRequest(s)), frontImage: unknownId('up') } }),
+    op: 'checkCode',
+    expect: 'wrong_code',
+    what: 'a security code other than the one sent',
+    request: async (s) => ({ body: { scene: 'security', code: wrongOf(await s.code('security')) } }),
+  },
+  {
+    op: 'checkCode',
+    expect: 'code_attempts',
+    what: 'the 5th wrong code for the same sent code',
+    needs: control,
+    async request(s) {
+      await wrongResetCodes(s, 4);
+      return { body: { account: s.user.account, scene: 'forget_password', code: '000000' } };
+    },
+    then: clearWindows,
   },
 ];
 
-// ---- payment methods ---------------------------------------------------------------------------
+// ---- resetPassword -----------------------------------------------------------------------------
 
-/** A bank card request for a verified user, with `fields` changed. */
-const verifiedBank = (fields: Record<string, string>) => async (s: Setup) => {
-  await verified(s);
-  return { body: { ...bank(), ...fields } };
-};
+/** A ticket of `scene` for the user's account. */
+async function ticket(s: Setup, scene: 'forget_password' | 'security'): Promise<string> {
+  const code = await s.code(scene);
+  return (await s.ok('checkCode', { scene, code, ...(scene === 'forget_password' ? { account: s.user.account } : {}) })).ticket;
+}
 
-const addPaymentMethod: Case[] = [
-  { op: 'addPaymentMethod', expect: 'ok', what: 'a bank card of the verified name', needs: control, request: verifiedBank({}) },
-  {
-    op: 'addPaymentMethod',
-    expect: 'field_required',
-    what: 'a bank card without its account number',
-    async request() {
-      const { accountNumber: _, ...rest } = bank();
-      return { body: rest };
-    },
-  },
-  { op: 'addPaymentMethod', expect: 'real_name_required', what: 'a bank card as an unverified user', request: async () => ({ body: bank() }) },
-  {
-    op: 'addPaymentMethod',
-    expect: 'field_required',
-    what: 'an Alipay method whose QR image is empty',
-    needs: control,
-    async request(s) {
-      await verified(s);
-      return { body: { type: 'alipay', country: 'CN', realName: REAL_NAME, alipayAccount: 'alex@example.com', qrImage: '' } };
-    },
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'text_invalid_characters',
-    what: 'a bank name with a bidi override',
-    needs: control,
-    request: verifiedBank({ bankName: 'Banco\u202e do Brasil' }),
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'text_empty',
-    what: 'a bank name of zero-width spaces only',
-    needs: control,
-    request: verifiedBank({ bankName: '\u200b\u200b\u200b' }),
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'text_too_long',
-    what: 'a bank name of 41 characters that NFC makes 82',
-    needs: control,
-    request: verifiedBank({ bankName: expanding(41) }),
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'text_too_short',
-    what: 'a bank name of one letter and a space',
-    needs: control,
-    request: verifiedBank({ bankName: 'B ' }),
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'name_mismatch',
-    what: 'a name other than the verified one',
-    needs: control,
-    request: verifiedBank({ realName: 'Someone Else' }),
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'upload_expired',
-    what: 'a QR image uploaded 61 minutes before and never used',
-    needs: control,
-    async request(s) {
-      await verified(s);
-      const qrImage = await upload(s);
-      await s.advance(PAST_WINDOWS);
-      return { body: { ...bank(), qrImage } };
-    },
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'upload_missing',
-    what: 'a QR image id that is no upload',
-    needs: control,
-    request: async (s) => verifiedBank({ qrImage: unknownId('up') })(s),
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'duplicate_method',
-    what: 'the same card number again, spaced differently',
-    needs: control,
-    async request(s) {
-      await verified(s);
-      await s.ok('addPaymentMethod', bank('0012 3456 78'));
-      return { body: bank('0012-345678') };
-    },
-  },
-  {
-    op: 'addPaymentMethod',
-    expect: 'too_many_methods',
-    what: 'an 11th method',
-    needs: control,
-    async request(s) {
-      await verified(s);
-      for (let i = 0; i < 10; i++) await s.ok('addPaymentMethod', bank(`1111 2222 ${30 + i}`));
-      return { body: bank('1111 2222 99') };
-    },
-  },
-];
+const reset = (t: string, password = newPassword(), confirmPassword = password) => ({ ticket: t, password, confirmPassword });
 
-const paymentMethods: Case[] = [
+const resetPassword: Case[] = [
   {
-    op: 'removePaymentMethod',
+    op: 'resetPassword',
     expect: 'ok',
-    what: 'the user’s own bank card',
+    what: 'a fresh forget_password ticket and a new password',
+    request: async (s) => ({ body: reset(await ticket(s, 'forget_password')) }),
+  },
+  { op: 'resetPassword', expect: 'ticket_invalid', what: 'a ticket never issued', request: async () => ({ body: reset(randomUUID().replace(/-/g, '')) }) },
+  {
+    op: 'resetPassword',
+    expect: 'not_logged_in',
+    what: 'a security ticket without a session',
+    request: async (s) => ({ body: reset(await ticket(s, 'security')), token: undefined }),
+  },
+  {
+    op: 'resetPassword',
+    expect: 'password_too_simple',
+    what: 'a new password of one repeated letter',
+    request: async (s) => ({ body: reset(await ticket(s, 'forget_password'), 'aaaaaaaa') }),
+  },
+  {
+    op: 'resetPassword',
+    expect: 'password_mismatch',
+    what: 'a confirmation that differs from the new password',
+    request: async (s) => ({ body: reset(await ticket(s, 'forget_password'), 'Cf1234abcd!', 'Cf1234abcd?') }),
+  },
+];
+
+// ---- changePassword ----------------------------------------------------------------------------
+
+const change = (s: Setup, password = newPassword(), confirmPassword = password, oldPassword = s.user.password) => ({ oldPassword, password, confirmPassword });
+
+const changePassword: Case[] = [
+  { op: 'changePassword', expect: 'ok', what: 'the current password and a new one', request: async (s) => ({ body: change(s) }) },
+  {
+    op: 'changePassword',
+    expect: 'too_many_attempts',
+    what: 'the right current password after 5 wrong logins within 15 minutes',
     needs: control,
     async request(s) {
-      await verified(s);
-      return { body: { id: (await s.ok('addPaymentMethod', bank())).id } };
+      await wrongLogins(s, 5);
+      return { body: change(s) };
+    },
+    then: clearWindows,
+  },
+  {
+    op: 'changePassword',
+    expect: 'wrong_old_password',
+    what: 'a wrong current password',
+    request: async (s) => ({ body: change(s, undefined, undefined, `${s.user.password}x`) }),
+  },
+  {
+    op: 'changePassword',
+    expect: 'password_too_simple',
+    what: 'a new password of one repeated letter',
+    request: async (s) => ({ body: change(s, 'aaaaaaaa') }),
+  },
+  {
+    op: 'changePassword',
+    expect: 'password_mismatch',
+    what: 'a confirmation that differs from the new password',
+    request: async (s) => ({ body: change(s, 'Cf1234abcd!', 'Cf1234abcd?') }),
+  },
+  {
+    op: 'changePassword',
+    expect: 'password_unchanged',
+    what: 'the current password as the new one',
+    request: async (s) => ({ body: change(s, s.user.password) }),
+  },
+];
+
+// ---- setTransactionPassword --------------------------------------------------------------------
+
+const FIRST = '482915';
+const NEXT = '593726';
+const txPassword = (code?: string, password = NEXT, confirmPassword = password) => ({ password, confirmPassword, ...(code ? { code } : {}) });
+/** The user has a transaction password. */
+const hasTx = (s: Setup) => s.ok('setTransactionPassword', txPassword(undefined, FIRST));
+const wrongSecurityCodes = (s: Setup, n: number) =>
+  wrongCodes(
+    s,
+    n,
+    () => s.code('security'),
+    (code) => s.send('setTransactionPassword', { body: txPassword(code) }),
+  );
+
+const setTransactionPassword: Case[] = [
+  {
+    op: 'setTransactionPassword',
+    expect: 'ok',
+    what: 'a first transaction password, without a code',
+    request: async () => ({ body: txPassword(undefined, FIRST) }),
+  },
+  {
+    op: 'setTransactionPassword',
+    expect: 'transaction_password_too_simple',
+    what: 'an ascending run of digits',
+    request: async () => ({ body: txPassword(undefined, '123456') }),
+  },
+  {
+    op: 'setTransactionPassword',
+    expect: 'password_mismatch',
+    what: 'a confirmation that differs',
+    request: async () => ({ body: txPassword(undefined, FIRST, NEXT) }),
+  },
+  {
+    op: 'setTransactionPassword',
+    expect: 'code_required',
+    what: 'a change of an existing transaction password without a code',
+    async request(s) {
+      await hasTx(s);
+      return { body: txPassword() };
     },
   },
   {
-    op: 'removePaymentMethod',
-    expect: 'not_found',
-    what: 'an id that is none of the user’s methods',
-    request: async () => ({ body: { id: unknownId('pm') } }),
+    op: 'setTransactionPassword',
+    expect: 'too_many_attempts',
+    what: 'a change with the right code after 10 wrong ones within the hour',
+    needs: control,
+    async request(s) {
+      await hasTx(s);
+      await wrongSecurityCodes(s, 10);
+      await s.advance(PAST_COOLDOWN);
+      return { body: txPassword(await s.code('security')) };
+    },
+    then: clearWindows,
   },
-  { op: 'listPaymentMethods', expect: 'ok', what: 'a user without methods', request: async () => ({}) },
+  {
+    op: 'setTransactionPassword',
+    expect: 'code_not_sent',
+    what: 'a change with a code when none was sent',
+    async request(s) {
+      await hasTx(s);
+      return { body: txPassword('123456') };
+    },
+  },
+  {
+    op: 'setTransactionPassword',
+    expect: 'code_expired',
+    what: 'a change with the security code sent 11 minutes before',
+    needs: control,
+    async request(s) {
+      await hasTx(s);
+      const code = await s.code('security');
+      await s.advance(PAST_CODE_LIFE);
+      return { body: txPassword(code) };
+    },
+  },
+  {
+    op: 'setTransactionPassword',
+    expect: 'wrong_code',
+    what: 'a change with a code other than the one sent',
+    async request(s) {
+      await hasTx(s);
+      return { body: txPassword(wrongOf(await s.code('security'))) };
+    },
+  },
+  {
+    op: 'setTransactionPassword',
+    expect: 'code_attempts',
+    what: 'a change with the 5th wrong code for the same sent code',
+    needs: control,
+    async request(s) {
+      await hasTx(s);
+      await wrongSecurityCodes(s, 4);
+      return { body: txPassword('000000') };
+    },
+    then: clearWindows,
+  },
 ];
 
-export const identityCases: Case[] = [...uploadImage, ...getUpload, ...submitIdentity, ...addPaymentMethod, ...paymentMethods];
+// ---- redeemAuthorizationCode -------------------------------------------------------------------
+
+/** The mock's documented agent code (the contract's `when` of authorization_code_invalid). */
+const AGENT_CODE = 'AGENT2026';
+
+const redeem: Case[] = [
+  { op: 'redeemAuthorizationCode', expect: 'ok', what: 'the agent code as a plain user', request: async () => ({ body: { code: AGENT_CODE.toLowerCase() } }) },
+  {
+    op: 'redeemAuthorizationCode',
+    expect: 'already_agent',
+    what: 'the agent code as an agent',
+    async request(s) {
+      await s.ok('redeemAuthorizationCode', { code: AGENT_CODE });
+      return { body: { code: AGENT_CODE } };
+    },
+  },
+  {
+    op: 'redeemAuthorizationCode',
+    expect: 'authorization_code_invalid',
+    what: 'a code that is not the agent code',
+    request: async () => ({ body: { code: 'NOTAGENT99' } }),
+  },
+];
+
+export const passwordCases: Case[] = [...checkCode, ...resetPassword, ...changePassword, ...setTransactionPassword, ...redeem];

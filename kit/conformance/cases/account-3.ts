@@ -1,98 +1,239 @@
-/** Cases of the system, news, messages, team and support tags. */
-import { SetupFailed, type Case, type Setup } from './case.ts';
-import { clearWindows, PAST_WINDOWS, unknownId, upload } from './account-steps.ts';
-import { isOk } from '../context.ts';
+/** Cases of the identity tag: uploads, identity verification, payment methods. */
+import type { Case, Setup } from './case.ts';
+import { declaredPng, PNG, TRAILING_PNG, TRUNCATED_PNG } from './account-images.ts';
+import { bank, PAST_WINDOWS, primaryRequest, REAL_NAME, unknownId, upload, verified } from './account-steps.ts';
 
 const control = ['control'] as Case['needs'];
-/** Messages a conversation takes from its caller within 60 seconds (the contract's too_many_attempts of sendSupportMessage). */
-const MESSAGES_PER_MINUTE = 20;
-/** Guest keys one client may start within 60 minutes. */
-const GUESTS_PER_HOUR = 20;
+/** U+0958 is two code points once NFC-normalised (a composition exclusion): `n` of them pass a maxLength of n yet normalise to 2n. */
+const expanding = (n: number) => '\u0958'.repeat(n);
+/** The pending uploads a user may have (the contract's upload_quota `params.max`). */
+const PENDING_MAX = 10;
 
-const plain = (op: Case['op'], what: string, query?: Record<string, string>): Case => ({
-  op,
-  expect: 'ok',
-  what,
-  request: async () => (query ? { query } : {}),
-});
+// ---- uploadImage -------------------------------------------------------------------------------
 
-/** The id of the newest news article. */
-async function newestArticle(s: Setup): Promise<string> {
-  const first = (await s.ok('listNews', undefined, { pageSize: '1' })).items[0];
-  if (!first) throw new SetupFailed('listNews lists no article', true);
-  return first.id;
-}
+const image = (s: string) => async () => ({ body: { image: s } });
 
-/** The id of one of the user's system messages (the welcome of a registration; else an announcement posted with the control API). */
-async function someMessage(s: Setup): Promise<string> {
-  const list = async () => (await s.ok('listMessages', undefined, { pageSize: '1' })).items[0]?.id;
-  const id = (await list()) ?? (await s.mock('messages', { account: s.user.account, title: 'Conformance', body: 'A message to read.' }), await list());
-  if (!id) throw new SetupFailed('the user has no system message, even after one was posted');
-  return id;
-}
-
-const content: Case[] = [
-  plain('getSettings', 'the public settings'),
-  plain('listNews', 'the first page of news'),
-  { op: 'getNews', expect: 'ok', what: 'the newest article listed', request: async (s) => ({ query: { id: await newestArticle(s) } }) },
-  { op: 'getNews', expect: 'not_found', what: 'an id no article has', request: async () => ({ query: { id: unknownId('nw') } }) },
-  plain('listMessages', 'a new user’s inbox'),
-  { op: 'readMessage', expect: 'ok', what: 'one of the user’s messages', request: async (s) => ({ body: { id: await someMessage(s) } }) },
-  { op: 'readMessage', expect: 'not_found', what: 'an id none of the user’s messages has', request: async () => ({ body: { id: unknownId('msg') } }) },
-  plain('readAllMessages', 'a new user’s inbox'),
-  plain('getTeam', 'a user without invitees'),
-  plain('listTeamMembers', 'the first level of a user without invitees', { level: '1' }),
-  plain('listRebates', 'a user without rebates'),
+const uploadImage: Case[] = [
+  { op: 'uploadImage', expect: 'ok', what: 'a small valid PNG', request: image(PNG) },
+  { op: 'uploadImage', expect: 'upload_invalid', what: 'text that is not a data URL', request: image('just some text, no data URL') },
+  { op: 'uploadImage', expect: 'upload_type', what: 'a data URL declaring image/gif', request: image('data:image/gif;base64,R0lGODlhAQABAAAAACw=') },
+  // 7,000,000 base64 characters declare 5,250,000 bytes: over 5 MiB, within the schema's maxLength.
+  { op: 'uploadImage', expect: 'upload_too_large', what: 'base64 declaring 5.25 MB', request: image(`data:image/png;base64,${'A'.repeat(7_000_000)}`) },
+  { op: 'uploadImage', expect: 'upload_empty', what: 'a data URL with nothing after its header', request: image('data:image/png;base64,') },
+  {
+    op: 'uploadImage',
+    expect: 'upload_quota',
+    what: 'an 11th image while 10 uploads are pending',
+    async request(s) {
+      for (let i = 0; i < PENDING_MAX; i++) await upload(s);
+      return { body: { image: PNG } };
+    },
+  },
+  { op: 'uploadImage', expect: 'upload_corrupt', what: 'a PNG cut before its IEND chunk', request: image(TRUNCATED_PNG) },
+  { op: 'uploadImage', expect: 'upload_dimensions', what: 'a PNG whose header declares 10,000 × 10,000 pixels', request: image(declaredPng(10_000, 10_000)) },
+  { op: 'uploadImage', expect: 'upload_trailing_data', what: 'a PNG with bytes after IEND', request: image(TRAILING_PNG) },
 ];
 
-// ---- support -----------------------------------------------------------------------------------
+const getUpload: Case[] = [
+  { op: 'getUpload', expect: 'ok', what: 'the user’s own pending upload', request: async (s) => ({ query: { id: await upload(s) } }) },
+  { op: 'getUpload', expect: 'not_found', what: 'another user’s upload', request: async (s) => ({ query: { id: await upload(await s.other()) } }) },
+];
 
-const support: Case[] = [
-  { op: 'startSupportGuest', expect: 'ok', what: 'a device without a key', request: async () => ({ body: {}, token: undefined }) },
+// ---- submitIdentity ----------------------------------------------------------------------------
+
+/** A primary submission with a realName the text rules refuse. */
+const primaryNamed = (realName: string) => async (s: Setup) => ({ body: { ...(await primaryRequest(s)), realName } });
+
+const submitIdentity: Case[] = [
   {
-    op: 'startSupportGuest',
-    expect: 'too_many_attempts',
-    what: 'a 21st new key from this client within the hour',
+    op: 'submitIdentity',
+    expect: 'ok',
+    what: 'a complete primary submission as an unverified user',
+    request: async (s) => ({ body: await primaryRequest(s) }),
+  },
+  {
+    op: 'submitIdentity',
+    expect: 'field_required',
+    what: 'a primary submission without the back image',
+    async request(s) {
+      const { backImage: _, ...rest } = await primaryRequest(s);
+      return { body: rest };
+    },
+  },
+  {
+    op: 'submitIdentity',
+    expect: 'primary_required',
+    what: 'an advanced submission before primary is verified',
+    request: async (s) => ({ body: { level: 'advanced', handImage: await upload(s) } }),
+  },
+  {
+    op: 'submitIdentity',
+    expect: 'review_pending',
+    what: 'a primary submission while the first is under review',
+    async request(s) {
+      await s.ok('submitIdentity', await primaryRequest(s));
+      return { body: await primaryRequest(s) };
+    },
+  },
+  {
+    op: 'submitIdentity',
+    expect: 'already_verified',
+    what: 'a primary submission once primary is verified',
     needs: control,
     async request(s) {
-      // Stops early when keys started before this case (other checks of the run) already fill the hour.
-      for (let i = 0; i < GUESTS_PER_HOUR; i++) if (!isOk(await s.send('startSupportGuest', { body: {}, token: undefined }))) break;
-      return { body: {}, token: undefined };
-    },
-    then: clearWindows,
-  },
-  plain('getSupportChat', 'a new user’s conversation'),
-  {
-    op: 'getSupportChat',
-    expect: 'not_found',
-    what: 'before an id that is none of the conversation’s messages',
-    request: async () => ({ query: { before: unknownId('sm') } }),
-  },
-  plain('getSupportUnread', 'a new user’s conversation'),
-  { op: 'sendSupportMessage', expect: 'ok', what: 'a text', request: async () => ({ body: { text: 'How long does a deposit take?' } }) },
-  { op: 'sendSupportMessage', expect: 'field_required', what: 'only spaces and no image', request: async () => ({ body: { text: '   ' } }) },
-  {
-    op: 'sendSupportMessage',
-    expect: 'too_many_attempts',
-    what: 'a 21st message within 60 seconds',
-    async request(s) {
-      for (let i = 0; i < MESSAGES_PER_MINUTE; i++) await s.ok('sendSupportMessage', { text: `Message ${i + 1}` });
-      return { body: { text: 'One more' } };
+      await verified(s);
+      return { body: await primaryRequest(s) };
     },
   },
-  { op: 'sendSupportMessage', expect: 'upload_missing', what: 'an image id that is no upload', request: async () => ({ body: { image: unknownId('up') } }) },
+  { op: 'submitIdentity', expect: 'text_invalid_characters', what: 'a real name with a control character', request: primaryNamed('Alex\u0007Morgan') },
+  { op: 'submitIdentity', expect: 'text_empty', what: 'a real name of zero-width spaces only', request: primaryNamed('\u200b\u200b\u200b') },
+  { op: 'submitIdentity', expect: 'text_too_long', what: 'a real name of 40 characters that NFC makes 80', request: primaryNamed(expanding(40)) },
+  { op: 'submitIdentity', expect: 'text_too_short', what: 'a real name of one letter and a space', request: primaryNamed('a ') },
   {
-    op: 'sendSupportMessage',
+    op: 'submitIdentity',
     expect: 'upload_expired',
-    what: 'an image uploaded 61 minutes before and never used',
+    what: 'a front image uploaded 61 minutes before and never used',
     needs: control,
     async request(s) {
-      const image = await upload(s);
+      const frontImage = await upload(s);
       await s.advance(PAST_WINDOWS);
-      return { body: { image } };
+      return { body: { ...(await primaryRequest(s)), frontImage } };
     },
   },
-  plain('readSupport', 'a new user’s conversation'),
+  {
+    op: 'submitIdentity',
+    expect: 'upload_missing',
+    what: 'a front image id that is no upload',
+    request: async (s) => ({ body: { ...(await primaryRequest(s)), frontImage: unknownId('up') } }),
+  },
 ];
 
-export const contentCases: Case[] = [...content, ...support];
+// ---- payment methods ---------------------------------------------------------------------------
+
+/** A bank card request for a verified user, with `fields` changed. */
+const verifiedBank = (fields: Record<string, string>) => async (s: Setup) => {
+  await verified(s);
+  return { body: { ...bank(), ...fields } };
+};
+
+const addPaymentMethod: Case[] = [
+  { op: 'addPaymentMethod', expect: 'ok', what: 'a bank card of the verified name', needs: control, request: verifiedBank({}) },
+  {
+    op: 'addPaymentMethod',
+    expect: 'field_required',
+    what: 'a bank card without its account number',
+    async request() {
+      const { accountNumber: _, ...rest } = bank();
+      return { body: rest };
+    },
+  },
+  { op: 'addPaymentMethod', expect: 'real_name_required', what: 'a bank card as an unverified user', request: async () => ({ body: bank() }) },
+  {
+    op: 'addPaymentMethod',
+    expect: 'field_required',
+    what: 'an Alipay method whose QR image is empty',
+    needs: control,
+    async request(s) {
+      await verified(s);
+      return { body: { type: 'alipay', country: 'CN', realName: REAL_NAME, alipayAccount: 'alex@example.com', qrImage: '' } };
+    },
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'text_invalid_characters',
+    what: 'a bank name with a bidi override',
+    needs: control,
+    request: verifiedBank({ bankName: 'Banco\u202e do Brasil' }),
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'text_empty',
+    what: 'a bank name of zero-width spaces only',
+    needs: control,
+    request: verifiedBank({ bankName: '\u200b\u200b\u200b' }),
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'text_too_long',
+    what: 'a bank name of 41 characters that NFC makes 82',
+    needs: control,
+    request: verifiedBank({ bankName: expanding(41) }),
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'text_too_short',
+    what: 'a bank name of one letter and a space',
+    needs: control,
+    request: verifiedBank({ bankName: 'B ' }),
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'name_mismatch',
+    what: 'a name other than the verified one',
+    needs: control,
+    request: verifiedBank({ realName: 'Someone Else' }),
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'upload_expired',
+    what: 'a QR image uploaded 61 minutes before and never used',
+    needs: control,
+    async request(s) {
+      await verified(s);
+      const qrImage = await upload(s);
+      await s.advance(PAST_WINDOWS);
+      return { body: { ...bank(), qrImage } };
+    },
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'upload_missing',
+    what: 'a QR image id that is no upload',
+    needs: control,
+    request: async (s) => verifiedBank({ qrImage: unknownId('up') })(s),
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'duplicate_method',
+    what: 'the same card number again, spaced differently',
+    needs: control,
+    async request(s) {
+      await verified(s);
+      await s.ok('addPaymentMethod', bank('0012 3456 78'));
+      return { body: bank('0012-345678') };
+    },
+  },
+  {
+    op: 'addPaymentMethod',
+    expect: 'too_many_methods',
+    what: 'an 11th method',
+    needs: control,
+    async request(s) {
+      await verified(s);
+      for (let i = 0; i < 10; i++) await s.ok('addPaymentMethod', bank(`1111 2222 ${30 + i}`));
+      return { body: bank('1111 2222 99') };
+    },
+  },
+];
+
+const paymentMethods: Case[] = [
+  {
+    op: 'removePaymentMethod',
+    expect: 'ok',
+    what: 'the user’s own bank card',
+    needs: control,
+    async request(s) {
+      await verified(s);
+      return { body: { id: (await s.ok('addPaymentMethod', bank())).id } };
+    },
+  },
+  {
+    op: 'removePaymentMethod',
+    expect: 'not_found',
+    what: 'an id that is none of the user’s methods',
+    request: async () => ({ body: { id: unknownId('pm') } }),
+  },
+  { op: 'listPaymentMethods', expect: 'ok', what: 'a user without methods', request: async () => ({}) },
+];
+
+export const identityCases: Case[] = [...uploadImage, ...getUpload, ...submitIdentity, ...addPaymentMethod, ...paymentMethods];

@@ -1,87 +1,98 @@
-/**
- * The upload_capacity cases: other fresh users fill the server's room for images, then the case's
- * user uploads (or sends in the support chat) one more. What they filled is freed afterwards, so
- * that the server is as roomy for the next check and the next run: pending uploads by the clock
- * passing their hour, chat images by pushing their messages out of the fillers' kept history.
- */
-import { outcome } from '../checks.ts';
-import { isOk } from '../context.ts';
-import type { Exchange } from '../http.ts';
+/** Cases of the system, news, messages, team and support tags. */
 import { SetupFailed, type Case, type Setup } from './case.ts';
-import { heavyPng } from './account-images.ts';
-import { clearWindows, PAST_COOLDOWN, upload } from './account-steps.ts';
+import { clearWindows, PAST_WINDOWS, unknownId, upload } from './account-steps.ts';
+import { isOk } from '../context.ts';
 
-/** Just under 5 MiB: 5 fit a user's 25 MiB of pending uploads, 8 their 40 MiB of chat images. */
-const HEAVY = heavyPng(5_242_000);
-/** Enough fillers for the mock's 150 MiB store (6 users of 5 pending images) and 50 MiB of chat images (2 users of 8), with room to spare. */
-const MAX_FILLERS = 8;
-const PENDING_PER_FILLER = 5;
-const CHAT_IMAGES_PER_FILLER = 8;
-/** A support conversation keeps its newest 500 messages; a caller may send 20 a minute. */
-const HISTORY_KEPT = 500;
+const control = ['control'] as Case['needs'];
+/** Messages a conversation takes from its caller within 60 seconds (the contract's too_many_attempts of sendSupportMessage). */
 const MESSAGES_PER_MINUTE = 20;
+/** Guest keys one client may start within 60 minutes. */
+const GUESTS_PER_HOUR = 20;
 
-/** Fresh users each do `step` up to `times` times, until one answers upload_capacity: the fillers. */
-async function fill(s: Setup, times: number, step: (filler: Setup) => Promise<Exchange>): Promise<Setup[]> {
-  const fillers: Setup[] = [];
-  while (fillers.length < MAX_FILLERS) {
-    const filler = await s.other();
-    fillers.push(filler);
-    for (let i = 0; i < times; i++) {
-      const ex = await step(filler);
-      if (outcome(ex) === 'upload_capacity') return fillers;
-      if (!isOk(ex)) throw new SetupFailed(`a filler's 5 MB image answered ${outcome(ex)}`);
-    }
-  }
-  throw new SetupFailed(`${MAX_FILLERS * times} images of 5 MB did not reach upload_capacity`);
+const plain = (op: Case['op'], what: string, query?: Record<string, string>): Case => ({
+  op,
+  expect: 'ok',
+  what,
+  request: async () => (query ? { query } : {}),
+});
+
+/** The id of the newest news article. */
+async function newestArticle(s: Setup): Promise<string> {
+  const first = (await s.ok('listNews', undefined, { pageSize: '1' })).items[0];
+  if (!first) throw new SetupFailed('listNews lists no article', true);
+  return first.id;
 }
 
-/** Pushes a filler's chat images out of its conversation's kept history (which removes them), a minute's worth of messages at a time. */
-async function dropChatImages(filler: Setup): Promise<void> {
-  for (let sent = 0; sent < HISTORY_KEPT; sent += MESSAGES_PER_MINUTE) {
-    await filler.advance(PAST_COOLDOWN);
-    for (let i = 0; i < MESSAGES_PER_MINUTE; i++) await filler.ok('sendSupportMessage', { text: `deposit question ${sent + i + 1}` });
-  }
+/** The id of one of the user's system messages (the welcome of a registration; else an announcement posted with the control API). */
+async function someMessage(s: Setup): Promise<string> {
+  const list = async () => (await s.ok('listMessages', undefined, { pageSize: '1' })).items[0]?.id;
+  const id = (await list()) ?? (await s.mock('messages', { account: s.user.account, title: 'Conformance', body: 'A message to read.' }), await list());
+  if (!id) throw new SetupFailed('the user has no system message, even after one was posted');
+  return id;
 }
 
-/** The chat case's fillers, from its request to its `then`. */
-let chatFillers: Array<{ filler: Setup; firstImage: string }> = [];
+const content: Case[] = [
+  plain('getSettings', 'the public settings'),
+  plain('listNews', 'the first page of news'),
+  { op: 'getNews', expect: 'ok', what: 'the newest article listed', request: async (s) => ({ query: { id: await newestArticle(s) } }) },
+  { op: 'getNews', expect: 'not_found', what: 'an id no article has', request: async () => ({ query: { id: unknownId('nw') } }) },
+  plain('listMessages', 'a new user’s inbox'),
+  { op: 'readMessage', expect: 'ok', what: 'one of the user’s messages', request: async (s) => ({ body: { id: await someMessage(s) } }) },
+  { op: 'readMessage', expect: 'not_found', what: 'an id none of the user’s messages has', request: async () => ({ body: { id: unknownId('msg') } }) },
+  plain('readAllMessages', 'a new user’s inbox'),
+  plain('getTeam', 'a user without invitees'),
+  plain('listTeamMembers', 'the first level of a user without invitees', { level: '1' }),
+  plain('listRebates', 'a user without rebates'),
+];
 
-export const capacityCases: Case[] = [
+// ---- support -----------------------------------------------------------------------------------
+
+const support: Case[] = [
+  { op: 'startSupportGuest', expect: 'ok', what: 'a device without a key', request: async () => ({ body: {}, token: undefined }) },
   {
-    op: 'uploadImage',
-    expect: 'upload_capacity',
-    what: 'a 5 MB image once other users’ pending uploads fill the server’s store',
-    needs: ['control'],
+    op: 'startSupportGuest',
+    expect: 'too_many_attempts',
+    what: 'a 21st new key from this client within the hour',
+    needs: control,
     async request(s) {
-      await fill(s, PENDING_PER_FILLER, (filler) => filler.send('uploadImage', { body: { image: HEAVY } }));
-      return { body: { image: HEAVY } };
+      // Stops early when keys started before this case (other checks of the run) already fill the hour.
+      for (let i = 0; i < GUESTS_PER_HOUR; i++) if (!isOk(await s.send('startSupportGuest', { body: {}, token: undefined }))) break;
+      return { body: {}, token: undefined };
     },
-    // Pending uploads are removed an hour after they were made.
     then: clearWindows,
   },
+  plain('getSupportChat', 'a new user’s conversation'),
+  {
+    op: 'getSupportChat',
+    expect: 'not_found',
+    what: 'before an id that is none of the conversation’s messages',
+    request: async () => ({ query: { before: unknownId('sm') } }),
+  },
+  plain('getSupportUnread', 'a new user’s conversation'),
+  { op: 'sendSupportMessage', expect: 'ok', what: 'a text', request: async () => ({ body: { text: 'How long does a deposit take?' } }) },
+  { op: 'sendSupportMessage', expect: 'field_required', what: 'only spaces and no image', request: async () => ({ body: { text: '   ' } }) },
   {
     op: 'sendSupportMessage',
-    expect: 'upload_capacity',
-    what: 'a 5 MB image once other users’ chat images fill the server’s room for them',
-    needs: ['control'],
+    expect: 'too_many_attempts',
+    what: 'a 21st message within 60 seconds',
     async request(s) {
-      chatFillers = [];
-      await fill(s, CHAT_IMAGES_PER_FILLER, async (filler) => {
-        const image = await upload(filler, HEAVY);
-        const sent = await filler.send('sendSupportMessage', { body: { image } });
-        if (isOk(sent) && !chatFillers.some((f) => f.filler === filler)) chatFillers.push({ filler, firstImage: image });
-        return sent;
-      });
-      return { body: { image: await upload(s, HEAVY) } };
-    },
-    async then(s) {
-      for (const { filler } of chatFillers) await dropChatImages(filler);
-      const left = [];
-      for (const { filler, firstImage } of chatFillers)
-        if (outcome(await filler.send('getUpload', { query: { id: firstImage } })) !== 'not_found') left.push(firstImage);
-      await clearWindows(s);
-      return left.length ? `chat images were not removed with the messages the history dropped: ${left.join(', ')}` : undefined;
+      for (let i = 0; i < MESSAGES_PER_MINUTE; i++) await s.ok('sendSupportMessage', { text: `Message ${i + 1}` });
+      return { body: { text: 'One more' } };
     },
   },
+  { op: 'sendSupportMessage', expect: 'upload_missing', what: 'an image id that is no upload', request: async () => ({ body: { image: unknownId('up') } }) },
+  {
+    op: 'sendSupportMessage',
+    expect: 'upload_expired',
+    what: 'an image uploaded 61 minutes before and never used',
+    needs: control,
+    async request(s) {
+      const image = await upload(s);
+      await s.advance(PAST_WINDOWS);
+      return { body: { image } };
+    },
+  },
+  plain('readSupport', 'a new user’s conversation'),
 ];
+
+export const contentCases: Case[] = [...content, ...support];

@@ -46,6 +46,12 @@ export async function wrongCodes(s: Setup, n: number, send: () => Promise<string
   }
 }
 
+/** `n` wrong passwords for the user's account at login. */
+export async function wrongLogins(s: Setup, n: number): Promise<void> {
+  for (let i = 0; i < n; i++)
+    expectCode(await s.send('login', { body: { account: s.user.account, password: `${s.user.password}x` } }), 'wrong_credentials', 'wrong login');
+}
+
 /** A case's `then` that moves the clock past the attempt windows, so that the next run starts under the limits. */
 export async function clearWindows(s: Setup): Promise<undefined> {
   await s.advance(PAST_WINDOWS);

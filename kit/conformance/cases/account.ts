@@ -4,11 +4,12 @@
  */
 import type { Case } from './case.ts';
 import { accountTagCases } from './account-1.ts';
-import { identityCases } from './account-2.ts';
-import { contentCases } from './account-3.ts';
-import { capacityCases } from './account-4.ts';
+import { passwordCases } from './account-2.ts';
+import { identityCases } from './account-3.ts';
+import { contentCases } from './account-4.ts';
+import { capacityCases } from './account-5.ts';
 
-export const accountCases: Case[] = [...accountTagCases, ...identityCases, ...contentCases, ...capacityCases];
+export const accountCases: Case[] = [...accountTagCases, ...passwordCases, ...identityCases, ...contentCases, ...capacityCases];
 
 /** The own codes of these operations no case reaches, with why ('op/code': why). */
 export const accountUnreachable: Record<string, string> = {};
