@@ -31,12 +31,14 @@ export interface RunOptions extends Target {
   code?: CodeSource;
   /** The mock's control API (`…/__mock`), for checks that need time to pass or a fault injected. */
   control?: string;
-  /** Only these operationIds or tags (`realtime`, `flows`, `cases`, `examples`, `invalid` name those phases). */
+  /** Only these operationIds or tags (`realtime`, `flows`, `examples`, `cases`, `generated`, `invalid` name those phases). */
   only?: string[];
   /** Not these operationIds or tags. */
   skip?: string[];
   /** How long the realtime phase listens to each socket's events. */
   listenMs: number;
+  /** The seed of the generated requests (default 42: a run repeats the one before). */
+  seed?: number;
   onResult?: (r: Result) => void;
 }
 

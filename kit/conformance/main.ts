@@ -39,8 +39,9 @@ Sessions
 
 Selection and output
   --only X,Y          only these operationIds or tags (tags: the contract's, and the phases
-                      flows, realtime, examples, cases, invalid)
+                      flows, realtime, examples, cases, generated, invalid)
   --skip X,Y          not these operationIds or tags
+  --seed N            the seed of the generated requests (default 42, so a run repeats the last)
   --listen S          seconds the realtime phase listens to events (default 5)
   --out DIR           where conformance.json and conformance.junit.xml go (default conformance-report)
   --verbose           list every check, and every pair the coverage did not reach
@@ -76,6 +77,7 @@ function parse() {
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
       listen: { type: 'string', default: '5' },
+      seed: { type: 'string', default: '42' },
       out: { type: 'string', default: 'conformance-report' },
       verbose: { type: 'boolean', default: false },
       repeat: { type: 'string', default: '1' },
@@ -107,6 +109,8 @@ if (args.mock && args.base) fail('Give --base or --mock, not both');
 if (args.port !== undefined && !args.mock) fail('--port is the port of the --mock server');
 const port = args.port === undefined ? 0 : Number(args.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail('--port must be a port number from 0 to 65535');
+const seed = Number(args.seed);
+if (!Number.isInteger(seed)) fail('--seed must be a whole number');
 const repeat = Number(args.repeat);
 if (!Number.isInteger(repeat) || repeat < 1 || repeat > 10) fail('--repeat must be a whole number from 1 to 10');
 if (args.code && args['code-command']) fail('Give --code or --code-command, not both');
@@ -164,6 +168,7 @@ const options = {
   only: list(args.only),
   skip: list(args.skip),
   listenMs: listenSeconds * 1000,
+  seed,
 };
 let failed = false;
 for (let run = 1; run <= repeat; run++) {

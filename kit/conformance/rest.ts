@@ -216,7 +216,7 @@ function mutations(id: OperationId, okBody: Record<string, unknown> | undefined,
 }
 
 /** Query values as the schema's types (a server coerces `limit=20` to 20 before validating). */
-function coerceQuery(query: Record<string, string>, schema: Schema): Record<string, unknown> {
+export function coerceQuery(query: Record<string, string>, schema: Schema): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(query).map(([k, v]) => {
       const types = typesOf(schema.properties?.[k] ?? {});

@@ -10,4 +10,3 @@ import { contentCases } from './account-4.ts';
 import { capacityCases } from './account-5.ts';
 
 export const accountCases: Case[] = [...accountTagCases, ...passwordCases, ...identityCases, ...contentCases, ...capacityCases];
-
