@@ -30,7 +30,9 @@ async function plantedMock(plant: (io: Io) => void = () => {}): Promise<string> 
 }
 
 const account = { account: 'demo@example.com', password: 'Demo1234' };
-const run = (apiBase: string) => runConformance({ apiBase, account, only: ['realtime'], listenMs: 1500, timeoutMs: 3000 });
+/** The mock as a sandbox: its verification code and its control API, for fresh users and the cases. */
+const sandbox = (apiBase: string) => ({ apiBase, account, code: async () => '123456', control: apiBase.replace(/\/api$/, '/__mock') });
+const run = (apiBase: string) => runConformance({ ...sandbox(apiBase), only: ['realtime'], listenMs: 1500, timeoutMs: 3000 });
 const find = (results: Result[], group: string, check: string) => results.find((r) => r.group === group && r.check === check);
 
 /** A server-side socket, as the plants use it (socket.io's typed emit does not take a payload of `unknown`). */
