@@ -112,7 +112,7 @@ const register: Case[] = [
       await s.advance(PAST_COOLDOWN);
       return { body: registration(account, await s.code('register', account)) };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
   { op: 'register', expect: 'code_not_sent', what: 'a new account no code was sent to', request: async () => ({ body: registration(newAccount()) }) },
   {
@@ -145,7 +145,7 @@ const register: Case[] = [
       const account = await wrongRegisterCodes(s, 4);
       return { body: registration(account, '000000') };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
 ];
 
@@ -167,7 +167,7 @@ const sessions: Case[] = [
       await wrongLogins(s, 5);
       return { body: { account: s.user.account, password: s.user.password }, token: undefined };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
   {
     op: 'login',

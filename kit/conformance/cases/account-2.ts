@@ -51,7 +51,7 @@ const checkCode: Case[] = [
       await s.advance(PAST_COOLDOWN);
       return { body: { account: s.user.account, scene: 'forget_password', code: await s.code('forget_password') } };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
   {
     op: 'checkCode',
@@ -85,7 +85,7 @@ const checkCode: Case[] = [
       await wrongResetCodes(s, 4);
       return { body: { account: s.user.account, scene: 'forget_password', code: '000000' } };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
 ];
 
@@ -142,7 +142,7 @@ const changePassword: Case[] = [
       await wrongLogins(s, 5);
       return { body: change(s) };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
   {
     op: 'changePassword',
@@ -224,7 +224,7 @@ const setTransactionPassword: Case[] = [
       await s.advance(PAST_COOLDOWN);
       return { body: txPassword(await s.code('security')) };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
   {
     op: 'setTransactionPassword',
@@ -266,7 +266,7 @@ const setTransactionPassword: Case[] = [
       await wrongSecurityCodes(s, 4);
       return { body: txPassword('000000') };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
 ];
 

@@ -59,7 +59,7 @@ const support: Case[] = [
       for (let i = 0; i < GUESTS_PER_HOUR; i++) if (!isOk(await s.send('startSupportGuest', { body: {}, token: undefined }))) break;
       return { body: {}, token: undefined };
     },
-    then: clearWindows,
+    cleanup: clearWindows,
   },
   plain('getSupportChat', 'a new user’s conversation'),
   {

@@ -58,7 +58,7 @@ export const capacityCases: Case[] = [
       return { body: { image: HEAVY } };
     },
     // Pending uploads are removed an hour after they were made.
-    then: clearWindows,
+    cleanup: clearWindows,
   },
   {
     op: 'sendSupportMessage',
@@ -75,13 +75,18 @@ export const capacityCases: Case[] = [
       });
       return { body: { image: await upload(s, HEAVY) } };
     },
-    async then(s) {
-      for (const { filler } of chatFillers) await dropChatImages(filler);
+    async then() {
+      const fillers = chatFillers.splice(0);
+      for (const { filler } of fillers) await dropChatImages(filler);
       const left = [];
-      for (const { filler, firstImage } of chatFillers)
+      for (const { filler, firstImage } of fillers)
         if (outcome(await filler.send('getUpload', { query: { id: firstImage } })) !== 'not_found') left.push(firstImage);
-      await clearWindows(s);
       return left.length ? `chat images were not removed with the messages the history dropped: ${left.join(', ')}` : undefined;
+    },
+    // After a failure too: the shared room for chat images is made free again.
+    async cleanup(s) {
+      for (const { filler } of chatFillers.splice(0)) await dropChatImages(filler);
+      await clearWindows(s);
     },
   },
 ];

@@ -190,7 +190,7 @@ const book: Case[] = [
       for (let i = 0; i < 4; i++) await expectCode(s, 'addAddress', wrong, 'wrong_code');
       return { body: wrong };
     },
-    { needs: ['control'], then: pastWindows },
+    { needs: ['control'], cleanup: pastWindows },
   ),
   c(
     'addAddress',
@@ -206,7 +206,7 @@ const book: Case[] = [
       }
       return addRequest(s);
     },
-    { needs: ['control'], then: pastWindows },
+    { needs: ['control'], cleanup: pastWindows },
   ),
   c('removeAddress', 'ok', 'an address of my address book', async (s) => ({ body: { id: await savedAddress(s) } })),
   c('removeAddress', 'not_found', 'an address I already removed', async (s) => {
@@ -261,7 +261,7 @@ const withdrawals: Case[] = [
       for (let i = 0; i < 5; i++) await expectCode(s, 'withdraw', request(minWithdraw, '917364').body, 'wrong_transaction_password');
       return request(minWithdraw);
     },
-    { needs: ['control'], then: pastWindows },
+    { needs: ['control'], cleanup: pastWindows },
   ),
   c('withdraw', 'insufficient_balance', 'a withdrawal of the minimum with an empty funds account', async (s) =>
     (await withdrawer(s))((await tron(s)).minWithdraw),

@@ -27,6 +27,11 @@ export interface Case {
   request(s: Setup): Promise<CallInput>;
   /** Beyond the outcome: what must hold after it (a complaint, or undefined). */
   then?(s: Setup, ex: Exchange): Promise<string | undefined>;
+  /**
+   * Puts back what the case changed for others (a market halted, the client's attempt windows
+   * spent), whatever the outcome: run after the case, passed, failed or its setup refused.
+   */
+  cleanup?(s: Setup): Promise<unknown>;
 }
 
 /** A setup step that did not do what the contract says it does: the case cannot run. */

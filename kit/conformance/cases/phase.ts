@@ -29,32 +29,40 @@ export async function casesPhase(ctx: Context, cases: Case[] = ALL_CASES): Promi
       continue;
     }
     const s = new Setup(ctx, user as Setup['user']);
-    let input;
     try {
-      input = { token: user.token, ...(await c.request(s)) };
-    } catch (e) {
-      if (!(e instanceof SetupFailed)) throw e;
-      if (e.skip) skip(e.message);
-      else ctx.fail(c.op, check, `the setup failed: ${e.message}`);
-      continue;
+      await runCase(ctx, c, s, check, skip);
+    } finally {
+      await c.cleanup?.(s).catch((e: Error) => ctx.fail(c.op, `${check}: putting back what it changed`, e.message));
     }
-    if (takesIdempotencyKey(c.op) && input.idempotencyKey === undefined) input.idempotencyKey = randomUUID();
-    let after: string | undefined;
-    const { ex, passed } = await ctx.check(c.op, check, c.op, input, (answer) => {
-      const got = outcome(answer);
-      return got === c.expect ? undefined : `expected ${c.expect}, got HTTP ${answer.status} ${got}`;
-    });
-    if (!passed) continue;
-    if (c.then) {
-      after = await c.then(s, ex).catch((e: Error) => `the check after failed: ${e.message}`);
-      if (after) ctx.fail(c.op, `${check}: afterwards`, after);
-    }
-    if (c.expect === 'ok' && takesIdempotencyKey(c.op)) {
-      await ctx.check(c.op, `${check}: the same Idempotency-Key gets the first answer again`, c.op, input, (again) =>
-        same(ex, again)
-          ? undefined
-          : `a repeat with the same key answered differently (it acted again?): first ${ex.text.slice(0, 200)}, then ${again.text.slice(0, 200)}`,
-      );
-    }
+  }
+}
+
+/** One case as its fresh user: the setup, the request and its outcome, what holds after, and the repeat with its key. */
+async function runCase(ctx: Context, c: Case, s: Setup, check: string, skip: (why: string) => void): Promise<void> {
+  let input;
+  try {
+    input = { token: s.user.token, ...(await c.request(s)) };
+  } catch (e) {
+    if (!(e instanceof SetupFailed)) throw e;
+    if (e.skip) skip(e.message);
+    else ctx.fail(c.op, check, `the setup failed: ${e.message}`);
+    return;
+  }
+  if (takesIdempotencyKey(c.op) && input.idempotencyKey === undefined) input.idempotencyKey = randomUUID();
+  const { ex, passed } = await ctx.check(c.op, check, c.op, input, (answer) => {
+    const got = outcome(answer);
+    return got === c.expect ? undefined : `expected ${c.expect}, got HTTP ${answer.status} ${got}`;
+  });
+  if (!passed) return;
+  if (c.then) {
+    const after = await c.then(s, ex).catch((e: Error) => `the check after failed: ${e.message}`);
+    if (after) ctx.fail(c.op, `${check}: afterwards`, after);
+  }
+  if (c.expect === 'ok' && takesIdempotencyKey(c.op)) {
+    await ctx.check(c.op, `${check}: the same Idempotency-Key gets the first answer again`, c.op, input, (again) =>
+      same(ex, again)
+        ? undefined
+        : `a repeat with the same key answered differently (it acted again?): first ${ex.text.slice(0, 200)}, then ${again.text.slice(0, 200)}`,
+    );
   }
 }

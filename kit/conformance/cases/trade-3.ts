@@ -69,10 +69,7 @@ export const tradeCases3: Case[] = [
     {
       needs: ['control'],
       // The halt is the mock's world, shared by every user: lifted at once.
-      async then(s) {
-        await s.mock('market', { symbol: (await secondTerms(s)).symbol, liquidity: 'normal' });
-        return undefined;
-      },
+      cleanup: async (s) => s.mock('market', { symbol: (await secondTerms(s)).symbol, liquidity: 'normal' }),
     },
   ),
   c('buySecond', 'too_many_running', 'one contract more than may run at once', async (s) => {
