@@ -42,6 +42,9 @@ export function describeCall(id: OperationId, input: CallInput = {}): string {
   return `${op.method.toUpperCase()} ${op.path}${qs ? `?${qs}` : ''}`;
 }
 
+/** The longest body a curl line shows as it is. */
+const SHOWN_BODY = 4096;
+
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A curl command that repeats the call (the session token as $TOKEN), for a failure's report. */
@@ -54,8 +57,16 @@ export function curlOf(target: Target, id: OperationId, input: CallInput = {}): 
   for (const [k, v] of Object.entries(target.headers ?? {})) parts.push('-H', quote(`${k}: ${v}`));
   if (input.token) parts.push('-H', '"authorization: $TOKEN"');
   if (input.idempotencyKey) parts.push('-H', quote(`idempotency-key: ${input.idempotencyKey === true ? 'conformance-1' : input.idempotencyKey}`));
-  if (input.raw) parts.push('-H', quote(`content-type: ${input.raw.contentType}`), '--data-raw', quote(input.raw.text));
-  else if (input.body !== undefined) parts.push('-H', quote('content-type: application/json'), '--data-raw', quote(JSON.stringify(input.body)));
+  const [type, text] = input.raw ? [input.raw.contentType, input.raw.text] : input.body !== undefined ? ['application/json', JSON.stringify(input.body)] : [];
+  if (text === undefined) return parts.join(' ');
+  parts.push('-H', quote(`content-type: ${type}`));
+  // A body too long to read (one over the size limit, padded with "a") is made by the shell instead of printed.
+  const [head, tail] = [text.slice(0, 200), text.slice(-20)];
+  if (text.length <= SHOWN_BODY) parts.push('--data-raw', quote(text));
+  else {
+    const make = `process.stdout.write(${JSON.stringify(head)} + 'a'.repeat(${text.length - head.length - tail.length}) + ${JSON.stringify(tail)})`;
+    parts.push('--data-binary', `@<(node -e ${quote(make)})`);
+  }
   return parts.join(' ');
 }
 

@@ -121,6 +121,8 @@ interface Mutation {
   what: string;
   /** Refused by the contract's rules though no schema says so (kept without checking it against the schema). */
   always?: boolean;
+  /** Over the size limit: a server may answer 413 and close the connection before the body is sent whole. */
+  oversized?: boolean;
   body?: unknown;
   query?: Record<string, string>;
   raw?: { text: string; contentType: string };
@@ -190,6 +192,7 @@ function mutations(id: OperationId, okBody: Record<string, unknown> | undefined,
     out.push({
       what: `a body over the size limit (${limit} bytes)`,
       raw: { text: JSON.stringify({ ...base, pad: 'a'.repeat(limit) }), contentType: 'application/json' },
+      oversized: true,
     });
   }
   // The Errors section: a query parameter the operation does not define is invalid_request.
@@ -247,13 +250,29 @@ export async function invalidPhase(ctx: Context): Promise<void> {
           ctx.skip(o.op, check, `no session: ${session.why}`);
           continue;
         }
-        await ctx.check(o.op, check, o.op, { ...input, token }, (ex) => {
-          const b = ex.body as { type?: string } | undefined;
-          if (b?.type === 'ok') return `an invalid request was accepted (HTTP ${ex.status} ok): ${m.what}`;
-          if (![400, 413, 415].includes(ex.status)) return `an invalid request must get HTTP 400, 413 or 415, got ${ex.status} (${outcome(ex)})`;
+        const request = { ...input, token };
+        let ex = await ctx.send(o.op, request);
+        // A server that answers 413 at once and closes may cut the upload off before its answer is read: tried again, then a refusal.
+        for (let again = 0; m.oversized && again < 2 && closedEarly(ex); again++) ex = await ctx.send(o.op, request);
+        if (m.oversized && closedEarly(ex)) {
+          ctx.results.add({
+            group: o.op,
+            check,
+            status: 'pass',
+            detail: `refused: the server closed the connection before the body was sent whole (${ex.error})`,
+          });
+          continue;
+        }
+        await ctx.judge(o.op, check, o.op, request, ex, (answer) => {
+          const b = answer.body as { type?: string } | undefined;
+          if (b?.type === 'ok') return `an invalid request was accepted (HTTP ${answer.status} ok): ${m.what}`;
+          if (![400, 413, 415].includes(answer.status)) return `an invalid request must get HTTP 400, 413 or 415, got ${answer.status} (${outcome(answer)})`;
           return undefined;
         });
       }
     }
   }
 }
+
+/** The connection closed while the request was being sent (the server refused to read on). */
+const closedEarly = (ex: Exchange) => ex.status === 0 && /EPIPE|ECONNRESET|UND_ERR_SOCKET|other side closed/.test(ex.error ?? '');
