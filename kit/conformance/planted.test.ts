@@ -3,32 +3,17 @@
  * this project's mock (which passes the whole run in `npm test`) and must fail the run.
  * Decimals printed without their scale: scale.test.ts; private events and snapshots: realtime.test.ts.
  */
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from '../../mock-server/src/http/server';
 import { runConformance } from './runner';
 import type { Result } from './results';
+import { startMock, stopMocks, type MockServer } from './test-mock';
 
-type Server = Awaited<ReturnType<typeof createServer>>;
-let server: Server | undefined;
+afterEach(stopMocks);
 
-afterEach(async () => {
-  await server?.app.close();
-  server = undefined;
-});
+/** A running mock with its control API, bent by `plant` (fastify hooks) before it listens: the kit's options for it. */
+const mock = async (plant: (s: MockServer) => void) => (await startMock(plant)).options;
 
-/** A running mock with its control API, bent by `plant` (fastify hooks) before it listens. */
-async function mock(plant: (s: Server) => void) {
-  server = await createServer({ staticDir: '/nonexistent', world: { seed: 42 } });
-  plant(server);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  return { apiBase: `${origin}/api`, control: `${origin}/__mock`, code: async () => '123456' };
-}
-
-const account = { account: 'demo@example.com', password: 'Demo1234' };
-const run = async (target: Awaited<ReturnType<typeof mock>>, only: string[]) =>
-  runConformance({ ...target, account, only, skip: ['realtime', 'flows'], listenMs: 0 });
+const run = async (target: Awaited<ReturnType<typeof mock>>, only: string[]) => runConformance({ ...target, only, skip: ['realtime', 'flows'], listenMs: 0 });
 const failed = (results: Result[], group: string) => results.filter((r) => r.group === group && r.status === 'fail');
 
 describe('planted bugs the kit catches', () => {
@@ -86,7 +71,7 @@ describe('planted bugs the kit catches', () => {
           return reply.code(500).send({ type: 'error', code: 'internal', message: 'Internal server error' });
       }),
     );
-    const results = await runConformance({ ...target, account, only: ['transfer'], skip: ['realtime', 'flows', 'examples', 'cases', 'invalid'], listenMs: 0 });
+    const results = await runConformance({ ...target, only: ['transfer'], skip: ['realtime', 'flows', 'examples', 'cases', 'invalid'], listenMs: 0 });
     const [found] = failed(results, 'transfer');
     expect(found.check).toMatch(/^generated: /);
     expect(found.detail).toMatch(/the server failed \(HTTP 500 internal\); the smallest failing request after \d+ shrinks \(fast-check seed 42/);

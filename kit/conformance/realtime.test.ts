@@ -4,35 +4,19 @@
  * after a reconnect whose first message is not a snapshot. The faults are planted in this project's
  * mock, which otherwise passes the phase, twice in a row on one server.
  */
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from '../../mock-server/src/http/server';
 import { runConformance } from './runner';
 import type { Result } from './results';
+import { startMock, stopMocks, type MockServer } from './test-mock';
 
-type Server = Awaited<ReturnType<typeof createServer>>;
-type Io = Server['io'];
-let server: Server | undefined;
+type Io = MockServer['io'];
+afterEach(stopMocks);
 
-afterEach(async () => {
-  server?.host.stop();
-  await server?.app.close();
-  server = undefined;
-});
+/** The mock with its clock running (as `--mock`), after `plant` changed its socket.io server: the kit's options for it. */
+const plantedMock = async (plant: (io: Io) => void = () => {}) => (await startMock((server) => plant(server.io), { clock: true })).options;
 
-/** The mock with its clock running (as `--mock`), after `plant` changed its socket.io server. */
-async function plantedMock(plant: (io: Io) => void = () => {}): Promise<string> {
-  server = await createServer({ staticDir: '/nonexistent', world: { seed: 42 } });
-  plant(server.io);
-  server.host.start();
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api`;
-}
-
-const account = { account: 'demo@example.com', password: 'Demo1234' };
-/** The mock as a sandbox: its verification code and its control API, for fresh users and the cases. */
-const sandbox = (apiBase: string) => ({ apiBase, account, code: async () => '123456', control: apiBase.replace(/\/api$/, '/__mock') });
-const run = (apiBase: string) => runConformance({ ...sandbox(apiBase), only: ['realtime'], listenMs: 1500, timeoutMs: 3000 });
+type Target = Awaited<ReturnType<typeof plantedMock>>;
+const run = (target: Target) => runConformance({ ...target, only: ['realtime'], listenMs: 1500, timeoutMs: 3000 });
 const find = (results: Result[], group: string, check: string) => results.find((r) => r.group === group && r.check === check);
 
 /** A server-side socket, as the plants use it (socket.io's typed emit does not take a payload of `unknown`). */
@@ -59,8 +43,8 @@ function rerouteUserRooms(io: Io, deliver: (socket: Sock, event: string, payload
 
 describe('the realtime phase', () => {
   it('passes the mock as it is, twice in a row on one server, over both transports', async () => {
-    const apiBase = await plantedMock();
-    for (const results of [await run(apiBase), await run(apiBase)]) {
+    const target = await plantedMock();
+    for (const results of [await run(target), await run(target)]) {
       expect(results.filter((r) => r.status === 'fail')).toEqual([]);
       for (const transport of ['polling', 'websocket']) {
         expect(find(results, 'realtime order', `[${transport}] the user hears it after placing and cancelling a resting limit order`)?.status).toBe('pass');
@@ -74,12 +58,12 @@ describe('the realtime phase', () => {
   }, 30_000);
 
   it('reports private events that reach WebSocket connections but not long-polling ones', async () => {
-    const apiBase = await plantedMock((io) =>
+    const target = await plantedMock((io) =>
       rerouteUserRooms(io, (socket, event, payload) => {
         if (socket.conn.transport.name === 'websocket') socket.emit(event, payload);
       }),
     );
-    const results = await run(apiBase);
+    const results = await run(target);
     for (const event of ['balances', 'order', 'leverOrder', 'supportMessage']) {
       const heard = results.filter((r) => r.group === `realtime ${event}` && r.check.includes('hears it after'));
       expect(heard.find((r) => r.check.startsWith('[polling]'))).toMatchObject({
@@ -92,14 +76,14 @@ describe('the realtime phase', () => {
   }, 20_000);
 
   it('reports an order event that reaches another logged-in user', async () => {
-    const apiBase = await plantedMock((io) =>
+    const target = await plantedMock((io) =>
       rerouteUserRooms(io, (socket, event, payload) => {
         if (event !== 'order') return void socket.emit(event, payload);
         // Every logged-in connection, not only the owner's.
         for (const s of sockets(io)) if ([...s.rooms].some((r) => r.startsWith('user:'))) s.emit(event, payload);
       }),
     );
-    const results = await run(apiBase);
+    const results = await run(target);
     const leak = find(results, 'realtime order', 'never reaches an anonymous connection or another user');
     expect(leak).toMatchObject({
       status: 'fail',
@@ -114,7 +98,7 @@ describe('the realtime phase', () => {
   }, 20_000);
 
   it('reports a resubscription after a reconnect whose first message is not a snapshot', async () => {
-    const apiBase = await plantedMock((io) => {
+    const target = await plantedMock((io) => {
       // A server that sends a reconnecting user's topics without their snapshots.
       const gone = new Set<unknown>();
       io.on('connection', (socket) => {
@@ -126,7 +110,7 @@ describe('the realtime phase', () => {
         plain.emit = (event, payload) => ((payload as { type?: string } | undefined)?.type === 'snapshot' ? true : emit(event, payload));
       });
     });
-    const results = await run(apiBase);
+    const results = await run(target);
     for (const transport of ['polling', 'websocket']) {
       expect(find(results, 'realtime recovery', `[${transport}] after subscribing again, the first tickers message is a snapshot`)).toMatchObject({
         status: 'fail',

@@ -4,55 +4,45 @@
  * where the symbol's `pricePrecision` is 2) fails, with the JSON pointer and the scale expected.
  * The faults are planted in this project's mock, which passes as it is.
  */
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from '../../mock-server/src/http/server';
-import { runConformance } from './runner';
 import { textReport } from './report';
+import { runConformance } from './runner';
+import { rewriteAnswers, startMock, stopMocks, type MockServer } from './test-mock';
 
-type Server = Awaited<ReturnType<typeof createServer>>;
-let server: Server | undefined;
+let server: MockServer | undefined;
+afterEach(stopMocks);
 
-afterEach(async () => {
-  await server?.app.close();
-  server = undefined;
-});
-
-/** A mock whose ok answers pass through `plant` (method and url, message) before they are sent. */
-async function plantedMock(plant: (route: string, message: any) => void): Promise<string> {
-  server = await createServer({ staticDir: '/nonexistent', world: { seed: 42 } });
-  server.app.addHook('onSend', async (req, _reply, payload) => {
-    if (typeof payload !== 'string' || !req.url.startsWith('/api/')) return payload;
-    const body = JSON.parse(payload);
-    if (body.type === 'ok') plant(`${req.method} ${req.url.split('?')[0]}`, body.message);
-    return JSON.stringify(body);
-  });
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/api`;
+/** A mock whose ok answers pass through `plant` (method and path, message) before they are sent: the kit's options for it. */
+async function plantedMock(plant: (route: string, message: any) => void) {
+  const started = await startMock(
+    rewriteAnswers((route, body) => {
+      if (body.type === 'ok') plant(route.split('?')[0], body.message);
+      return body;
+    }),
+  );
+  server = started.server;
+  return started.options;
 }
 
-const account = { account: 'demo@example.com', password: 'Demo1234' };
-/** The mock as a sandbox: its verification code and its control API, for fresh users and the cases. */
-const sandbox = (apiBase: string) => ({ apiBase, account, code: async () => '123456', control: apiBase.replace(/\/api$/, '/__mock') });
 /** The spot order flow's operations and the flow itself (which places an order as the run's account). */
 const only = ['login', 'getWallet', 'transfer', 'listTickers', 'placeOrder', 'listOrders', 'cancelOrder', 'flows'];
 
 describe('the conformance runner checks every Decimal against its x-scale', () => {
   it('passes the mock as it is', async () => {
-    const apiBase = await plantedMock(() => {});
-    const results = await runConformance({ ...sandbox(apiBase), only, skip: ['cases', 'generated'], listenMs: 0 });
+    const target = await plantedMock(() => {});
+    const results = await runConformance({ ...target, only, skip: ['cases', 'generated'], listenMs: 0 });
     expect(results.filter((r) => r.status === 'fail')).toEqual([]);
     expect(results.some((r) => r.group === 'getWallet' && r.check === 'example ok' && r.status === 'pass')).toBe(true);
   });
 
   it('reports a balance printed without its trailing zeros, with the pointer and the scale expected', async () => {
-    const apiBase = await plantedMock((route, message) => {
+    const target = await plantedMock((route, message) => {
       if (route !== 'GET /api/me/wallet') return;
       const usdt = message.accounts[0].balances.find((b: { coin: string }) => b.coin === 'USDT');
       usdt.available = '1200.5';
     });
     // The examples read the run's own wallet (the flow would stop at its first read).
-    const results = await runConformance({ ...sandbox(apiBase), only, skip: ['flows', 'cases', 'generated'], listenMs: 0 });
+    const results = await runConformance({ ...target, only, skip: ['flows', 'cases', 'generated'], listenMs: 0 });
     const failed = results.filter((r) => r.status === 'fail');
     const balance = failed.find((r) => r.group === 'getWallet')?.problems?.find((p) => p.kind === 'scale');
     expect(balance).toMatchObject({
@@ -69,11 +59,11 @@ describe('the conformance runner checks every Decimal against its x-scale', () =
   });
 
   it('reports an order price printed with a decimal too few', async () => {
-    const apiBase = await plantedMock((route, message) => {
+    const target = await plantedMock((route, message) => {
       if (route === 'POST /api/me/orders') message.price = message.price.slice(0, -1);
     });
     // The spot flow and the cases place orders.
-    const results = await runConformance({ ...sandbox(apiBase), only, skip: ['generated'], listenMs: 0 });
+    const results = await runConformance({ ...target, only, skip: ['generated'], listenMs: 0 });
     const problems = results.filter((r) => r.status === 'fail').flatMap((r) => r.problems ?? []);
     expect(problems.find((p) => p.pointer === '/message/price')).toMatchObject({
       kind: 'scale',
@@ -84,13 +74,13 @@ describe('the conformance runner checks every Decimal against its x-scale', () =
   });
 
   it('reports a socket event whose Decimal lacks its scale', async () => {
-    const apiBase = await plantedMock(() => {});
+    const target = await plantedMock(() => {});
     const timer = setInterval(
       () => server!.io.emit('balances', { time: 1, balances: [{ kind: 'funds', coin: 'USDT', available: '1200.5', frozen: '0.000000' }] }),
       100,
     );
     try {
-      const results = await runConformance({ ...sandbox(apiBase), only: ['realtime'], listenMs: 600 });
+      const results = await runConformance({ ...target, only: ['realtime'], listenMs: 600 });
       const balances = results.find((r) => r.group === 'realtime balances' && r.check === 'every balances payload matches its schema');
       expect(balances).toMatchObject({
         status: 'fail',
