@@ -2790,6 +2790,13 @@ export interface components {
             productId: string;
             amount: components["schemas"]["DecimalInput"];
         };
+        P2pActionRequest: {
+            id: string;
+            action: components["schemas"]["P2pAction"];
+            transactionPassword?: string;
+            /** @description `appeal`: why, in the appealing side's words; shown to both sides and support. Clients ask for one (the app does not send an appeal without it); a server of 1.x still accepts an empty one, which a new major version will refuse. */
+            reason?: string;
+        } & unknown;
         /**
          * @description The user's side: `buy` coin (from a merchant's sell ad) or `sell` coin (to a buy ad).
          * @enum {string}
@@ -3024,13 +3031,6 @@ export interface components {
             /** @description Coin to buy or sell (wins over `amount`). */
             quantity?: components["schemas"]["DecimalInput"];
             payment?: components["schemas"]["PaymentMethodType"];
-        } & unknown;
-        P2pActionRequest: {
-            id: string;
-            action: components["schemas"]["P2pAction"];
-            transactionPassword?: string;
-            /** @description `appeal`: why, in the appealing side's words; shown to both sides and support. Clients ask for one (the app does not send an appeal without it); a server of 1.x still accepts an empty one, which a new major version will refuse. */
-            reason?: string;
         } & unknown;
         PublishP2pAdRequest: {
             /** @enum {string} */

@@ -12,6 +12,7 @@ import { flowsPhase } from './flows.ts';
 import { generatedPhase } from './generated.ts';
 import { realtimePhase } from './realtime.ts';
 import { examplesPhase, invalidPhase } from './rest.ts';
+import { sequencesPhase } from './sequences.ts';
 import type { Result } from './results.ts';
 
 export type { RunOptions };
@@ -27,6 +28,7 @@ export async function runConformance(options: RunOptions): Promise<Result[]> {
   await realtimePhase(ctx);
   await examplesPhase(ctx);
   await casesPhase(ctx);
+  await sequencesPhase(ctx);
   await generatedPhase(ctx, options.seed);
   await invalidPhase(ctx);
   return ctx.results.all;
