@@ -2,36 +2,25 @@
  * The sequences phase follows the contract's links (issue #38): the mock passes every chain, and
  * a server whose answers do not feed the next request as the links say is caught.
  */
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from '../../mock-server/src/http/server';
 import { runConformance } from './runner';
 import type { Result } from './results';
 import { chainsOf, linkId, LINKS, resolve, type Link } from './sequences';
+import { startMock, stopMocks, type MockServer } from './test-mock';
 
-type Server = Awaited<ReturnType<typeof createServer>>;
-let server: Server | undefined;
-
-afterEach(async () => {
-  await server?.app.close();
-  server = undefined;
-});
+afterEach(stopMocks);
 
 /** A running mock, bent by `plant` (fastify hooks) before it listens; with its control API unless `control` is false. */
-async function mock(plant: (s: Server) => void, control = true) {
-  server = await createServer({ staticDir: '/nonexistent', world: { seed: 42 } });
-  plant(server);
-  await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  return { apiBase: `${origin}/api`, control: control ? `${origin}/__mock` : undefined, code: async () => '123456' };
+async function mock(plant: (s: MockServer) => void, control = true) {
+  const { options } = await startMock(plant);
+  return { ...options, control: control ? options.control : undefined };
 }
 
-const account = { account: 'demo@example.com', password: 'Demo1234' };
-const run = async (target: Awaited<ReturnType<typeof mock>>, only = ['sequences']) => runConformance({ ...target, account, only, listenMs: 0 });
+const run = async (target: Awaited<ReturnType<typeof mock>>, only = ['sequences']) => runConformance({ ...target, only, listenMs: 0 });
 const failed = (results: Result[]) => results.filter((r) => r.status === 'fail');
 
 /** Rewrites the ok answers of `route` (`GET /api/…` without the query). */
-const rewrite = (route: string, change: (message: Record<string, unknown>) => void) => (s: Server) =>
+const rewrite = (route: string, change: (message: Record<string, unknown>) => void) => (s: MockServer) =>
   s.app.addHook('onSend', async (req, _reply, payload) => {
     if (typeof payload !== 'string' || `${req.method} ${req.url.split('?')[0]}` !== route) return payload;
     const body = JSON.parse(payload);
