@@ -28,7 +28,7 @@ function okRequest(op: OperationId, s: Setup) {
  * Another request the schema still accepts: a decimal one step up in its last digit, a boolean
  * flipped, a free text one letter longer, or an optional free text added. Undefined when there is none.
  */
-export function variantOf(op: OperationId, body: unknown): Record<string, unknown> | undefined {
+function variantOf(op: OperationId, body: unknown): Record<string, unknown> | undefined {
   const schema = operationSchemas[op].body as Schema | null;
   if (!schema?.properties || !body || typeof body !== 'object') return undefined;
   const b = body as Record<string, unknown>;
@@ -46,7 +46,7 @@ export function variantOf(op: OperationId, body: unknown): Record<string, unknow
   return [...decimals, ...flags, ...texts].find((t) => validator(schema)(t));
 }
 
-const internal: Case[] = (Object.keys(operationTable) as OperationId[])
+export const internalCases: Case[] = (Object.keys(operationTable) as OperationId[])
   .filter((op) => errorCatalogue[op].some((e) => e.code === 'internal'))
   .map((op) => ({
     op,
@@ -91,4 +91,3 @@ export function reusedKeyCases(cases: Case[]): Case[] {
     }));
 }
 
-export const internalCases = internal;
