@@ -90,4 +90,3 @@ export function reusedKeyCases(cases: Case[]): Case[] {
       },
     }));
 }
-
