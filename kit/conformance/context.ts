@@ -1,10 +1,9 @@
 /** What every phase of a run shares: the target, the selection, the results, sessions and one checked call. */
 import { randomUUID } from 'node:crypto';
-import { loadYaml, type JsonObject } from '../../codegen/lib.ts';
-import { OPENAPI } from '../../codegen/generators/paths.ts';
 import { operationSchemas } from '../../contracts/generated/operation-schemas.ts';
 import { operationTable, type OperationId } from '../../contracts/generated/operations.ts';
 import { outcome, problemsOf, snippet } from './checks.ts';
+import { contractOperations } from './contract.ts';
 import { call, curlOf, describeCall, type CallInput, type Exchange, type Target } from './http.ts';
 import { Results, type Result } from './results.ts';
 import { orderProblems } from './order.ts';
@@ -43,15 +42,7 @@ export interface RunOptions extends Target {
 }
 
 /** Each operation's tags, from the contract. */
-export const tagsOf: Record<string, string[]> = (() => {
-  const out: Record<string, string[]> = {};
-  for (const item of Object.values(loadYaml(OPENAPI).paths as JsonObject)) {
-    for (const o of Object.values(item as JsonObject) as JsonObject[]) {
-      if (typeof o?.operationId === 'string') out[o.operationId] = (o.tags as string[] | undefined) ?? [];
-    }
-  }
-  return out;
-})();
+export const tagsOf: Record<string, string[]> = Object.fromEntries(contractOperations.map(([id, o]) => [id, (o.tags as string[] | undefined) ?? []]));
 
 /** Whether the operation takes an `Idempotency-Key` header (every change does). */
 export const takesIdempotencyKey = (id: OperationId) =>

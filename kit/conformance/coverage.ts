@@ -5,23 +5,17 @@
  * can reach it (`UNREACHABLE` of the cases), the reason of the check that would have reached it
  * and was skipped, or that no check aims at it.
  */
-import { loadYaml, type JsonObject } from '../../codegen/lib.ts';
-import { OPENAPI } from '../../codegen/generators/paths.ts';
+import type { JsonObject } from '../../codegen/lib.ts';
 import { errorCatalogue } from '../../contracts/generated/error-catalogue.ts';
 import type { OperationId } from '../../contracts/generated/operations.ts';
 import { UNREACHABLE } from './cases/index.ts';
+import { contractOperations } from './contract.ts';
 import type { Result } from './results.ts';
 
 /** Each operation's declared HTTP statuses, from the contract. */
-const declaredStatuses: Record<string, number[]> = (() => {
-  const out: Record<string, number[]> = {};
-  for (const item of Object.values(loadYaml(OPENAPI).paths as JsonObject)) {
-    for (const o of Object.values(item as JsonObject) as JsonObject[]) {
-      if (typeof o?.operationId === 'string') out[o.operationId] = Object.keys((o.responses as JsonObject) ?? {}).map(Number);
-    }
-  }
-  return out;
-})();
+const declaredStatuses: Record<string, number[]> = Object.fromEntries(
+  contractOperations.map(([id, o]) => [id, Object.keys((o.responses as JsonObject) ?? {}).map(Number)]),
+);
 
 export interface Unreached {
   op: string;

@@ -2,9 +2,8 @@
  * The kit's list-order check: an operation with `x-order` (see Formats in openapi.yaml) answers
  * its list sorted on `by`, `desc` (newest first) or `asc`; equal values may come in any order.
  */
-import { loadYaml, type JsonObject } from '../../codegen/lib.ts';
-import { OPENAPI } from '../../codegen/generators/paths.ts';
 import type { AnswerProblem } from '../../mock-server/src/core/contract-check.ts';
+import { contractOperations } from './contract.ts';
 import type { Exchange } from './http.ts';
 
 interface Order {
@@ -14,15 +13,9 @@ interface Order {
 }
 
 /** Each operation's `x-order`, from the contract. */
-export const orderOf: Record<string, Order> = (() => {
-  const out: Record<string, Order> = {};
-  for (const item of Object.values(loadYaml(OPENAPI).paths as JsonObject)) {
-    for (const o of Object.values(item as JsonObject) as JsonObject[]) {
-      if (typeof o?.operationId === 'string' && o['x-order']) out[o.operationId] = o['x-order'] as unknown as Order;
-    }
-  }
-  return out;
-})();
+export const orderOf: Record<string, Order> = Object.fromEntries(
+  contractOperations.filter(([, o]) => o['x-order']).map(([id, o]) => [id, o['x-order'] as unknown as Order]),
+);
 
 /** The value at a JSON pointer (`/message/items`). */
 const at = (body: unknown, pointer: string) =>

@@ -8,13 +8,13 @@
  * answer ok, or the code of the link's `x-expect`. A chain through a link that needs the user in a
  * given role (the seller who releases) starts as sequences-roles.ts says.
  */
-import { loadYaml, type JsonObject } from '../../codegen/lib.ts';
-import { OPENAPI } from '../../codegen/generators/paths.ts';
+import type { JsonObject } from '../../codegen/lib.ts';
 import { operationSchemas } from '../../contracts/generated/operation-schemas.ts';
 import type { OperationId } from '../../contracts/generated/operations.ts';
 import { Setup, SetupFailed, type Case } from './cases/case.ts';
 import { ALL_CASES } from './cases/index.ts';
 import { outcome } from './checks.ts';
+import { contractOperations } from './contract.ts';
 import type { Context } from './context.ts';
 import type { CallInput, Exchange } from './http.ts';
 import { Results } from './results.ts';
@@ -33,26 +33,19 @@ export interface Link {
 }
 
 /** Every link of every operation's 200 response, from the contract. */
-export const LINKS: Link[] = (() => {
-  const out: Link[] = [];
-  for (const item of Object.values(loadYaml(OPENAPI).paths as JsonObject)) {
-    for (const o of Object.values(item as JsonObject) as JsonObject[]) {
-      const links = ((o?.responses as JsonObject | undefined)?.['200'] as JsonObject | undefined)?.links as Record<string, JsonObject> | undefined;
-      for (const [name, l] of Object.entries(links ?? {})) {
-        out.push({
-          from: o.operationId as OperationId,
-          name,
-          to: l.operationId as OperationId,
-          requestBody: l.requestBody,
-          parameters: l.parameters as Record<string, unknown> | undefined,
-          expect: (l['x-expect'] as string | undefined) ?? 'ok',
-          description: l.description as string | undefined,
-        });
-      }
-    }
-  }
-  return out;
-})();
+export const LINKS: Link[] = contractOperations.flatMap(([id, o]) =>
+  Object.entries((((o.responses as JsonObject | undefined)?.['200'] as JsonObject | undefined)?.links as Record<string, JsonObject> | undefined) ?? {}).map(
+    ([name, l]) => ({
+      from: id as OperationId,
+      name,
+      to: l.operationId as OperationId,
+      requestBody: l.requestBody,
+      parameters: l.parameters as Record<string, unknown> | undefined,
+      expect: (l['x-expect'] as string | undefined) ?? 'ok',
+      description: l.description as string | undefined,
+    }),
+  ),
+);
 
 /** A chain: its first operation and the links it follows from there. */
 export interface Chain {
