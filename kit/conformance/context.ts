@@ -126,8 +126,9 @@ export class Context {
     return !complaint;
   }
 
-  skip(group: string, check: string, why: string) {
-    this.results.add({ group, check, status: 'skip', detail: why });
+  /** A check not made, and why; `aim` names the operation and outcome it would have reached, for the coverage's reasons. */
+  skip(group: string, check: string, why: string, aim?: { op: string; outcome: string }) {
+    this.results.add({ group, check, status: 'skip', detail: why, ...aim });
   }
 
   fail(group: string, check: string, why: string) {

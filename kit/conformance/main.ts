@@ -39,7 +39,7 @@ Sessions
 
 Selection and output
   --only X,Y          only these operationIds or tags (tags: the contract's, and the phases
-                      flows, realtime, examples, cases, generated, invalid)
+                      flows, realtime, examples, cases, sequences, generated, invalid)
   --skip X,Y          not these operationIds or tags
   --seed N            the seed of the generated requests (default 42, so a run repeats the last)
   --listen S          seconds the realtime phase listens to events (default 5)

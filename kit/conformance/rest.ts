@@ -53,7 +53,7 @@ export async function examplesPhase(ctx: Context): Promise<void> {
       if (changes(op)) {
         const user = await ctx.freshUser();
         if (!user.token) {
-          ctx.skip(op, check, `a change, sent only as a fresh user so that the run leaves no trace: ${user.why}`);
+          ctx.skip(op, check, `a change, sent only as a fresh user so that the run leaves no trace: ${user.why}`, { op, outcome: pair.name });
           continue;
         }
         request = asUser(request, user, op);
@@ -61,7 +61,7 @@ export async function examplesPhase(ctx: Context): Promise<void> {
       } else if (!loggedOut && operationTable[op].auth) {
         const session = await ctx.session();
         if (!session.token) {
-          ctx.skip(op, check, `no session: ${session.why}`);
+          ctx.skip(op, check, `no session: ${session.why}`, { op, outcome: pair.name });
           continue;
         }
         token = session.token;

@@ -18,7 +18,7 @@ export async function casesPhase(ctx: Context, cases: Case[] = ALL_CASES): Promi
   for (const c of cases) {
     if (!ctx.selected(c.op, 'cases')) continue;
     const check = `case ${c.expect}: ${c.what}`;
-    const skip = (why: string) => ctx.results.add({ group: c.op, check, status: 'skip', detail: why, op: c.op, outcome: c.expect });
+    const skip = (why: string) => ctx.skip(c.op, check, why, { op: c.op, outcome: c.expect });
     if (c.needs?.includes('control') && !ctx.options.control) {
       skip('needs the mock control API (time passing or a fault injected): give --control URL, as --mock does');
       continue;
