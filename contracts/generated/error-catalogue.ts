@@ -4883,7 +4883,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "field_required",
       "status": 200,
       "type": "error",
-      "when": "`payments` names no method."
+      "when": "`payments` names no method: never with this contract's schema, whose pattern refuses such a request first (`invalid_request`); a server with a looser schema answers this."
     },
     {
       "code": "p2p_fiat_unsupported",
@@ -4995,7 +4995,7 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
       "code": "field_required",
       "status": 200,
       "type": "error",
-      "when": "`payments` names no method."
+      "when": "`payments` names no method: never with this contract's schema, whose pattern refuses such a request first (`invalid_request`); a server with a looser schema answers this."
     },
     {
       "code": "amount_invalid",
