@@ -34,7 +34,8 @@ function invalidCodes(node: Json, into = new Set<string>()): Set<string> {
 function sharedEntries(row: OperationEntry): CatalogueEntry[] {
   const out: CatalogueEntry[] = [];
   const add = (code: string, status: number, when: string, type = 'error') => out.push({ code, status, type, when, shared: true });
-  if (row.body !== null) {
+  // Every changing operation: a body may come where the operation defines none, and is read all the same.
+  if (row.method !== 'get') {
     add('body_too_large', 413, 'The body is over the size limit (1 MiB, or the operation\u2019s `x-max-body-bytes`).');
     add('unsupported_media_type', 415, 'The body is neither `application/x-www-form-urlencoded` nor `application/json`.');
     add('malformed_body', 400, 'The body does not parse as its media type.');

@@ -275,6 +275,27 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
   ],
   "logout": [
     {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
       "code": "invalid_request",
       "status": 400,
       "type": "error",
@@ -3650,6 +3671,27 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
   ],
   "closeAllLever": [
     {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
       "code": "invalid_request",
       "status": 400,
       "type": "error",
@@ -4117,6 +4159,27 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
   ],
   "readAllMessages": [
     {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
+    {
       "code": "invalid_request",
       "status": 400,
       "type": "error",
@@ -4398,6 +4461,27 @@ export const errorCatalogue: Record<OperationId, readonly DeclaredError[]> = {
     }
   ],
   "readSupport": [
+    {
+      "code": "body_too_large",
+      "status": 413,
+      "type": "error",
+      "when": "The body is over the size limit (1 MiB, or the operation’s `x-max-body-bytes`).",
+      "shared": true
+    },
+    {
+      "code": "unsupported_media_type",
+      "status": 415,
+      "type": "error",
+      "when": "The body is neither `application/x-www-form-urlencoded` nor `application/json`.",
+      "shared": true
+    },
+    {
+      "code": "malformed_body",
+      "status": 400,
+      "type": "error",
+      "when": "The body does not parse as its media type.",
+      "shared": true
+    },
     {
       "code": "invalid_request",
       "status": 400,

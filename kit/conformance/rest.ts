@@ -183,11 +183,15 @@ function mutations(id: OperationId, okBody: Record<string, unknown> | undefined,
       }
     }
     if (bodySchema.additionalProperties === false) out.push({ what: 'an extra body field', body: { ...base, unexpectedField: 1 } });
-    out.push({ what: 'a text/plain body', raw: { text: JSON.stringify(base), contentType: 'text/plain' } });
-    out.push({ what: 'a malformed JSON body', raw: { text: '{"unterminated": ', contentType: 'application/json' } });
     for (const [field, s] of props.filter(([f, x]) => typeof x.pattern === 'string' && typeof base[f] === 'string').slice(0, 2)) {
       out.push({ what: `body field ${field} not of its pattern ${s.pattern}`, body: { ...base, [field]: '-1e5' } });
     }
+  }
+  // Every operation but GET reads a body, one it defines or not (the Errors section).
+  if (operationTable[id].method !== 'get') {
+    const base = okBody ?? {};
+    out.push({ what: 'a text/plain body', raw: { text: JSON.stringify(base), contentType: 'text/plain' } });
+    out.push({ what: 'a malformed JSON body', raw: { text: '{"unterminated": ', contentType: 'application/json' } });
     const limit = (operationTable[id] as { maxBodyBytes?: number }).maxBodyBytes ?? DEFAULT_MAX_BODY;
     out.push({
       what: `a body over the size limit (${limit} bytes)`,
