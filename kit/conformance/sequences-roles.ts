@@ -7,7 +7,8 @@
 import Big from 'big.js';
 import type { OpResult } from '../../contracts/generated/operations.ts';
 import { SetupFailed, type Need, type Setup } from './cases/case.ts';
-import { trader, TX_PASSWORD } from './cases/fiat-1.ts';
+import { trader } from './cases/fiat-1.ts';
+import { TX_PASSWORD } from './cases/steps.ts';
 import { messageOf } from './context.ts';
 import type { CallInput, Exchange } from './http.ts';
 

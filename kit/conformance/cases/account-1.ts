@@ -1,6 +1,6 @@
 /** Cases of the account tag (1 of 2): sending codes, registration, sessions. */
 import type { Case, Setup } from './case.ts';
-import { clearWindows, newAccount, PAST_CODE_LIFE, PAST_COOLDOWN, wrongCodes, wrongLogins, wrongOf } from './account-steps.ts';
+import { clearWindows, newAccount, PAST_CODE_LIFE, PAST_COOLDOWN, wrongCodes, wrongLogins, wrongOf } from './steps.ts';
 
 const control = ['control'] as Case['needs'];
 

@@ -1,7 +1,7 @@
 /** Cases of the account tag (2 of 2): codes checked, passwords reset and changed, the transaction password, the agent code. */
 import { randomUUID } from 'node:crypto';
 import type { Case, Setup } from './case.ts';
-import { clearWindows, newPassword, PAST_CODE_LIFE, PAST_COOLDOWN, wrongCodes, wrongLogins, wrongOf } from './account-steps.ts';
+import { clearWindows, newPassword, PAST_CODE_LIFE, PAST_COOLDOWN, wrongCodes, wrongLogins, wrongOf } from './steps.ts';
 
 const control = ['control'] as Case['needs'];
 

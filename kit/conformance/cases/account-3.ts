@@ -1,7 +1,7 @@
 /** Cases of the identity tag: uploads, identity verification, payment methods. */
 import type { Case, Setup } from './case.ts';
 import { declaredPng, PNG, TRAILING_PNG, TRUNCATED_PNG } from './account-images.ts';
-import { bank, PAST_WINDOWS, primaryRequest, REAL_NAME, unknownId, upload, verified } from './account-steps.ts';
+import { bank, PAST_WINDOWS, primaryRequest, REAL_NAME, unknownId, upload, verified } from './steps.ts';
 
 const control = ['control'] as Case['needs'];
 /** U+0958 is two code points once NFC-normalised (a composition exclusion): `n` of them pass a maxLength of n yet normalise to 2n. */

@@ -1,6 +1,6 @@
 /** Cases of the system, news, messages, team and support tags. */
 import { SetupFailed, type Case, type Setup } from './case.ts';
-import { clearWindows, PAST_WINDOWS, unknownId, upload } from './account-steps.ts';
+import { clearWindows, PAST_WINDOWS, unknownId, upload } from './steps.ts';
 import { isOk } from '../context.ts';
 
 const control = ['control'] as Case['needs'];

@@ -9,7 +9,7 @@ import { isOk } from '../context.ts';
 import type { Exchange } from '../http.ts';
 import { SetupFailed, type Case, type Setup } from './case.ts';
 import { heavyPng } from './account-images.ts';
-import { clearWindows, PAST_COOLDOWN, upload } from './account-steps.ts';
+import { clearWindows, PAST_COOLDOWN, upload } from './steps.ts';
 
 /** Just under 5 MiB: 5 fit a user's 25 MiB of pending uploads, 8 their 40 MiB of chat images. */
 const HEAVY = heavyPng(5_242_000);

@@ -6,25 +6,12 @@
  */
 import { randomInt } from 'node:crypto';
 import Big from 'big.js';
-import type { OperationId } from '../../../contracts/generated/operations.ts';
-import { outcome } from '../checks.ts';
 import { SetupFailed, type Case, type Setup } from './case.ts';
+import { c, clearWindows, expectCode, PAST_COOLDOWN, PAST_WINDOWS, PNG, TX_PASSWORD, unknownId, wrongOf } from './steps.ts';
 
-/** A 1×1 PNG: the smallest image an upload takes. */
-export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 /** No listed coin has this name (the schema's pattern still accepts it). */
 export const NO_COIN = 'NOCOIN9';
-/** An id of nothing: made up per call, so no earlier run can have made it. */
-export const noId = (prefix: string) => `${prefix}_nothing${randomInt(1e9)}`;
 export const MS_DAY = 86_400_000;
-
-export const c = (op: OperationId, expect: string, what: string, request: Case['request'], more: Partial<Case> = {}): Case => ({
-  op,
-  expect,
-  what,
-  request,
-  ...more,
-});
 
 /** `value` with one decimal place more than `places` allows. */
 export const tooPrecise = (value: string, places: number) => {
@@ -40,34 +27,10 @@ export async function placesOf(s: Setup, coin: string): Promise<number> {
   return info.precision;
 }
 
-/** A step expected to answer `code`: a setup whose error steps count (wrong codes, passwords). */
-export async function expectCode(s: Setup, op: OperationId, body: unknown, code: string): Promise<void> {
-  const ex = await s.send(op, { body });
-  if (outcome(ex) !== code) throw new SetupFailed(`setup step ${op} answered ${ex.error ?? outcome(ex)}, not ${code}`);
-}
-
-/** The identity verified: two photos, a primary submission, its review passed (the clock moved on). */
-export async function verified(s: Setup): Promise<void> {
-  const [front, back] = [(await s.ok('uploadImage', { image: PNG })).id, (await s.ok('uploadImage', { image: PNG })).id];
-  const idNumber = `X${randomInt(1e6, 1e7)}1`;
-  await s.ok('submitIdentity', { level: 'primary', realName: 'Alex Morgan', idType: 'id_card', idNumber, frontImage: front, backImage: back });
-  await s.advance(61_000);
-  const user = await s.ok('getCurrentUser');
-  if (user.verification !== 'verified') throw new SetupFailed(`the identity review answered ${user.verification}, not verified`);
-}
-
-/** Moves the clock past every attempt window (60 min), so the next run starts under the limits. */
-export const pastWindows = async (s: Setup) => {
-  await s.advance(61 * 60_000);
-  return undefined;
-};
-
 const TRON = { coin: 'USDT', chain: 'TRC20' } as const;
-const TX_PASSWORD = '482915';
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** A well-formed TRC20 address of nobody in particular (never the user's own). */
 const someAddress = () => `T${Array.from({ length: 33 }, () => BASE58[randomInt(BASE58.length)]).join('')}`;
-const otherCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
 /** USDT on TRC20 as listCoins describes it (minimum withdrawal, fee). */
 async function tron(s: Setup) {
@@ -134,14 +97,14 @@ const deposits: Case[] = [
   c('submitRecharge', 'amount_precision', 'a voucher recharge with more decimals than USDT has', async (s) =>
     recharge(s, { amount: tooPrecise('100', await placesOf(s, 'USDT')) }),
   ),
-  c('submitRecharge', 'upload_missing', 'a voucher recharge naming an upload that does not exist', (s) => recharge(s, { voucher: noId('up') })),
+  c('submitRecharge', 'upload_missing', 'a voucher recharge naming an upload that does not exist', (s) => recharge(s, { voucher: unknownId('up') })),
   c(
     'submitRecharge',
     'upload_expired',
     'a voucher recharge naming my upload left unclaimed for 61 minutes',
     async (s) => {
       const old = await voucher(s);
-      await s.advance(61 * 60_000);
+      await s.advance(PAST_WINDOWS);
       return recharge(s, { voucher: old });
     },
     { needs: ['control'] },
@@ -178,7 +141,7 @@ const book: Case[] = [
   ),
   c('addAddress', 'wrong_code', 'an address with a code other than the one sent', async (s) => {
     const request = await addRequest(s);
-    return { body: { ...request.body, code: otherCode(request.body.code) } };
+    return { body: { ...request.body, code: wrongOf(request.body.code) } };
   }),
   c(
     'addAddress',
@@ -186,11 +149,11 @@ const book: Case[] = [
     'the fifth wrong try of one security code',
     async (s) => {
       const request = await addRequest(s);
-      const wrong = { ...request.body, code: otherCode(request.body.code) };
-      for (let i = 0; i < 4; i++) await expectCode(s, 'addAddress', wrong, 'wrong_code');
+      const wrong = { ...request.body, code: wrongOf(request.body.code) };
+      for (let i = 0; i < 4; i++) expectCode(await s.send('addAddress', { body: wrong }), 'wrong_code', 'addAddress');
       return { body: wrong };
     },
-    { needs: ['control'], cleanup: pastWindows },
+    { needs: ['control'], cleanup: clearWindows },
   ),
   c(
     'addAddress',
@@ -199,14 +162,14 @@ const book: Case[] = [
     async (s) => {
       for (let round = 0; round < 2; round++) {
         const request = await addRequest(s);
-        const wrong = { ...request.body, code: otherCode(request.body.code) };
-        for (let i = 0; i < 4; i++) await expectCode(s, 'addAddress', wrong, 'wrong_code');
-        await expectCode(s, 'addAddress', wrong, 'code_attempts');
-        await s.advance(61_000); // the send cooldown
+        const wrong = { ...request.body, code: wrongOf(request.body.code) };
+        for (let i = 0; i < 4; i++) expectCode(await s.send('addAddress', { body: wrong }), 'wrong_code', 'addAddress');
+        expectCode(await s.send('addAddress', { body: wrong }), 'code_attempts', 'addAddress');
+        await s.advance(PAST_COOLDOWN);
       }
       return addRequest(s);
     },
-    { needs: ['control'], cleanup: pastWindows },
+    { needs: ['control'], cleanup: clearWindows },
   ),
   c('removeAddress', 'ok', 'an address of my address book', async (s) => ({ body: { id: await savedAddress(s) } })),
   c('removeAddress', 'not_found', 'an address I already removed', async (s) => {
@@ -231,11 +194,11 @@ const withdrawals: Case[] = [
   }),
   c('withdraw', 'address_required', 'a withdrawal with an empty address book', async (s) => {
     await s.ok('setTransactionPassword', { password: TX_PASSWORD, confirmPassword: TX_PASSWORD });
-    return { body: { ...TRON, addressId: noId('ad'), amount: (await tron(s)).minWithdraw, transactionPassword: TX_PASSWORD } };
+    return { body: { ...TRON, addressId: unknownId('ad'), amount: (await tron(s)).minWithdraw, transactionPassword: TX_PASSWORD } };
   }),
   c('withdraw', 'address_unknown', 'a withdrawal to an address id not in my address book', async (s) => {
     const request = (await withdrawer(s))((await tron(s)).minWithdraw);
-    return { body: { ...request.body, addressId: noId('ad') } };
+    return { body: { ...request.body, addressId: unknownId('ad') } };
   }),
   c('withdraw', 'amount_invalid', 'a withdrawal of 0', async (s) => (await withdrawer(s))('0')),
   c('withdraw', 'amount_precision', 'a withdrawal with more decimals than USDT has', async (s) =>
@@ -258,10 +221,10 @@ const withdrawals: Case[] = [
     async (s) => {
       const request = await withdrawer(s);
       const { minWithdraw } = await tron(s);
-      for (let i = 0; i < 5; i++) await expectCode(s, 'withdraw', request(minWithdraw, '917364').body, 'wrong_transaction_password');
+      for (let i = 0; i < 5; i++) expectCode(await s.send('withdraw', { body: request(minWithdraw, '917364').body }), 'wrong_transaction_password', 'withdraw');
       return request(minWithdraw);
     },
-    { needs: ['control'], cleanup: pastWindows },
+    { needs: ['control'], cleanup: clearWindows },
   ),
   c('withdraw', 'insufficient_balance', 'a withdrawal of the minimum with an empty funds account', async (s) =>
     (await withdrawer(s))((await tron(s)).minWithdraw),

@@ -7,7 +7,8 @@
 import Big from 'big.js';
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { SetupFailed, type Case, type Setup } from './case.ts';
-import { c, MS_DAY, noId, placesOf, plusOne, tooPrecise } from './assets.ts';
+import { MS_DAY, placesOf, plusOne, tooPrecise } from './assets.ts';
+import { c, unknownId } from './steps.ts';
 import { loansCases } from './loans.ts';
 
 type Schemas = components['schemas'];
@@ -90,7 +91,7 @@ const lock: Case[] = [
     await s.fund(request.body.amount);
     return request;
   }),
-  c('lockFunds', 'not_found', 'a product id that does not exist', async () => ({ body: { productId: noId('lk'), amount: '100' } })),
+  c('lockFunds', 'not_found', 'a product id that does not exist', async () => ({ body: { productId: unknownId('lk'), amount: '100' } })),
   c('lockFunds', 'earn_not_open', 'a product not started or already expired', async (s) => {
     const p = (await s.ok('listLockProducts')).find((x) => x.status !== 'in_progress');
     if (!p) throw skip('every lock-up product is open now');
@@ -103,7 +104,7 @@ const lock: Case[] = [
   c('lockFunds', 'earn_amount_out_of_range', "1 USDT over the product's maximum", (s) => lockRequest(s, (p) => plusOne(p.maxAmount))),
   c('lockFunds', 'insufficient_balance', "the product's minimum with an empty funds account", (s) => lockRequest(s)),
   c('redeemLock', 'ok', 'a running position of a product that allows early redemption', async (s) => ({ body: { id: await locked(s, true) } })),
-  c('redeemLock', 'not_found', 'a position id that does not exist', async () => ({ body: { id: noId('ep') } })),
+  c('redeemLock', 'not_found', 'a position id that does not exist', async () => ({ body: { id: unknownId('ep') } })),
   c('redeemLock', 'earn_position_closed', 'a position already redeemed', async (s) => {
     const id = await locked(s, true);
     await s.ok('redeemLock', { id });
@@ -121,7 +122,7 @@ const machines: Case[] = [
     await s.fund(m.price);
     return { body: { machineId: m.id, quantity: 1 } };
   }),
-  c('buyMachine', 'not_found', 'a machine id that does not exist', async () => ({ body: { machineId: noId('mc'), quantity: 1 } })),
+  c('buyMachine', 'not_found', 'a machine id that does not exist', async () => ({ body: { machineId: unknownId('mc'), quantity: 1 } })),
   c('buyMachine', 'earn_sold_out', 'a machine with no units left (bought out first if none is)', async (s) => {
     let out = (await s.ok('listMiningMachines')).find((m) => m.stock === 0);
     if (!out) {
@@ -151,7 +152,7 @@ const savings: Case[] = [
     await s.fund(request.body.amount);
     return request;
   }),
-  c('depositSavings', 'not_found', 'a product id that does not exist', async () => ({ body: { productId: noId('sv'), amount: '100' } })),
+  c('depositSavings', 'not_found', 'a product id that does not exist', async () => ({ body: { productId: unknownId('sv'), amount: '100' } })),
   c('depositSavings', 'amount_invalid', 'an amount of 0', (s) => savingsRequest(s, () => '0')),
   c('depositSavings', 'amount_precision', 'an amount with more decimals than USDT has', (s) =>
     savingsRequest(s, async (p) => tooPrecise(p.minAmount, await placesOf(s, 'USDT'))),
@@ -173,7 +174,7 @@ const ieo: Case[] = [
     if (!first) throw skip('no IEO project is listed');
     return { query: { id: first.id } };
   }),
-  c('getIeoProject', 'not_found', 'a project id that does not exist', async () => ({ query: { id: noId('io') } })),
+  c('getIeoProject', 'not_found', 'a project id that does not exist', async () => ({ query: { id: unknownId('io') } })),
   c('subscribeIeo', 'ok', "a subscribing round's minimum quantity, funded", async (s) => {
     const p = await subscribing(s);
     await s.fund(
@@ -184,7 +185,7 @@ const ieo: Case[] = [
     );
     return { body: { projectId: p.id, quantity: p.minQuantity } };
   }),
-  c('subscribeIeo', 'not_found', 'a project id that does not exist', async () => ({ body: { projectId: noId('io'), quantity: '100' } })),
+  c('subscribeIeo', 'not_found', 'a project id that does not exist', async () => ({ body: { projectId: unknownId('io'), quantity: '100' } })),
   c('subscribeIeo', 'ieo_not_open', 'a round warming up or ended', async (s) => {
     const p = (await s.ok('listIeoProjects')).find((x) => x.status !== 'subscribing');
     if (!p) throw skip('every IEO round is taking subscriptions now');

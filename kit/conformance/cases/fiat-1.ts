@@ -7,40 +7,17 @@ import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
 import type { OpResult } from '../../../contracts/generated/operations.ts';
 import { SetupFailed, type Case, type Setup } from './case.ts';
+import { bank, TX_PASSWORD, unknownId, until, verified } from './steps.ts';
 
-/** A 1×1 PNG: what an identity photo or a chat image needs to be here. */
-export const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
-export const TX_PASSWORD = '482915';
-const REAL_NAME = 'Alex Morgan';
 /** A store name no other store has (stores are unique by name across the server). */
 export const freshName = () => `Cf ${randomUUID().slice(0, 8)}`;
-/** An id no server gave: what "no such thing" is asked with. */
-export const noSuchId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
 type Ad = OpResult<'listP2pAds'>['items'][number];
-
-/** Moves the clock a minute at a time until `done` (a review decided): the server says how long a review takes, not the kit. */
-async function until(s: Setup, what: string, done: () => Promise<boolean>): Promise<void> {
-  for (let minutes = 0; minutes <= 10; minutes++) {
-    if (await done()) return;
-    await s.advance(60_000);
-  }
-  throw new SetupFailed(`${what} was still not decided after 10 minutes`);
-}
-
-/** Real-name verification submitted and decided `verified` (an ID number not ending in 000, which the mock rejects). */
-export async function verified(s: Setup): Promise<void> {
-  const front = await s.ok('uploadImage', { image: PNG });
-  const back = await s.ok('uploadImage', { image: PNG });
-  const idNumber = `X${randomUUID().replace(/-/g, '').slice(0, 10)}7`;
-  await s.ok('submitIdentity', { level: 'primary', realName: REAL_NAME, idType: 'id_card', idNumber, frontImage: front.id, backImage: back.id });
-  await until(s, 'the identity review', async () => (await s.ok('getCurrentUser')).verification === 'verified');
-}
 
 /** Verified, with a verified bank account in the same name. */
 export async function withBank(s: Setup): Promise<void> {
   await verified(s);
-  await s.ok('addPaymentMethod', { type: 'bank', country: 'BR', realName: REAL_NAME, bankName: 'Banco do Brasil', accountNumber: '0012 3456 78' });
+  await s.ok('addPaymentMethod', bank());
   await until(s, 'the payment method review', async () => (await s.ok('listPaymentMethods')).some((m) => m.status === 'verified'));
 }
 
@@ -125,7 +102,7 @@ const store: Case[] = [
     op: 'getP2pStore',
     expect: 'not_found',
     what: 'a store id no server gave',
-    request: async () => ({ query: { id: noSuchId('st') } }),
+    request: async () => ({ query: { id: unknownId('st') } }),
   },
   {
     op: 'getMyP2pStore',
@@ -257,7 +234,7 @@ const ads: Case[] = [
     op: 'editP2pAd',
     expect: 'p2p_not_merchant',
     what: 'a user without a store edits an ad',
-    request: async () => ({ body: editOf({ id: noSuchId('ad') }) }),
+    request: async () => ({ body: editOf({ id: unknownId('ad') }) }),
   },
   {
     op: 'editP2pAd',
@@ -291,7 +268,7 @@ const ads: Case[] = [
     op: 'setP2pAdOnline',
     expect: 'p2p_not_merchant',
     what: 'a user without a store shelves an ad',
-    request: async () => ({ body: { id: noSuchId('ad'), online: false } }),
+    request: async () => ({ body: { id: unknownId('ad'), online: false } }),
   },
   {
     op: 'setP2pAdOnline',

@@ -6,7 +6,8 @@ import Big from 'big.js';
 import { paymentMethodTypeValues } from '../../../contracts/generated/enums.ts';
 import type { OpResult } from '../../../contracts/generated/operations.ts';
 import { SetupFailed, type Case, type Setup } from './case.ts';
-import { marketAd, noSuchId, PNG, sellAd, trader, TX_PASSWORD, withBank } from './fiat-1.ts';
+import { marketAd, sellAd, trader, withBank } from './fiat-1.ts';
+import { PNG, TX_PASSWORD, unknownId } from './steps.ts';
 
 type Order = OpResult<'placeP2pOrder'>;
 
@@ -69,7 +70,7 @@ const orders: Case[] = [
     op: 'placeP2pOrder',
     expect: 'p2p_ad_unavailable',
     what: 'an order on an ad id no server gave',
-    request: async () => ({ body: { adId: noSuchId('ad'), amount: '100.00', payment: 'bank' } }),
+    request: async () => ({ body: { adId: unknownId('ad'), amount: '100.00', payment: 'bank' } }),
   },
   {
     op: 'placeP2pOrder',
@@ -273,7 +274,7 @@ const chat: Case[] = [
     op: 'sendP2pMessage',
     expect: 'upload_missing',
     what: 'an image id no upload has',
-    request: async (s) => ({ body: { id: (await buying(s)).id, image: noSuchId('up') } }),
+    request: async (s) => ({ body: { id: (await buying(s)).id, image: unknownId('up') } }),
   },
   {
     op: 'sendP2pMessage',

@@ -5,7 +5,8 @@
  */
 import type { components } from '../../../contracts/generated/openapi.ts';
 import { SetupFailed, type Case, type Setup } from './case.ts';
-import { c, noId, placesOf, plusOne, tooPrecise, verified } from './assets.ts';
+import { placesOf, plusOne, tooPrecise } from './assets.ts';
+import { c, unknownId, verified } from './steps.ts';
 
 type Product = components['schemas']['LoanProduct'];
 type Method = components['schemas']['LoanMethod'];
@@ -57,7 +58,7 @@ const lacking = (p: Product) => METHODS.find((m) => !p.methods.includes(m))!;
 const quotes: Case[] = [
   c('listLoanProducts', 'ok', 'the loan products', async () => ({})),
   c('quoteLoan', 'ok', "a product's minimum over its first term", (s) => quote(s)),
-  c('quoteLoan', 'not_found', 'a product id that does not exist', (s) => quote(s, () => ({ productId: noId('ln') }))),
+  c('quoteLoan', 'not_found', 'a product id that does not exist', (s) => quote(s, () => ({ productId: unknownId('ln') }))),
   c('quoteLoan', 'amount_invalid', 'an amount of 0', (s) => quote(s, () => ({ amount: '0' }))),
   c('quoteLoan', 'amount_precision', 'an amount with more decimals than USDT has', (s) =>
     quote(s, async (p) => ({ amount: tooPrecise(p.minAmount, await placesOf(s, 'USDT')) })),
@@ -73,7 +74,7 @@ const quotes: Case[] = [
 
 const applications: Case[] = [
   c('applyLoan', 'ok', "a verified user applying for a product's minimum", (s) => application(s, () => ({}), true), { needs: ['control'] }),
-  c('applyLoan', 'not_found', 'a product id that does not exist', (s) => application(s, () => ({ productId: noId('ln') }))),
+  c('applyLoan', 'not_found', 'a product id that does not exist', (s) => application(s, () => ({ productId: unknownId('ln') }))),
   c('applyLoan', 'amount_invalid', 'an amount of 0', (s) => application(s, () => ({ amount: '0' }))),
   c('applyLoan', 'amount_precision', 'an amount with more decimals than USDT has', (s) =>
     application(s, async (p) => ({ amount: tooPrecise(p.minAmount, await placesOf(s, 'USDT')) })),
@@ -120,7 +121,7 @@ const applications: Case[] = [
     },
     { needs: ['control'] },
   ),
-  c('repayLoan', 'not_found', 'a loan id that does not exist', async () => ({ body: { id: noId('lo'), kind: 'full' } })),
+  c('repayLoan', 'not_found', 'a loan id that does not exist', async () => ({ body: { id: unknownId('lo'), kind: 'full' } })),
   c(
     'repayLoan',
     'loan_not_repayable',

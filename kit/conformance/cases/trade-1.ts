@@ -1,6 +1,7 @@
 /** Cases of the market and spot trade operations: every one answering ok, and each own code of theirs. */
 import type { Case, Setup } from './case.ts';
-import { c, listsMade, placedBuy, remember, restingBuy, spotMarket, tooFine, unknownId, UNLISTED } from './trade-setup.ts';
+import { listsMade, placedBuy, remember, restingBuy, spotMarket, tooFine, UNLISTED } from './trade-setup.ts';
+import { c, unknownId } from './steps.ts';
 
 const symbolOf = async (s: Setup) => (await spotMarket(s)).symbol;
 

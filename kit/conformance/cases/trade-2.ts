@@ -1,7 +1,8 @@
 /** Cases of the lever operations: every one answering ok, and each own code of theirs. */
 import Big from 'big.js';
 import type { Case, Setup } from './case.ts';
-import { c, farBelow, fixed, leverMarket, leverOrder, listedButNot, listsMade, moreLotsThan, remember, smallLong, tooFine, unknownId } from './trade-setup.ts';
+import { farBelow, fixed, leverMarket, leverOrder, listedButNot, listsMade, moreLotsThan, remember, smallLong, tooFine } from './trade-setup.ts';
+import { c, unknownId } from './steps.ts';
 
 type Body = Record<string, unknown>;
 

@@ -1,7 +1,8 @@
 /** Cases of the second-contract operations: every one answering ok, and each own code of theirs. */
 import Big from 'big.js';
 import type { Case, Setup } from './case.ts';
-import { c, listedButNot, listsMade, remember, secondTerms } from './trade-setup.ts';
+import { listedButNot, listsMade, remember, secondTerms } from './trade-setup.ts';
+import { c } from './steps.ts';
 
 type Terms = Awaited<ReturnType<typeof secondTerms>>;
 

@@ -3,12 +3,11 @@
  * from the server's public lists (listTickers, listLeverSymbols, getSecondTerms, listCoins), never
  * from the contract's examples, so the cases hold on any server and on a mock run before.
  */
-import { randomUUID } from 'node:crypto';
 import Big from 'big.js';
-import type { OperationId, OpResult } from '../../../contracts/generated/operations.ts';
+import type { OpResult } from '../../../contracts/generated/operations.ts';
 import { messageOf } from '../context.ts';
-import type { CallInput, Exchange } from '../http.ts';
-import { SetupFailed, type Case, type Setup } from './case.ts';
+import type { Exchange } from '../http.ts';
+import { SetupFailed, type Setup } from './case.ts';
 
 type Ticker = OpResult<'listTickers'>[number];
 type LeverSymbol = OpResult<'listLeverSymbols'>[number];
@@ -16,18 +15,6 @@ export type LeverOrder = OpResult<'openLever'>;
 
 /** A symbol of the right form that no market lists. */
 export const UNLISTED = 'ZZZQ/USDT';
-
-/** An id no order of anyone has. */
-export const unknownId = () => `conformance-${randomUUID()}`;
-
-/** A case in one line: the operation, the outcome, the state and request in words, how to build it. */
-export const c = (op: OperationId, expect: string, what: string, request: (s: Setup) => Promise<CallInput>, more: Partial<Case> = {}): Case => ({
-  op,
-  expect,
-  what,
-  request,
-  ...more,
-});
 
 /** `value` truncated to `places` decimals, printed with exactly that many. */
 export const fixed = (value: Big.BigSource, places: number) => new Big(value).round(places, Big.roundDown).toFixed(places);

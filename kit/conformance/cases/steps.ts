@@ -1,12 +1,25 @@
 /**
- * Setup steps the account cases share: new accounts, codes got wrong on purpose, the attempt
- * windows cleared afterwards, uploads and a verified identity.
+ * Setup steps the cases of every area share: a case's shape, new accounts and ids of nothing,
+ * codes got wrong on purpose and the attempt windows cleared afterwards, uploads, a verified
+ * identity and a bank card in its name.
  */
 import { randomUUID } from 'node:crypto';
+import type { OperationId } from '../../../contracts/generated/operations.ts';
 import { outcome } from '../checks.ts';
 import type { Exchange } from '../http.ts';
-import { SetupFailed, type Setup } from './case.ts';
+import { SetupFailed, type Case, type Setup } from './case.ts';
 import { PNG } from './account-images.ts';
+
+export { PNG };
+
+/** A case from its operation, the outcome it expects, its words and its request. */
+export const c = (op: OperationId, expect: string, what: string, request: Case['request'], more: Partial<Case> = {}): Case => ({
+  op,
+  expect,
+  what,
+  request,
+  ...more,
+});
 
 const MINUTE = 60_000;
 /** Past the send cooldown of a verification code (60 s). */
@@ -18,10 +31,13 @@ export const PAST_REVIEW = 61_000;
 /** Past the widest attempt window (wrong codes: 60 minutes) and the life of a pending upload (60 minutes). */
 export const PAST_WINDOWS = 61 * MINUTE;
 
+/** The transaction password the cases set (six digits, no run or repeat). */
+export const TX_PASSWORD = '482915';
+
 export const newAccount = () => `conformance-${randomUUID().slice(0, 12)}@example.com`;
 export const newPassword = () => `Nw${randomUUID().slice(0, 8)}!`;
-/** An id nothing has: the server answers it as unknown. */
-export const unknownId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+/** An id nothing has, made up per call so that no earlier run made it: the server answers it as unknown. */
+export const unknownId = (prefix = 'conformance') => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 /** A code other than the right one. */
 export const wrongOf = (code: string) => (code === '000000' ? '111111' : '000000');
 
@@ -52,7 +68,7 @@ export async function wrongLogins(s: Setup, n: number): Promise<void> {
     expectCode(await s.send('login', { body: { account: s.user.account, password: `${s.user.password}x` } }), 'wrong_credentials', 'wrong login');
 }
 
-/** A case's `then` that moves the clock past the attempt windows, so that the next run starts under the limits. */
+/** A case's `cleanup`: the clock moved past the attempt windows, so that the next run starts under the limits. */
 export async function clearWindows(s: Setup): Promise<undefined> {
   await s.advance(PAST_WINDOWS);
   return undefined;
@@ -67,15 +83,29 @@ export const REAL_NAME = 'Alex Morgan';
 
 /** A complete primary identity submission with two fresh uploads. */
 export async function primaryRequest(s: Setup) {
-  return { level: 'primary', realName: REAL_NAME, idType: 'id_card', idNumber: 'X1234567', frontImage: await upload(s), backImage: await upload(s) };
+  return {
+    level: 'primary',
+    realName: REAL_NAME,
+    idType: 'id_card',
+    idNumber: `X${randomUUID().replace(/-/g, '').slice(0, 10)}7`,
+    frontImage: await upload(s),
+    backImage: await upload(s),
+  };
 }
 
-/** The user's primary identity verified: submitted, then the review's time passed (control API). */
+/** Moves the clock a minute at a time until `done` (a review decided): the server says how long a review takes, not the kit. */
+export async function until(s: Setup, what: string, done: () => Promise<boolean>): Promise<void> {
+  for (let minutes = 0; minutes <= 10; minutes++) {
+    if (await done()) return;
+    await s.advance(MINUTE);
+  }
+  throw new SetupFailed(`${what} was still not decided after 10 minutes`);
+}
+
+/** The user's primary identity submitted and decided `verified` (control API). */
 export async function verified(s: Setup): Promise<void> {
   await s.ok('submitIdentity', await primaryRequest(s));
-  await s.advance(PAST_REVIEW);
-  const user = await s.ok('getCurrentUser');
-  if (user.verification !== 'verified') throw new SetupFailed(`the identity review was not decided verified a minute after (${user.verification})`);
+  await until(s, 'the identity review', async () => (await s.ok('getCurrentUser')).verification === 'verified');
 }
 
 /** A bank card of the user's verified name. */
