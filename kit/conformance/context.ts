@@ -87,7 +87,7 @@ export class Context {
     id: OperationId,
     input: CallInput,
     expect?: (ex: Exchange) => string | undefined,
-    detail: (ex: Exchange) => string = (ex) => `HTTP ${ex.status} ${outcome(ex)}`,
+    detail?: (ex: Exchange) => string,
   ): Promise<{ ex: Exchange; passed: boolean }> {
     const ex = await this.send(id, input);
     return { ex, passed: await this.judge(group, check, id, input, ex, expect, detail) };

@@ -12,28 +12,13 @@ import { operationTable, type OperationId } from '../../contracts/generated/oper
 import { outcome, problemsOf } from './checks.ts';
 import type { Context } from './context.ts';
 import type { CallInput, Exchange } from './http.ts';
-import { coerceQuery, validator } from './rest.ts';
-
-type Schema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  properties?: Record<string, Schema>;
-  required?: string[];
-};
+import { coerceQuery, typesOf, validator, type Schema } from './schema.ts';
 
 /** Requests per operation (the run is repeatable: --seed, default 42). */
 export const RUNS = 12;
 
 /** Codes of guessable secrets: random requests would spend the client's attempts (see Guessable secrets). */
 const SECRETS = new Set(['too_many_attempts', 'wrong_code', 'wrong_credentials', 'wrong_old_password', 'wrong_transaction_password']);
-
-const typesOf = (s: Schema) => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
 /** Values of one field: mostly what its schema allows, sometimes just outside it. */
 function valueOf(s: Schema): fc.Arbitrary<unknown> {

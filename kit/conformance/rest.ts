@@ -3,7 +3,6 @@
  * its outcome may differ from the example's when the server's state does), and requests derived
  * from the schemas that break them, which must be refused with a 400/413/415 and a declared code.
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { randomUUID } from 'node:crypto';
 import { contractExamples, type ExamplePair, type ExampleRequest } from '../../codegen/examples.ts';
 import { operationSchemas } from '../../contracts/generated/operation-schemas.ts';
@@ -11,6 +10,7 @@ import { operationTable, type OperationId } from '../../contracts/generated/oper
 import { outcome } from './checks.ts';
 import type { Context, User } from './context.ts';
 import type { Exchange } from './http.ts';
+import { coerceQuery, typesOf, validator, type Schema } from './schema.ts';
 
 /** The account and password the contract's examples are written for (the mock's demo user). */
 const DEMO = { account: 'demo@example.com', password: 'Demo1234' };
@@ -98,22 +98,6 @@ function exampleDetail(pair: ExamplePair, answer: Exchange): string {
 // Invalid requests, derived from the schemas
 // -----------------------------------------------------------------------------------------------
 
-type Schema = {
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  additionalProperties?: boolean | Schema;
-  maxLength?: number;
-  minLength?: number;
-  maximum?: number;
-  minimum?: number;
-  exclusiveMaximum?: number;
-  exclusiveMinimum?: number;
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-};
-
 /** The body size limit of an operation without `x-max-body-bytes` (the Errors section). */
 const DEFAULT_MAX_BODY = 1024 * 1024;
 
@@ -127,12 +111,6 @@ interface Mutation {
   query?: Record<string, string>;
   raw?: { text: string; contentType: string };
 }
-
-const ajv = new Ajv2020({ strict: false });
-const compiled = new Map<object, ValidateFunction>();
-export const validator = (schema: object) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!;
-
-const typesOf = (s: Schema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : []);
 
 /** A value of a type the schema does not allow (undefined when it allows every type we try). */
 function wrongTyped(s: Schema): unknown {
@@ -220,16 +198,6 @@ function mutations(id: OperationId, okBody: Record<string, unknown> | undefined,
     if (m.query) return !validator(querySchema!)(coerceQuery(m.query, querySchema!));
     return !validator(bodySchema!)(m.body);
   });
-}
-
-/** Query values as the schema's types (a server coerces `limit=20` to 20 before validating). */
-export function coerceQuery(query: Record<string, string>, schema: Schema): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(query).map(([k, v]) => {
-      const types = typesOf(schema.properties?.[k] ?? {});
-      return [k, (types.includes('integer') || types.includes('number')) && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v];
-    }),
-  );
 }
 
 const omit = (o: Record<string, unknown>, key: string) => Object.fromEntries(Object.entries(o).filter(([k]) => k !== key));

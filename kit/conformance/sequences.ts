@@ -18,7 +18,7 @@ import { contractOperations } from './contract.ts';
 import type { Context } from './context.ts';
 import type { CallInput, Exchange } from './http.ts';
 import { Results } from './results.ts';
-import { validator } from './rest.ts';
+import { validator } from './schema.ts';
 import { ROLES, type Role } from './sequences-roles.ts';
 
 export interface Link {

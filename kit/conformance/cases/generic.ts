@@ -11,10 +11,9 @@ import { operationTable, type OperationId } from '../../../contracts/generated/o
 import { errorCatalogue } from '../../../contracts/generated/error-catalogue.ts';
 import { outcome } from '../checks.ts';
 import { takesIdempotencyKey } from '../context.ts';
-import { asUser, validator } from '../rest.ts';
+import { asUser } from '../rest.ts';
+import { validator, type Schema } from '../schema.ts';
 import { SetupFailed, type Case, type Setup } from './case.ts';
-
-type Schema = { type?: string; enum?: unknown[]; pattern?: string; format?: string; maxLength?: number; properties?: Record<string, Schema> };
 
 const examples = new Map(contractExamples().map((o) => [o.op, o]));
 
