@@ -165,6 +165,23 @@ function useFullscreen(area: RefObject<HTMLElement | null>, landscape: boolean):
 }
 
 /** The chart area: K-line (periods, readout, indicators) or depth, and a fullscreen switch. */
+/** A main or sub-chart indicator's toggle: its short name, with what it shows as the hint. */
+function IndicatorButton({ indicator, pressed, onClick }: { indicator: Indicator | SubIndicator; pressed: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={classes.period}
+      aria-pressed={pressed}
+      onClick={onClick}
+      title={t(`kline.indicatorHints.${indicator}`)}
+      data-testid={`indicator-${indicator}`}
+    >
+      {t(`kline.indicatorNames.${indicator}`)}
+    </button>
+  );
+}
+
 function Chart({ market }: { market: MarketInfo }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<KlinePeriod>(initialPeriod);
@@ -251,32 +268,12 @@ function Chart({ market }: { market: MarketInfo }) {
           <div className={classes.indicators} role="group" aria-label={t('kline.indicators')}>
             <div className={classes.indicatorGroup} role="group" aria-label={t('kline.mainIndicators')}>
               {INDICATORS.map((i) => (
-                <button
-                  key={i}
-                  type="button"
-                  className={classes.period}
-                  aria-pressed={indicators.includes(i)}
-                  onClick={() => toggle(i)}
-                  title={t(`kline.indicatorHints.${i}`)}
-                  data-testid={`indicator-${i}`}
-                >
-                  {t(`kline.indicatorNames.${i}`)}
-                </button>
+                <IndicatorButton key={i} indicator={i} pressed={indicators.includes(i)} onClick={() => toggle(i)} />
               ))}
             </div>
             <div className={classes.indicatorGroup} role="group" aria-label={t('kline.subIndicators')}>
               {SUB_INDICATORS.filter((i) => i !== 'none').map((i) => (
-                <button
-                  key={i}
-                  type="button"
-                  className={classes.period}
-                  aria-pressed={sub === i}
-                  onClick={() => chooseSub(i)}
-                  title={t(`kline.indicatorHints.${i}`)}
-                  data-testid={`indicator-${i}`}
-                >
-                  {t(`kline.indicatorNames.${i}`)}
-                </button>
+                <IndicatorButton key={i} indicator={i} pressed={sub === i} onClick={() => chooseSub(i)} />
               ))}
             </div>
           </div>
