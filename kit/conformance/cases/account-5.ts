@@ -44,8 +44,9 @@ async function dropChatImages(filler: Setup): Promise<void> {
   }
 }
 
-/** The chat case's fillers, from its request to its `then`. */
-let chatFillers: Array<{ filler: Setup; firstImage: string }> = [];
+/** The chat case's fillers, from its request to its `then` and `cleanup`, by the case's own Setup. */
+const chatFillers = new WeakMap<Setup, Array<{ filler: Setup; firstImage: string }>>();
+const fillersOf = (s: Setup) => chatFillers.get(s) ?? chatFillers.set(s, []).get(s)!;
 
 export const capacityCases: Case[] = [
   {
@@ -66,17 +67,17 @@ export const capacityCases: Case[] = [
     what: 'a 5 MB image once other users’ chat images fill the server’s room for them',
     needs: ['control'],
     async request(s) {
-      chatFillers = [];
+      const fillers = fillersOf(s);
       await fill(s, CHAT_IMAGES_PER_FILLER, async (filler) => {
         const image = await upload(filler, HEAVY);
         const sent = await filler.send('sendSupportMessage', { body: { image } });
-        if (isOk(sent) && !chatFillers.some((f) => f.filler === filler)) chatFillers.push({ filler, firstImage: image });
+        if (isOk(sent) && !fillers.some((f) => f.filler === filler)) fillers.push({ filler, firstImage: image });
         return sent;
       });
       return { body: { image: await upload(s, HEAVY) } };
     },
-    async then() {
-      const fillers = chatFillers.splice(0);
+    async then(s) {
+      const fillers = fillersOf(s).splice(0);
       for (const { filler } of fillers) await dropChatImages(filler);
       const left = [];
       for (const { filler, firstImage } of fillers)
@@ -85,7 +86,7 @@ export const capacityCases: Case[] = [
     },
     // After a failure too: the shared room for chat images is made free again.
     async cleanup(s) {
-      for (const { filler } of chatFillers.splice(0)) await dropChatImages(filler);
+      for (const { filler } of fillersOf(s).splice(0)) await dropChatImages(filler);
       await clearWindows(s);
     },
   },
